@@ -1,0 +1,9 @@
+export {
+  createRequestContext,
+  normalizePath,
+  resolveRequestContext,
+  runWithRequestContext,
+  tryGetRequestContext,
+  type RequestContext,
+} from './request-context'
+export type { QueryPair } from './parse-query'

@@ -1,0 +1,101 @@
+/**
+ * Reads the query parameters the library cares about (`page`, `include`, `fields[<type>]`) straight
+ * from the raw query string, so the result is the same whatever query parser the application set on
+ * Express (`simple`, `extended`, or its own). Malformed input never throws: a pair that does not
+ * decode is skipped, anything that is not the expected form is ignored (the spec's silent behaviour).
+ *
+ * @internal
+ */
+
+/** One decoded `key=value` pair of a query string, in the order the client sent them. */
+export interface QueryPair {
+  readonly key: string
+  readonly value: string
+}
+
+/** Splits and decodes a raw query string (without `?`). `+` is a space; undecodable pairs are dropped. */
+export function parseQueryPairs(rawQuery: string): QueryPair[] {
+  const pairs: QueryPair[] = []
+  if (rawQuery === '') return pairs
+  for (const part of rawQuery.split('&')) {
+    if (part === '') continue
+    const eq = part.indexOf('=')
+    const key = decodeComponent(eq === -1 ? part : part.slice(0, eq))
+    const value = decodeComponent(eq === -1 ? '' : part.slice(eq + 1))
+    if (key === undefined || value === undefined || key === '') continue
+    pairs.push({ key, value })
+  }
+  return pairs
+}
+
+function decodeComponent(text: string): string | undefined {
+  const spaced = text.includes('+') ? text.replace(/\+/g, ' ') : text
+  if (!spaced.includes('%')) return spaced
+  try {
+    return decodeURIComponent(spaced)
+  } catch {
+    return undefined
+  }
+}
+
+const DIGITS = /^[0-9]+$/
+
+/**
+ * The page a client asked for: a string of decimal digits worth at least 1 and a safe integer;
+ * anything else (absent, `abc`, `0`, `-3`, `2.5`, `1e3`, empty, repeated) is page 1.
+ */
+export function parsePageParam(pairs: readonly QueryPair[], name = 'page'): number {
+  let found: string | undefined
+  for (const pair of pairs) {
+    if (pair.key !== name) continue
+    if (found !== undefined) return 1 // repeated: an array is not a page number
+    found = pair.value
+  }
+  return pageNumberFrom(found)
+}
+
+/** A page number from a string, or 1. @internal */
+export function pageNumberFrom(value: string | undefined): number {
+  if (value === undefined || !DIGITS.test(value)) return 1
+  const page = Number(value)
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1
+}
+
+/**
+ * The include paths: every `include=` value (repeated parameters form one comma list), split on
+ * commas, blank segments dropped, duplicates removed, in first-seen order.
+ */
+export function parseIncludeParam(pairs: readonly QueryPair[]): string[] {
+  const seen = new Set<string>()
+  for (const pair of pairs) {
+    if (pair.key !== 'include') continue
+    for (const raw of pair.value.split(',')) {
+      const path = raw.trim()
+      if (path !== '') seen.add(path)
+    }
+  }
+  return [...seen]
+}
+
+const FIELDS_KEY = /^fields\[([^[\]]+)\]$/
+
+/**
+ * Sparse fieldsets: `fields[<type>]=a,b` becomes `type -> {a, b}`. `fields[<type>]=` (empty) is an
+ * empty set: no attributes. Repeated parameters for one type are one comma list. Other forms
+ * (`fields=abc`, `fields[a][b]=1`) are ignored.
+ */
+export function parseFieldsParam(pairs: readonly QueryPair[]): Map<string, Set<string>> {
+  const fields = new Map<string, Set<string>>()
+  for (const pair of pairs) {
+    const match = FIELDS_KEY.exec(pair.key)
+    if (match === null) continue
+    const type = match[1]
+    let names = fields.get(type)
+    if (names === undefined) fields.set(type, (names = new Set()))
+    for (const raw of pair.value.split(',')) {
+      const name = raw.trim()
+      if (name !== '') names.add(name)
+    }
+  }
+  return fields
+}

@@ -1,0 +1,50 @@
+/**
+ * The plain records decorators write onto a class (phase 1), and the resolved shape built from them
+ * (phase 2). The compiler and the reference interpreter consume only {@link ResolvedShape}.
+ *
+ * @internal
+ */
+
+/** A thunk to a resource class, so classes may refer to each other before both exist. */
+export type ResourceThunk = () => Function
+
+/** Predicate of `@When` / `@MergeWhen`: `(model, request, resource) => boolean`. */
+export type FieldCondition = (model: never, request: unknown, resource: never) => unknown
+
+/** Every kind of decorated member. Adding one must fail type-checking until every table handles it. */
+export type FieldKind =
+  | 'field'
+  | 'when'
+  | 'whenNotNull'
+  | 'whenLoaded'
+  | 'whenCounted'
+  | 'whenPivotLoaded'
+  | 'mergeWhen'
+  | 'attribute'
+  | 'relationship'
+
+/** One decorated member, as recorded by its decorator. Frozen. */
+export interface FieldRecord {
+  readonly kind: FieldKind
+  /** The member name: also the output key (except `mergeWhen`, whose getter's keys are spread). */
+  readonly key: string
+  /** Where the value is read on the model (`from`, relation name, count relation, pivot accessor). */
+  readonly source: string
+  /** The member is a getter: its value is what the getter returns, with `this.resource` the model. */
+  readonly isGetter: boolean
+  /** `@When` / `@MergeWhen` condition. */
+  readonly condition?: FieldCondition
+  /** `@WhenLoaded(() => R)` / `@Relationship(() => R)`: items are mapped through that resource. */
+  readonly resource?: ResourceThunk
+  /** The class that declared the member (for error messages). */
+  readonly declaredBy: Function
+}
+
+/** A class's members after inheritance and validation, in output order. */
+export interface ResolvedShape {
+  readonly target: Function
+  /** Members that produce output keys (everything but `relationship`). */
+  readonly fields: readonly FieldRecord[]
+  /** `@Relationship` members (JSON:API), in declaration order. */
+  readonly relationships: readonly FieldRecord[]
+}

@@ -1,0 +1,67 @@
+import { MISSING, type Missing } from '../missing'
+
+/**
+ * How to read eager-loaded data off a model without triggering a query. The defaults cover plain
+ * objects (API.md "Models: what counts as loaded"); ORM adapters register their own per model class.
+ * Every rule must be side-effect free: it may never call a lazy loader or await anything.
+ */
+export interface ModelRules {
+  /** The loaded value of `relation`, or `MISSING` when it was not eager-loaded. */
+  relation(model: object, relation: string): unknown
+  /** The loaded count of `relation`, or `MISSING`. */
+  count(model: object, relation: string): unknown
+  /** The pivot record stored under `accessor`, or `MISSING`. */
+  pivot(model: object, accessor: string): unknown
+  /** A plain attribute of the model (`@Field`, `@Attribute`); `undefined` when absent. */
+  attribute(model: object, name: string): unknown
+}
+
+/** Is `value` a thenable (a promise or anything with a `then` method)? */
+export function isThenable(value: unknown): boolean {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  )
+}
+
+/** Loaded means: present, not `undefined`, not a function, not a thenable. */
+export function isLoadedValue(value: unknown): boolean {
+  return value !== undefined && typeof value !== 'function' && !isThenable(value)
+}
+
+/**
+ * Reads an own or inherited data property without running a getter: a getter may be a lazy loader
+ * (TypeORM lazy relations are), so a property defined by an accessor counts as not loaded.
+ * @internal
+ */
+export function readDataProperty(model: object, key: string): unknown {
+  let target: object | null = model
+  while (target !== null && target !== Object.prototype) {
+    const desc = Object.getOwnPropertyDescriptor(target, key)
+    if (desc !== undefined) return 'value' in desc ? desc.value : undefined
+    target = Object.getPrototypeOf(target) as object | null
+  }
+  return undefined
+}
+
+/** The rules for plain objects and any model class without rules of its own. */
+export const defaultModelRules: ModelRules = {
+  relation(model, relation) {
+    const value = readDataProperty(model, relation)
+    return isLoadedValue(value) ? value : MISSING
+  },
+  count(model, relation) {
+    const value = readDataProperty(model, `${relation}_count`)
+    return isLoadedValue(value) ? value : MISSING
+  },
+  pivot(model, accessor) {
+    const value = readDataProperty(model, accessor)
+    return typeof value === 'object' && value !== null && isLoadedValue(value) ? value : MISSING
+  },
+  attribute(model, name) {
+    return (model as Record<string, unknown>)[name]
+  },
+}
+
+export type { Missing }

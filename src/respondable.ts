@@ -1,0 +1,31 @@
+/**
+ * The protocol between core and the HTTP layer (Laravel's `Responsable`): resources, collections,
+ * paginators and JSON:API documents implement one symbol-keyed method, and the Express integration
+ * checks only for it. Core never imports Express.
+ */
+export const TO_RESPONSE: unique symbol = Symbol.for('api-resources.toResponse')
+
+/** The JSON media types the library answers with. */
+export type ResponseContentType = 'application/json' | 'application/vnd.api+json'
+
+/** What a respondable value turns into. `body` is JSON-safe and is sent with `JSON.stringify`. */
+export interface ResponseSpec {
+  readonly status: number
+  readonly contentType: ResponseContentType
+  readonly body: unknown
+}
+
+/** A value that knows how to become an HTTP response. */
+export interface Respondable {
+  /** `request` is the framework's request object (an Express `Request`), when there is one. */
+  [TO_RESPONSE](request?: unknown): ResponseSpec
+}
+
+/** Does `value` implement {@link Respondable}? */
+export function isRespondable(value: unknown): value is Respondable {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { [TO_RESPONSE]?: unknown })[TO_RESPONSE] === 'function'
+  )
+}
