@@ -25,7 +25,61 @@ export * from './context'
 export * from './models'
 
 // resources and decorators (issue: foundation)
+export {
+  JsonResource,
+  ResourceCollection,
+  type JsonResourceClass,
+  type CollectionSource,
+  type Lazy,
+} from './resources'
+export {
+  Attribute,
+  Field,
+  MergeWhen,
+  Relationship,
+  When,
+  WhenCounted,
+  WhenLoaded,
+  WhenNotNull,
+  WhenPivotLoaded,
+  type FieldConditionFn,
+  type FieldOptions,
+  type MemberDecorator,
+  type PivotOptions,
+  type RelationOptions,
+} from './metadata'
 
 // JSON:API (issue: JSON:API)
+export {
+  JsonApiResource,
+  JsonApiResourceCollection,
+  JSONAPI_MEDIA_TYPE,
+  DEFAULT_MAX_INCLUDE_DEPTH,
+  type RelationshipThunk,
+  type ResourceIdentifier,
+  type ResourceObject,
+  type RelationshipObject,
+} from './jsonapi'
 
 // pagination (issue: paginators)
+export {
+  AbstractPaginator,
+  LengthAwarePaginator,
+  Paginator,
+  isPaginator,
+  DEFAULT_ON_EACH_SIDE,
+  type QueryValue,
+  type PageLink,
+  type PaginationResourceLinks,
+  type PaginationMeta,
+  type SimplePaginationMeta,
+  type LengthAwarePaginationMeta,
+  type SimplePageJson,
+  type LengthAwarePageJson,
+  type ViewPage,
+  type ViewBand,
+  type SimpleViewData,
+  type LengthAwareViewData,
+  type LengthAwarePaginatorOptions,
+  type PaginatorOptions,
+} from './pagination'

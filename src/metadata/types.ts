@@ -38,6 +38,15 @@ export interface FieldRecord {
   readonly resource?: ResourceThunk
   /** The class that declared the member (for error messages). */
   readonly declaredBy: Function
+  /** The getter itself (captured at decoration time, so an instance field cannot shadow it). */
+  readonly getter?: (this: unknown) => unknown
+  /**
+   * The `design:type` emitDecoratorMetadata recorded for the member, if any. Used to infer the
+   * resource class when no thunk is given (resolved at compile time, not at decoration time).
+   */
+  readonly designType?: Function
+  /** The decorator's name, for error messages (`@Field`, `@WhenLoaded`, ...). */
+  readonly decorator?: string
 }
 
 /** A class's members after inheritance and validation, in output order. */

@@ -1,0 +1,68 @@
+import type { DataSource } from 'typeorm'
+import { LengthAwarePaginator, Paginator } from '../../../src/pagination'
+import { loadedRelation } from '../../../src/models'
+import { installTypeOrm, paginate, simplePaginate } from 'api-resources/typeorm'
+import { ormDialects, prepareDatabase, trueCount, type OrmDatabase } from '../orm-support/orm-db'
+import { Post } from './typeorm-entities'
+import { openDataSource } from './typeorm-test-db'
+
+describe.each(ormDialects())('typeorm paginate on %s', (dialect) => {
+  let ds: DataSource
+  let db: OrmDatabase
+
+  beforeAll(async () => {
+    db = await prepareDatabase(dialect, 'typeorm_paginate')
+    ds = await openDataSource(db)
+    installTypeOrm(ds)
+  })
+  afterAll(async () => {
+    await ds.destroy()
+  })
+
+  const published = () =>
+    ds
+      .getRepository(Post)
+      .createQueryBuilder('post')
+      .innerJoin('post.author', 'author')
+      .where('author.active = :active', { active: true })
+      .andWhere('post.published = :published', { published: true })
+      .orderBy('post.id', 'ASC')
+
+  it('counts a query with a join and a filter correctly', async () => {
+    const page = await paginate(published(), 4, 2)
+    expect(page).toBeInstanceOf(LengthAwarePaginator)
+    expect(page.total()).toBe(await trueCount(db))
+    expect(page.total()).toBe(15)
+    expect(page.items().map((p) => p.id)).toEqual([10, 11, 13, 14])
+    expect(page.items()[0]).toBeInstanceOf(Post)
+  })
+
+  it('counts entities, not joined rows, when a to-many join is selected', async () => {
+    const query = published().leftJoinAndSelect('post.comments', 'comment')
+    const page = await paginate(query, 1, 1)
+    expect(page.total()).toBe(15)
+    expect(page.items()).toHaveLength(1)
+    expect(loadedRelation(page.items()[0], 'comments')).toHaveLength(3)
+  })
+
+  it('gives an empty page past the last one', async () => {
+    const page = await paginate(published(), 4, 5)
+    expect(page.items()).toEqual([])
+    expect(page.total()).toBe(15)
+  })
+
+  it('simplePaginate fetches one extra entity to know whether there is more', async () => {
+    const last = await simplePaginate(published(), 4, 4)
+    expect(last).toBeInstanceOf(Paginator)
+    expect(last.items().map((p) => p.id)).toEqual([25, 26, 29])
+    expect(last.hasMorePages()).toBe(false)
+    expect((await simplePaginate(published(), 4)).hasMorePages()).toBe(true)
+  })
+
+  it('rejects a bad perPage and a value that is not a query builder', async () => {
+    await expect(paginate(published(), -1)).rejects.toMatchObject({ code: 'ERR_PER_PAGE' })
+    await expect(paginate(ds.getRepository(Post) as never, 2)).rejects.toMatchObject({
+      code: 'ERR_UNSUPPORTED_QUERY',
+    })
+  })
+})

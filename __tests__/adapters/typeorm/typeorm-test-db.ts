@@ -1,0 +1,14 @@
+import { DataSource } from 'typeorm'
+import type { OrmDatabase } from '../orm-support/orm-db'
+import { Comment, Post, PostTag, Tag, User } from './typeorm-entities'
+
+/** An initialized DataSource on the prepared database (no synchronize: the schema already exists). */
+export async function openDataSource(db: OrmDatabase): Promise<DataSource> {
+  const entities = [User, Post, Comment, Tag, PostTag]
+  const common = { entities, synchronize: false, logging: false }
+  const ds =
+    db.dialect === 'sqlite'
+      ? new DataSource({ type: 'better-sqlite3', database: db.file, ...common })
+      : new DataSource({ type: db.dialect, url: db.url, ...common })
+  return ds.initialize()
+}

@@ -1,0 +1,114 @@
+// Small, strict readers of the bar's HTML for assertions (no DOM in the unit tests; the browser
+// test checks the real DOM). `tagsOf` only accepts tags in the exact form the templates write, so
+// any injected markup or attribute makes it throw.
+import { LengthAwarePaginator, Paginator } from '../../src/pagination'
+
+export interface Tag {
+  readonly name: string
+  readonly attrs: Readonly<Record<string, string>>
+  /** The element's text content. */
+  readonly text: string
+}
+
+const TAG = /^<(\/?)([a-z]+)((?: [a-zA-Z:-]+="[^"<>]*")*)\s*(\/?)>/
+const ALLOWED_TAGS = new Set(['nav', 'div', 'p', 'span', 'a', 'ul', 'li', 'svg', 'path'])
+const ALLOWED_ATTRS = new Set([
+  'aria-label',
+  'aria-current',
+  'aria-disabled',
+  'aria-hidden',
+  'class',
+  'href',
+  'rel',
+  'role',
+  'focusable',
+  'viewBox',
+  'fill',
+  'd',
+  'fill-rule',
+  'clip-rule',
+])
+
+export function decode(text: string): string {
+  return text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+}
+
+/** Opening tags with decoded attributes, in document order. Throws on anything unexpected. */
+export function tagsOf(html: string): Tag[] {
+  const tags: Tag[] = []
+  let rest = html
+  while (rest.length > 0) {
+    const lt = rest.indexOf('<')
+    if (lt === -1) break
+    rest = rest.slice(lt)
+    const m = TAG.exec(rest)
+    if (m === null) throw new Error(`unexpected markup at: ${rest.slice(0, 80)}`)
+    const [whole, closing, name, attrText] = m
+    if (!ALLOWED_TAGS.has(name)) throw new Error(`unexpected tag <${name}>`)
+    rest = rest.slice(whole.length)
+    if (closing) continue
+    const attrs: Record<string, string> = {}
+    for (const [, key, value] of attrText.matchAll(/ ([a-zA-Z:-]+)="([^"]*)"/g)) {
+      if (!ALLOWED_ATTRS.has(key)) throw new Error(`unexpected attribute ${key} on <${name}>`)
+      attrs[key] = decode(value)
+    }
+    const text = m[4] === '/' ? '' : innerText(rest, name)
+    tags.push({ name, attrs, text: decode(text).replace(/\s+/g, ' ').trim() })
+  }
+  return tags
+}
+
+/** The text inside an element whose opening tag was just read (nested tags skipped). */
+function innerText(rest: string, name: string): string {
+  let depth = 1
+  let text = ''
+  let i = 0
+  while (depth > 0 && i < rest.length) {
+    const lt = rest.indexOf('<', i)
+    if (lt === -1) return text + rest.slice(i)
+    text += rest.slice(i, lt)
+    const gt = rest.indexOf('>', lt)
+    const tag = rest.slice(lt, gt + 1)
+    if (tag.startsWith(`</${name}>`)) depth--
+    else if (tag.startsWith(`<${name} `) && !tag.endsWith('/>')) depth++
+    i = gt + 1
+  }
+  return text
+}
+
+/**
+ * The full bar's list (`ul`) in short: `<`/`>` enabled previous/next, `(<)`/`(>)` disabled ones,
+ * `[5]` the current page, `7` a link, `...` a gap.
+ */
+export function describeBar(html: string): string[] {
+  const tags = tagsOf(html)
+  const start = tags.findIndex((t) => t.name === 'ul')
+  return tags
+    .slice(start + 1)
+    .filter((t) => t.name === 'a' || (t.name === 'span' && !t.attrs.class?.includes('sr-only')))
+    .map((t, i) => {
+      if (t.attrs.rel === 'prev') return '<'
+      if (t.attrs.rel === 'next') return '>'
+      if (t.attrs['aria-current'] === 'page') return `[${t.text}]`
+      if (t.attrs['aria-disabled'] === 'true') return i === 0 ? '(<)' : '(>)'
+      return t.text
+    })
+}
+
+export function lengthAware(page: number, total: number, perPage = 10, path = '/posts') {
+  const first = (page - 1) * perPage
+  const rows = Array.from(
+    { length: Math.max(0, Math.min(perPage, total - first)) },
+    (_, i) => first + i + 1,
+  )
+  return new LengthAwarePaginator(rows, { total, perPage, currentPage: page, path })
+}
+
+export function simple(page: number, hasMore: boolean, path = '/comments') {
+  return new Paginator([1, 2], { perPage: 2, currentPage: page, path, hasMore })
+}

@@ -1,0 +1,198 @@
+import 'reflect-metadata'
+import {
+  Attribute,
+  Field,
+  JsonResource,
+  MergeWhen,
+  Relationship,
+  ResourceError,
+  When,
+  WhenCounted,
+  WhenLoaded,
+  WhenNotNull,
+  WhenPivotLoaded,
+} from '../../src'
+import { resolveResourceShape } from '../../src/metadata'
+import { FIELDS_KEY } from '../../src/metadata/metadata-store'
+
+const keys = (cls: Function) => resolveResourceShape(cls).fields.map((f) => f.key)
+const payload = (r: JsonResource<any>) => (r.toPayload() as { data: unknown }).data
+
+describe('decorators record frozen records on the class itself', () => {
+  class UserResource extends JsonResource<any> {
+    @Field() id!: number
+    @Field({ from: 'email_address' }) email!: string
+    @Field() get name() {
+      return 'n'
+    }
+    @WhenNotNull() nickname?: string
+    @When(() => true) secret!: string
+    @WhenLoaded() posts!: unknown
+    @WhenCounted() posts_count!: number
+    @WhenCounted({ relation: 'comments' }) total!: number
+    @WhenPivotLoaded({ accessor: 'membership' }) membership!: unknown
+    @MergeWhen(() => true) get extra() {
+      return {}
+    }
+    @Attribute() title!: string
+    @Relationship(() => UserResource) author!: unknown
+  }
+
+  it('records kind, key, source and isGetter in declaration order', () => {
+    const shape = resolveResourceShape(UserResource)
+    expect(shape.fields.map((f) => [f.kind, f.key, f.source, f.isGetter])).toEqual([
+      ['field', 'id', 'id', false],
+      ['field', 'email', 'email_address', false],
+      ['field', 'name', 'name', true],
+      ['whenNotNull', 'nickname', 'nickname', false],
+      ['when', 'secret', 'secret', false],
+      ['whenLoaded', 'posts', 'posts', false],
+      ['whenCounted', 'posts_count', 'posts', false],
+      ['whenCounted', 'total', 'comments', false],
+      ['whenPivotLoaded', 'membership', 'membership', false],
+      ['mergeWhen', 'extra', 'extra', true],
+      ['attribute', 'title', 'title', false],
+    ])
+    expect(shape.relationships.map((r) => [r.kind, r.key])).toEqual([['relationship', 'author']])
+    expect(shape.relationships[0].resource!()).toBe(UserResource)
+    expect(Object.isFrozen(shape.fields[0])).toBe(true)
+    expect(shape.fields[0].declaredBy).toBe(UserResource)
+  })
+
+  it('keeps the list on the class own metadata; no global registry', () => {
+    class Child extends UserResource {
+      @Field() extra2!: string
+    }
+    expect((Reflect as any).getOwnMetadata(FIELDS_KEY, Child)).toHaveLength(1)
+    expect((Reflect as any).getOwnMetadata(FIELDS_KEY, UserResource)).toHaveLength(12)
+    expect(Object.isFrozen((Reflect as any).getOwnMetadata(FIELDS_KEY, UserResource))).toBe(true)
+  })
+
+  it('caches the resolved shape per class', () => {
+    expect(resolveResourceShape(UserResource)).toBe(resolveResourceShape(UserResource))
+  })
+
+  it('WhenPivotLoaded reads "pivot" by default; WhenCounted strips _count', () => {
+    class R extends JsonResource<any> {
+      @WhenPivotLoaded() role!: unknown
+      @WhenCounted() tags!: number
+    }
+    expect(resolveResourceShape(R).fields.map((f) => f.source)).toEqual(['pivot', 'tags'])
+    expect(payload(new R({ pivot: { a: 1 }, tags_count: 2 }))).toEqual({ role: { a: 1 }, tags: 2 })
+  })
+})
+
+describe('inheritance', () => {
+  class Base extends JsonResource<any> {
+    @Field() id!: number
+    @Field() name!: string
+    @Field() created!: string
+  }
+  class Child extends Base {
+    @Field() extra!: string
+    // with useDefineForClassFields, TypeScript wants an initializer on a re-declared field
+    @Field({ from: 'full_name' }) override name: string = ''
+  }
+  class GrandChild extends Child {
+    @Field() last!: string
+  }
+
+  it('merges parent members first, in declaration order', () => {
+    expect(keys(GrandChild)).toEqual(['id', 'name', 'created', 'extra', 'last'])
+  })
+
+  it('a re-declared member replaces the parent one at the parent position', () => {
+    const model = { id: 1, name: 'short', full_name: 'Full', created: 'c', extra: 'e', last: 'l' }
+    expect(payload(new Child(model))).toEqual({ id: 1, name: 'Full', created: 'c', extra: 'e' })
+    expect(Object.keys(payload(new GrandChild(model)) as object)).toEqual(keys(GrandChild))
+    expect(payload(new Base(model))).toEqual({ id: 1, name: 'short', created: 'c' })
+  })
+
+  it('a subclass defined later does not change the parent', () => {
+    class Late extends Base {
+      @Field() late!: string
+    }
+    expect(keys(Late)).toContain('late')
+    expect(keys(Base)).toEqual(['id', 'name', 'created'])
+  })
+})
+
+describe('validation', () => {
+  it('two members producing one output key: an Error on first use naming both', () => {
+    class Twice extends JsonResource<any> {
+      @When(() => true)
+      @Field()
+      id!: number
+    }
+    const run = () => new Twice({ id: 1 }).toPayload()
+    expect(run).toThrow(ResourceError)
+    expect(run).toThrow(
+      /Twice\.id \(@Field\) and Twice\.id \(@When\) both produce the output key "id"/,
+    )
+    expect(run).toThrow(expect.objectContaining({ code: 'ERR_DUPLICATE_OUTPUT_KEY' }))
+  })
+
+  it('rejects static members, methods and symbol keys', () => {
+    expect(() => Field()(class {}, 'x')).toThrow(/must decorate an instance field or getter/)
+    const sym = Symbol('s')
+    expect(() => Field()({}, sym)).toThrow(/ERR|must decorate/)
+    expect(() =>
+      Field()({ constructor: class {} }, 'm', { value: () => 1, writable: true }),
+    ).toThrow(/method or setter-only member m/)
+  })
+
+  it('rejects TC39 decorator usage with a hint to enable experimentalDecorators', () => {
+    expect(() => (Field() as any)(undefined, { kind: 'field', name: 'x' })).toThrow(
+      /experimentalDecorators/,
+    )
+  })
+
+  it('checks decorator options', () => {
+    expect(() => Field({ from: '' })).toThrow(/@Field\(\) from must be a non-empty string; got ""/)
+    expect(() => WhenLoaded(3 as never)).not.toThrow() // an options object that is not one
+    expect(() => WhenLoaded({ relation: 5 as never })).toThrow(
+      /relation must be a non-empty string/,
+    )
+    expect(() => When(undefined as never)).toThrow(/@When\(\) condition must be a function/)
+    expect(() => WhenPivotLoaded({ accessor: '' })).toThrow(/accessor/)
+  })
+
+  it('a thunk that does not return a resource class is an error on first use', () => {
+    class Bad extends JsonResource<any> {
+      @WhenLoaded(() => Object) posts!: unknown
+    }
+    expect(() => new Bad({ posts: [] }).toPayload()).toThrow(
+      /Bad\.posts: the resource thunk must return a resource class; got function Object/,
+    )
+  })
+})
+
+describe('design:type inference (emitDecoratorMetadata)', () => {
+  class AuthorResource extends JsonResource<any> {
+    @Field() name!: string
+  }
+  class PostResource extends JsonResource<any> {
+    @WhenLoaded() author!: AuthorResource
+    @Field() editor!: AuthorResource
+    @Field() title!: string
+  }
+  class Explicit extends JsonResource<any> {
+    @WhenLoaded(() => OtherResource) author!: AuthorResource
+  }
+  class OtherResource extends JsonResource<any> {
+    @Field() id!: number
+  }
+
+  it('renders a field typed as a resource class through it', () => {
+    const model = { author: { name: 'a', x: 1 }, editor: { name: 'e', y: 2 }, title: 't' }
+    expect(payload(new PostResource(model))).toEqual({
+      author: { name: 'a' },
+      editor: { name: 'e' },
+      title: 't',
+    })
+  })
+
+  it('an explicit thunk wins, and may name a class defined later', () => {
+    expect(payload(new Explicit({ author: { id: 1, name: 'n' } }))).toEqual({ author: { id: 1 } })
+  })
+})

@@ -1,0 +1,115 @@
+import { parse as parseQs } from 'qs'
+import { parse as parseSimple } from 'node:querystring'
+import {
+  LengthAwarePaginator,
+  Paginator,
+  createRequestContext,
+  runWithRequestContext,
+} from 'api-resources'
+
+const la = (path = '/posts', currentPage = 1) =>
+  new LengthAwarePaginator([], { total: 100, perPage: 10, currentPage, path })
+
+describe('page URLs', () => {
+  it('are <path>?page=<n>[&<key>=<value>...][#<fragment>]', () => {
+    const p = la().append('sort', 'title').fragment('list')
+    expect(p.url(3)).toBe('/posts?page=3&sort=title#list')
+  })
+
+  it('keep parameters in first-appended order; appending again replaces in place', () => {
+    const p = la().append('a', '1').append('b', '2').append('a', '3')
+    expect(p.url(2)).toBe('/posts?page=2&a=3&b=2')
+  })
+
+  it('ignore appending page, and remove a key set to null or undefined', () => {
+    const p = la().append('page', '9').appends({ x: '1', y: '2' }).append('x', null)
+    expect(p.url(2)).toBe('/posts?page=2&y=2')
+    p.appends({ y: undefined, page: 4 })
+    expect(p.url(2)).toBe('/posts?page=2')
+  })
+
+  it('encode keys and values as encodeURIComponent does (a space is %20)', () => {
+    const p = la().appends({ 'filter[q]': 'a b&c=d', ü: 'é/?#' })
+    expect(p.url(1)).toBe('/posts?page=1&filter%5Bq%5D=a%20b%26c%3Dd&%C3%BC=%C3%A9%2F%3F%23')
+  })
+
+  it('write numbers and booleans as strings, and an array as the key repeated', () => {
+    expect(
+      la()
+        .appends({ n: 5, t: true, tags: ['a', 'b'] })
+        .url(1),
+    ).toBe('/posts?page=1&n=5&t=true&tags=a&tags=b')
+  })
+
+  it('continue a path that already has a query with &', () => {
+    expect(la('/search?q=cats').url(2)).toBe('/search?q=cats&page=2')
+  })
+
+  it('normalise an explicit path like a request path', () => {
+    expect(la('/posts/').path()).toBe('/posts')
+    expect(la('/posts///').url(1)).toBe('/posts?page=1')
+    expect(la('/').url(1)).toBe('/?page=1')
+    expect(la('').url(1)).toBe('/?page=1')
+    expect(la('/a/#frag').path()).toBe('/a')
+  })
+
+  it('give url(1) for n < 1', () => {
+    expect(la().url(0)).toBe('/posts?page=1')
+    expect(la().url(-5)).toBe('/posts?page=1')
+  })
+
+  it('carry a fragment, encoded so that it cannot break out of the URL', () => {
+    expect(la().fragment('comments').url(2)).toBe('/posts?page=2#comments')
+    expect(la().fragment('a b"<').url(2)).toBe('/posts?page=2#a%20b%22%3C')
+    expect(la().fragment('x').fragment()).toBe('x')
+    expect(la().fragment('x').fragment(null).url(1)).toBe('/posts?page=1')
+  })
+
+  it('apply to every URL a paginator gives', () => {
+    const p = la('/posts', 5).append('q', 'x')
+    const json = p.toJSON()
+    const urls = [json.first_page_url, json.last_page_url, json.next_page_url, json.prev_page_url]
+    for (const link of json.links) if (link.url !== null) urls.push(link.url)
+    for (const url of urls) expect(url).toMatch(/^\/posts\?page=\d+&q=x$/)
+  })
+})
+
+describe('withQueryString()', () => {
+  const inRequest = <T>(url: string, fn: () => T) =>
+    runWithRequestContext(createRequestContext(url), fn)
+  const queryOf = (url: string) => url.slice(url.indexOf('?') + 1)
+  const withoutPage = (query: string) =>
+    query
+      .split('&')
+      .filter((part) => !part.startsWith('page='))
+      .join('&')
+
+  it("carries the request's other parameters, dropping page", () => {
+    const url = inRequest('/posts?page=2&sort=-date&q=a+b', () =>
+      la('/posts', 2).withQueryString().url(3),
+    )
+    expect(url).toBe('/posts?page=3&sort=-date&q=a%20b')
+  })
+
+  it.each([
+    'a[]=1&a[]=2&filter[status]=x',
+    'filter%5Bstatus%5D=open&filter%5Bauthor%5D=7&tags[]=x%20y&tags[]=z',
+    'q=%E2%9C%93&empty=&flag&x=1&x=2',
+    'nested[a][b]=c&list[0]=p&list[1]=q',
+    'plus=a%2Bb&amp=%26&eq=%3D',
+  ])('reproduces %s so that qs and querystring read back the same values', (query) => {
+    const url = inRequest(`/p?page=4&${query}`, () => la('/p', 4).withQueryString().url(5))
+    const carried = withoutPage(queryOf(url))
+    expect(parseQs(carried)).toEqual(parseQs(query))
+    expect({ ...parseSimple(carried) }).toEqual({ ...parseSimple(query) })
+  })
+
+  it('lets later append() calls replace carried values in place', () => {
+    const url = inRequest('/p?a=1&b=2', () => la('/p').withQueryString().append('a', '9').url(1))
+    expect(url).toBe('/p?page=1&a=9&b=2')
+  })
+
+  it('does nothing outside a request', () => {
+    expect(new Paginator([], { perPage: 1 }).withQueryString().url(2)).toBe('/?page=2')
+  })
+})

@@ -1,0 +1,60 @@
+import { join } from 'node:path'
+import express, { type Express, type NextFunction, type Request, type Response } from 'express'
+import type { Knex } from 'knex'
+import { apiResources, resourceErrors } from 'api-resources/express'
+import { renderIndexPage, type EndpointSection } from './index-page'
+import { htmlEndpoints, registerHtmlRoutes } from './routes/html'
+import { jsonApiEndpoints, registerJsonApiRoutes } from './routes/jsonapi'
+import { jsonEndpoints, registerJsonRoutes } from './routes/json'
+import { paginatedEndpoints, registerPaginatedRoutes } from './routes/paginated'
+
+/** The sections of the index page, in order: one per route module. */
+export function endpointSections(): EndpointSection[] {
+  return [
+    { title: 'JSON resources', endpoints: jsonEndpoints },
+    { title: 'Paginated JSON', endpoints: paginatedEndpoints },
+    { title: 'JSON:API', endpoints: jsonApiEndpoints },
+    { title: 'HTML pages with the page-link bar', endpoints: htmlEndpoints },
+  ]
+}
+
+/**
+ * The demo application over a seeded database (see `seed.ts`). Used by `npm run demo` and by the
+ * e2e tests, which drive it with supertest.
+ */
+export function createApp(db: Knex): Express {
+  const app = express()
+  app.disable('x-powered-by')
+  app.use(apiResources())
+  app.use(express.static(join(__dirname, '..', 'public'), { index: false }))
+  app.get('/', (_req, res) => {
+    res.type('html').send(renderIndexPage(endpointSections()))
+  })
+  registerJsonRoutes(app, db)
+  registerPaginatedRoutes(app, db)
+  registerJsonApiRoutes(app, db)
+  registerHtmlRoutes(app, db)
+  app.use((_req, res) => {
+    res.status(404).json({ message: 'No such endpoint; see / for the list.' })
+  })
+  app.use(resourceErrors())
+  app.use(finalErrorHandler)
+  return app
+}
+
+// Anything resourceErrors() did not answer: a client error that says it is one (a body parser's
+// 400 or 413) keeps its status and message; everything else is a 500 that leaks no details.
+function finalErrorHandler(err: unknown, _req: Request, res: Response, next: NextFunction): void {
+  if (res.headersSent) return next(err)
+  const { status, expose, message } = (err ?? {}) as {
+    status?: unknown
+    expose?: unknown
+    message?: unknown
+  }
+  if (typeof status === 'number' && status >= 400 && status < 500 && expose === true) {
+    res.status(status).json({ message: typeof message === 'string' ? message : 'Bad request.' })
+    return
+  }
+  if (process.env.NODE_ENV !== 'test') console.error(err)
+  res.status(500).json({ message: 'Server error.' })
+}

@@ -1,0 +1,62 @@
+/**
+ * The demo's plain JSON resources. Users, posts and tags are declared with decorators; comments
+ * override `toArray()` with the helper methods, to show both styles side by side.
+ */
+import 'reflect-metadata'
+import {
+  Field,
+  JsonResource,
+  WhenCounted,
+  WhenLoaded,
+  WhenNotNull,
+  WhenPivotLoaded,
+} from 'api-resources'
+import type { CommentRow, PostRow, TagRow, UserRow } from '../repository'
+
+export class UserResource extends JsonResource<UserRow> {
+  @Field() id!: number
+  @Field() name!: string
+  @Field() email!: string
+  @WhenNotNull() bio?: string
+  @WhenCounted() posts_count!: number
+  @WhenLoaded(() => PostResource) posts!: unknown
+  @Field({ from: 'created_at' }) joined_at!: string
+}
+
+export class TagResource extends JsonResource<TagRow> {
+  @Field() id!: number
+  @Field() name!: string
+  @Field() slug!: string
+  // the post_tag row: only present when the tag was loaded through a post
+  @WhenPivotLoaded() pivot!: unknown
+}
+
+export class PostResource extends JsonResource<PostRow> {
+  @Field() id!: number
+  @Field() title!: string
+  @Field() body!: string
+  @Field() get excerpt(): string {
+    return this.resource.body.length > 80
+      ? `${this.resource.body.slice(0, 77)}...`
+      : this.resource.body
+  }
+  @Field() get is_draft(): boolean {
+    return this.resource.published_at === null
+  }
+  @WhenNotNull() published_at?: string
+  @WhenLoaded(() => UserResource) author!: unknown
+  @WhenLoaded(() => TagResource) tags!: unknown
+  @WhenLoaded(() => CommentResource) comments!: unknown
+  @WhenCounted() comments_count!: number
+}
+
+export class CommentResource extends JsonResource<CommentRow> {
+  override toArray(): Record<string, unknown> {
+    return {
+      id: this.resource.id,
+      body: this.resource.body,
+      created_at: this.resource.created_at,
+      author: this.whenLoaded('author', (author: UserRow) => new UserResource(author)),
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import type { LengthAwarePaginator, Paginator } from '../../pagination'
+import { UnsupportedQueryError } from '../../errors/pagination-errors'
+import { lengthAwarePage, simplePage, toCount } from '../orm-support/page-source'
+import type { DrizzleQuery, DrizzleQueryLike } from './drizzle-types'
+
+const SUPPORTED =
+  'a Drizzle select builder (db.select().from(...)) or relational query (db.query.x.findMany())'
+
+function assertQuery<T>(fn: string, query: unknown): asserts query is DrizzleQueryLike<T> {
+  const q = query as Partial<DrizzleQueryLike<T>> | null
+  const ok = typeof q === 'object' && q !== null && typeof q.getSQL === 'function'
+  if (!ok || typeof q.execute !== 'function' || typeof q.config !== 'object' || !q.session)
+    throw new UnsupportedQueryError(fn, SUPPORTED, query)
+}
+
+/**
+ * Runs `fn` while the query's config has `patch` applied. Drizzle builders are mutable and have no
+ * clone(): swapping in a copy of the config (and putting the original back) leaves the caller's
+ * builder exactly as it was. `fn` must build its SQL synchronously, which both getSQL() and
+ * execute() do.
+ */
+function withConfig<T, R>(query: DrizzleQueryLike<T>, patch: object, fn: () => R): R {
+  const saved = query.config
+  query.config = { ...saved, ...patch }
+  try {
+    return fn()
+  } finally {
+    query.config = saved
+  }
+}
+
+interface DrizzleSql {
+  sql: (strings: TemplateStringsArray, ...values: unknown[]) => unknown
+}
+
+/** COUNT(*) over the query (without its limit/offset) as a subquery, on the query's own session. */
+async function countRows<T>(query: DrizzleQueryLike<T>): Promise<number> {
+  // loaded only when a Drizzle query is paginated, so the entry point itself never needs drizzle-orm
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { sql } = require('drizzle-orm') as DrizzleSql
+  const inner = withConfig(query, { limit: undefined, offset: undefined }, () => query.getSQL())
+  return toCount(
+    await query.session!.count(sql`select count(*) as count from (${inner}) as page_count`),
+  )
+}
+
+function windowOf<T>(query: DrizzleQueryLike<T>) {
+  return (offset: number, limit: number) =>
+    withConfig(query, { limit, offset }, () => query.execute())
+}
+
+/**
+ * Runs a Drizzle query one page at a time: a COUNT over the query as a subquery (so joins and filters
+ * count what the query returns), then the page with `limit`/`offset`. Relational queries keep their
+ * `with` and `extras`. The query is not modified.
+ *
+ * @example
+ * const q = db.select({ id: posts.id, title: posts.title }).from(posts)
+ *   .innerJoin(users, eq(users.id, posts.userId)).where(eq(users.active, true))
+ * const page = await paginate(q, 15)
+ * const page2 = await paginate(db.query.posts.findMany({ with: { author: true } }), 15)
+ */
+export async function paginate<T>(
+  query: DrizzleQuery<T>,
+  perPage: number,
+  page?: number,
+): Promise<LengthAwarePaginator<T>> {
+  assertQuery<T>('paginate', query)
+  return lengthAwarePage<T>(
+    { count: () => countRows(query), fetch: windowOf(query) },
+    perPage,
+    page,
+  )
+}
+
+/** Like {@link paginate} without the COUNT: `perPage + 1` rows tell whether a next page exists. */
+export async function simplePaginate<T>(
+  query: DrizzleQuery<T>,
+  perPage: number,
+  page?: number,
+): Promise<Paginator<T>> {
+  assertQuery<T>('simplePaginate', query)
+  return simplePage<T>(windowOf(query), perPage, page)
+}

@@ -1,0 +1,8 @@
+/**
+ * `api-resources/knex`: paginators over Knex query builders. Imports only Knex's types: Knex and its
+ * drivers are never loaded by this module.
+ * @module
+ */
+export { paginate, simplePaginate, type KnexRow } from './paginate'
+export { installKnexPagination, type KnexLike } from './install'
+export { knexCountQuery } from './knex-page-query'

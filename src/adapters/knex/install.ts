@@ -1,0 +1,97 @@
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-namespace, @typescript-eslint/no-empty-object-type -- the augmentation must repeat Knex's own declaration */
+import type { Knex } from 'knex'
+import { ApiResourcesError } from '../../errors/base'
+import { PAGINATION_ERROR_CODES } from '../../errors/pagination-errors'
+import type { LengthAwarePaginator, Paginator } from '../../pagination'
+import { paginate, simplePaginate, type KnexRow } from './paginate'
+
+declare module 'knex' {
+  namespace Knex {
+    interface QueryBuilder<TRecord extends {} = any, TResult = any> {
+      /** `paginate(this, perPage, page?)` from `api-resources/knex` (after `installKnexPagination`). */
+      paginate(
+        perPage: number,
+        page?: number,
+      ): Promise<LengthAwarePaginator<KnexRow<QueryBuilder<TRecord, TResult>>>>
+      /** `simplePaginate(this, perPage, page?)` from `api-resources/knex`. */
+      simplePaginate(
+        perPage: number,
+        page?: number,
+      ): Promise<Paginator<KnexRow<QueryBuilder<TRecord, TResult>>>>
+    }
+  }
+}
+/* eslint-enable @typescript-eslint/no-explicit-any, @typescript-eslint/no-namespace, @typescript-eslint/no-empty-object-type */
+
+const INSTALLED = Symbol.for('api-resources.knexPagination')
+
+type Method = ((this: Knex.QueryBuilder, perPage: number, page?: number) => unknown) & {
+  [INSTALLED]?: true
+}
+
+const methods: Record<'paginate' | 'simplePaginate', Method> = {
+  paginate: Object.assign(
+    function paginateMethod(this: Knex.QueryBuilder, perPage: number, page?: number) {
+      return paginate(this, perPage, page)
+    },
+    { [INSTALLED]: true as const },
+  ),
+  simplePaginate: Object.assign(
+    function simplePaginateMethod(this: Knex.QueryBuilder, perPage: number, page?: number) {
+      return simplePaginate(this, perPage, page)
+    },
+    { [INSTALLED]: true as const },
+  ),
+}
+
+/** What `installKnexPagination` accepts: the `knex` module function or a Knex instance. */
+export type KnexLike = { QueryBuilder: { extend(name: string, fn: Method): void } } | Knex
+
+function builderPrototype(knex: KnexLike): object | undefined {
+  const make = (knex as Partial<Knex>).queryBuilder
+  return typeof make === 'function' ? Object.getPrototypeOf(make.call(knex)) : undefined
+}
+
+/**
+ * Adds `query.paginate(perPage, page?)` and `query.simplePaginate(perPage, page?)` to every Knex
+ * query builder. Call it once at start-up with the `knex` module (or any Knex instance); calling it
+ * again is harmless. Throws when another library already defined `paginate` on the builders.
+ *
+ * @example
+ * import knex from 'knex'
+ * import { installKnexPagination } from 'api-resources/knex'
+ * installKnexPagination(knex)
+ * const page = await db('posts').orderBy('id').paginate(15)
+ */
+export function installKnexPagination(knex: KnexLike): void {
+  const proto = builderPrototype(knex) as Record<string, Method | undefined> | undefined
+  for (const [name, fn] of Object.entries(methods)) {
+    const existing = proto?.[name]
+    if (existing?.[INSTALLED]) continue
+    if (existing !== undefined) throw alreadyDefined(name)
+    if (proto !== undefined) {
+      Object.defineProperty(proto, name, { value: fn, configurable: true, writable: true })
+      installedNames.add(name)
+      continue
+    }
+    if (installedNames.has(name)) continue
+    try {
+      ;(knex as Exclude<KnexLike, Knex>).QueryBuilder.extend(name, fn)
+    } catch (error) {
+      // Knex refuses to redefine a method: another library got there first.
+      if (!/existing method/i.test(String(error))) throw error
+      throw alreadyDefined(name)
+    }
+    installedNames.add(name)
+  }
+}
+
+const installedNames = new Set<string>()
+
+function alreadyDefined(name: string): ApiResourcesError {
+  return new ApiResourcesError(
+    PAGINATION_ERROR_CODES.alreadyInstalled,
+    `Knex query builders already have a "${name}" method from another library (knex-paginate?); ` +
+      `use paginate(query, perPage) from api-resources/knex instead of installKnexPagination()`,
+  )
+}

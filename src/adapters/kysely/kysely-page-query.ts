@@ -1,0 +1,104 @@
+import type {
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  SelectQueryBuilder,
+  SelectQueryNode,
+  UnknownRow,
+} from 'kysely'
+import { UnsupportedQueryError } from '../../errors/pagination-errors'
+import { countFrom, type PageQuery } from '../../pagination/page-query'
+
+const SUPPORTED = 'a Kysely select query builder (db.selectFrom(...) ...)'
+
+/** Throws the `TypeError` naming what it got unless `query` is a Kysely select query builder. */
+export function assertKyselyQuery(fn: string, query: unknown): void {
+  const q = query as Partial<Record<string, unknown>> | null
+  const ok =
+    typeof q === 'object' &&
+    q !== null &&
+    typeof q.toOperationNode === 'function' &&
+    typeof q.withPlugin === 'function' &&
+    typeof q.clearLimit === 'function' &&
+    typeof q.clearOffset === 'function' &&
+    typeof q.clearOrderBy === 'function' &&
+    typeof q.execute === 'function'
+  if (!ok) throw new UnsupportedQueryError(fn, SUPPORTED, query)
+  const kind = (q.toOperationNode as () => OperationNode)().kind
+  if (kind !== 'SelectQueryNode')
+    throw new UnsupportedQueryError(fn, SUPPORTED, query, `a Kysely ${kind}`)
+}
+
+// Operation nodes are plain frozen objects that Kysely's compilers dispatch on by `kind`, so the
+// adapter can build them without loading Kysely at run time.
+const node = <N extends OperationNode>(value: N): N => Object.freeze(value)
+const identifier = (name: string) => node({ kind: 'IdentifierNode' as const, name })
+const alias = (inner: OperationNode, name: string) =>
+  node({ kind: 'AliasNode' as const, node: inner, alias: identifier(name) })
+const countAllAsTotal = () =>
+  node({
+    kind: 'SelectionNode' as const,
+    selection: alias(
+      node({
+        kind: 'AggregateFunctionNode' as const,
+        func: 'count',
+        aggregated: [node({ kind: 'SelectAllNode' as const })],
+      }),
+      'total',
+    ),
+  })
+
+const PLAIN_COLUMN = new Set(['ReferenceNode', 'ColumnNode', 'SelectAllNode'])
+
+/**
+ * Can the selections be replaced by `count(*)` without changing the row count? Not with DISTINCT,
+ * GROUP BY, HAVING, set operations (UNION ...), locking clauses, or selections other than columns
+ * (aggregates, raw SQL, sub-queries). See the Knex adapter for why this matters on MySQL.
+ */
+function isPlainSelect(select: SelectQueryNode): boolean {
+  if (select.distinctOn || select.groupBy || select.having || select.setOperations) return false
+  if (select.frontModifiers?.length || select.endModifiers?.length) return false
+  return (select.selections ?? []).every(({ selection }) => {
+    const inner =
+      selection.kind === 'AliasNode' ? (selection as { node: OperationNode }).node : selection
+    return PLAIN_COLUMN.has(inner.kind)
+  })
+}
+
+/** `select count(*) as total` over a select without ORDER BY, LIMIT and OFFSET. */
+export function countNode(select: SelectQueryNode): SelectQueryNode {
+  if (isPlainSelect(select)) return node({ ...select, selections: [countAllAsTotal()] })
+  return node({
+    kind: 'SelectQueryNode',
+    from: node({ kind: 'FromNode', froms: [alias(select, 'api_resources_page')] }),
+    selections: [countAllAsTotal()],
+  })
+}
+
+/**
+ * Turns the query it is attached to into its count query. It runs after the application's own
+ * plugins (`withPlugin` appends), so it wraps the query those plugins already transformed.
+ */
+const countPlugin: KyselyPlugin = {
+  transformQuery({ node: root }: PluginTransformQueryArgs): RootOperationNode {
+    return root.kind === 'SelectQueryNode' ? countNode(root) : root
+  },
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result
+  },
+}
+
+/** The count and page steps of a Kysely select query. */
+export function kyselyPageQuery<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+): PageQuery<O> {
+  const unpaged = query.clearOrderBy().clearLimit().clearOffset()
+  return {
+    count: async () => countFrom(await unpaged.withPlugin(countPlugin).executeTakeFirst()),
+    fetch: async (offset, limit) =>
+      (await query.clearLimit().clearOffset().limit(limit).offset(offset).execute()) as O[],
+  }
+}

@@ -1,0 +1,38 @@
+import type { SelectQueryBuilder } from 'kysely'
+import type { LengthAwarePaginator, Paginator } from '../../pagination'
+import { paginatePageQuery, simplePaginatePageQuery } from '../../pagination/page-query'
+import { assertKyselyQuery, kyselyPageQuery } from './kysely-page-query'
+
+/**
+ * Runs a Kysely select query as one page: `select count(*)` over the query (without its ORDER BY,
+ * LIMIT and OFFSET), then the page's rows with LIMIT/OFFSET. No row query when the count is 0.
+ * The page is `page` when given, else the request's `?page=` (1 outside a request).
+ *
+ * @example
+ * import { paginate } from 'api-resources/kysely'
+ * const posts = await paginate(db.selectFrom('posts').selectAll().orderBy('id'), 15)
+ */
+export async function paginate<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  perPage: number,
+  page?: number,
+): Promise<LengthAwarePaginator<O>> {
+  assertKyselyQuery('paginate', query)
+  return paginatePageQuery(kyselyPageQuery(query), perPage, page)
+}
+
+/**
+ * Runs a Kysely select query as one simple page: a single query of `perPage + 1` rows (no COUNT).
+ *
+ * @example
+ * import { simplePaginate } from 'api-resources/kysely'
+ * const feed = await simplePaginate(db.selectFrom('events').selectAll().orderBy('id', 'desc'), 50)
+ */
+export async function simplePaginate<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  perPage: number,
+  page?: number,
+): Promise<Paginator<O>> {
+  assertKyselyQuery('simplePaginate', query)
+  return simplePaginatePageQuery(kyselyPageQuery(query), perPage, page)
+}

@@ -1,0 +1,86 @@
+import { MISSING } from '../../missing'
+import { isLoadedValue, registerModelRules, type ModelRules } from '../../models'
+import { defaultCountKeys, readCount, type CountKeys } from '../orm-support/count-keys'
+import type { MikroOrmEntityMetadataLike, MikroOrmLike } from './mikro-orm-types'
+
+/** Options of {@link installMikroOrm}. */
+export interface MikroOrmOptions {
+  /**
+   * Where a relation count is read from, e.g. a `@Formula` property `commentsCount` (declare it
+   * `lazy: true` and `populate` it when wanted).
+   * @default (relation) => [`${relation}_count`, `${relation}Count`]
+   */
+  countKeys?: CountKeys
+}
+
+const RELATION_KINDS = new Set(['m:1', '1:1', '1:m', 'm:n'])
+
+interface Initializable {
+  isInitialized(): boolean
+}
+
+function hasMethod<K extends string>(value: unknown, name: K): value is Record<K, Function> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Record<K, unknown>)[name] === 'function'
+  )
+}
+
+/** The initialization state of an entity, from its `WrappedEntity` (what `wrap(e).isInitialized()` reads). */
+function entityState(value: object): boolean | undefined {
+  const helper = (value as { __helper?: unknown }).__helper
+  return hasMethod(helper, 'isInitialized') ? (helper as Initializable).isInitialized() : undefined
+}
+
+/**
+ * What a relation property holds once MikroORM hydrated the entity: a `Collection` (1:m, m:n) and a
+ * `Reference` (`ref: true`) are always there and know whether they are initialized; a plain m:1
+ * entity is an uninitialized stub until it is populated. Only loaded data is returned, as an array
+ * for collections; nothing here can query.
+ */
+function loadedValue(value: unknown): unknown {
+  if (value === null) return null
+  if (!isLoadedValue(value) || typeof value !== 'object') return MISSING
+  if (hasMethod(value, 'isInitialized') && hasMethod(value, 'getItems'))
+    return (value as unknown as Initializable).isInitialized() ? value.getItems() : MISSING
+  if (hasMethod(value, 'isInitialized') && hasMethod(value, 'unwrap'))
+    return (value as unknown as Initializable).isInitialized() ? value.unwrap() : MISSING
+  return entityState(value) === false ? MISSING : value
+}
+
+/** The model rules for one entity. @internal */
+export function mikroOrmRules(
+  meta: MikroOrmEntityMetadataLike,
+  options: MikroOrmOptions = {},
+): Partial<ModelRules> {
+  const countKeys = options.countKeys ?? defaultCountKeys
+  // MikroORM's property accessors only read the entity's own data (EntityHelper.defineProperties):
+  // unlike TypeORM's lazy relations they never query, so reading them is safe.
+  const read = (model: object, key: string) => (model as Record<string, unknown>)[key]
+  return {
+    relation(model, name) {
+      const prop = Object.hasOwn(meta.properties, name) ? meta.properties[name] : undefined
+      if (prop === undefined || !RELATION_KINDS.has(prop.kind)) return MISSING
+      return loadedValue(read(model, name))
+    },
+    count: (model, relation) => readCount((key) => read(model, key), relation, countKeys),
+  }
+}
+
+/**
+ * Registers model rules for every entity class of an initialized `MikroORM`: a collection or reference
+ * is loaded when MikroORM says it is initialized (`populate`), a to-one entity when it is not an
+ * uninitialized stub. Counts come from `countKeys`; pivot entities become pivots with
+ * `attachPivot()`. Call once after `MikroORM.init()`.
+ *
+ * @example
+ * const orm = await MikroORM.init(config)
+ * installMikroOrm(orm)
+ */
+export function installMikroOrm(orm: MikroOrmLike, options?: MikroOrmOptions): void {
+  for (const meta of Object.values(orm.getMetadata().getAll())) {
+    if (typeof meta.class !== 'function') continue
+    registerModelRules(meta.class as abstract new () => unknown, mikroOrmRules(meta, options))
+  }
+}

@@ -1,0 +1,162 @@
+import { ResourceError } from '../errors/resource-errors'
+import { resolveResourceShape } from '../metadata/resolve'
+import { MISSING } from '../missing'
+import { defaultModelRules, type ModelRules } from '../models/model-rules'
+import { rulesFor } from '../models/registry'
+import { finalizeValue, mergeInto, setKey } from '../resources/finalize'
+import { _, Code, join, literal, Name, NameCounter } from './code'
+import { assign, emitters, N, type EmitContext } from './emitters'
+import { interpretPlan } from './interpreter'
+import { planShape, type PlannedField } from './plan'
+import { makeRenderer, type ModelShapeFn, type Renderer } from './renderer'
+
+/** A compiled class: its function and the generated source (the debug view). @internal */
+export interface CompiledShape {
+  readonly fn: ModelShapeFn
+  readonly source: string
+  /** `false` when `new Function` is unavailable (a CSP) and the interpreter runs instead. */
+  readonly compiled: boolean
+}
+
+const compiledCache = new WeakMap<Function, CompiledShape | null>()
+const renderers = new WeakMap<Function, Renderer>()
+
+/** The renderer for a resource or collection class (one per class). @internal */
+export function rendererFor(cls: Function): Renderer {
+  let r = renderers.get(cls)
+  if (r === undefined) {
+    r = makeRenderer(cls, modelShapeOf)
+    renderers.set(cls, r)
+  }
+  return r
+}
+
+/** The rules of any value (non-objects get the defaults, which find nothing loaded). @internal */
+export function rulesOf(model: unknown): ModelRules {
+  return typeof model === 'object' && model !== null ? rulesFor(model) : defaultModelRules
+}
+
+class Context implements EmitContext {
+  readonly names: Name[] = []
+  readonly values: unknown[] = []
+  readonly #bound = new Map<unknown, Name>()
+  readonly #counter = new NameCounter('p')
+  readonly instance = _`(${N.r} === undefined ? (${N.r} = ${N.mk}(${N.m})) : ${N.r})`
+
+  bind(value: unknown): Name {
+    let name = this.#bound.get(value)
+    if (name === undefined) {
+      name = this.#counter.next()
+      this.#bound.set(value, name)
+      this.names.push(name)
+      this.values.push(value)
+    }
+    return name
+  }
+}
+
+/** The function body: a literal for the leading unconditional keys, then statements in order. */
+function emitBody(ctx: Context, plan: readonly PlannedField[]): Code {
+  const entries: Code[] = []
+  const stmts: Code[] = []
+  for (const f of plan) {
+    const out = emitters[f.record.kind](ctx, f)
+    if ('always' in out && stmts.length === 0) {
+      const key =
+        f.record.key === '__proto__' ? `[${literal(f.record.key)}]` : literal(f.record.key)
+      entries.push(_`${new Code(key)}: ${out.always}`)
+    } else stmts.push('always' in out ? assign(f.record.key, out.always) : out.stmt)
+  }
+  return _`'use strict'
+return function shape(${N.m}, ${N.q}, ${N.r}) {
+  const ${N.rs} = ${N.ro}(${N.m}), ${N.pl} = ${N.rs}.attribute === ${N.da}
+  let ${N.v}
+  const ${N.o} = { ${join(entries, ', ')} }
+  ${join(stmts, '\n  ')}
+  return ${N.o}
+}`
+}
+
+const RUNTIME_NAMES = [N.M, N.fin, N.sk, N.mg, N.ro, N.da, N.mk]
+
+function compile(cls: Function, plan: readonly PlannedField[]): CompiledShape {
+  const ctx = new Context()
+  const source = emitBody(ctx, plan).text
+  const mk = (m: unknown): object => new (cls as new (m: unknown) => object)(m)
+  const runtime = [
+    MISSING,
+    finalizeValue,
+    setKey,
+    mergeInto,
+    rulesOf,
+    defaultModelRules.attribute,
+    mk,
+  ]
+  let factory: (...args: unknown[]) => ModelShapeFn
+  try {
+    factory = new Function(
+      ...[...RUNTIME_NAMES, ...ctx.names].map((n) => n.text),
+      source,
+    ) as typeof factory
+  } catch (cause) {
+    // A CSP forbids code generation: the reference interpreter gives the same output.
+    if (cause instanceof EvalError)
+      return { fn: interpretPlan(cls, plan, rulesOf), source, compiled: false }
+    throw ResourceError.compileFailed(cls, source, cause)
+  }
+  return { fn: factory(...runtime, ...ctx.values), source, compiled: true }
+}
+
+function compiledOf(cls: Function): CompiledShape | null {
+  let entry = compiledCache.get(cls)
+  if (entry === undefined) {
+    const shape = resolveResourceShape(cls)
+    entry = shape.fields.length === 0 ? null : compile(cls, planShape(shape, rendererFor))
+    compiledCache.set(cls, entry)
+  }
+  return entry
+}
+
+/**
+ * The compiled output function of `cls` over a model, or `null` when the class has no decorated
+ * fields. Compiled on first use and cached per class.
+ * @internal
+ */
+export function modelShapeOf(cls: Function): ModelShapeFn | null {
+  return compiledOf(cls)?.fn ?? null
+}
+
+/**
+ * The compiled decorated output of `cls`: `(resource, request) => output` (relationships excluded).
+ * A class without decorated fields gives `{}`.
+ * @internal
+ */
+export function compileShape(
+  cls: Function,
+): (resource: { readonly resource: unknown }, request: unknown) => Record<string, unknown> {
+  const fn = modelShapeOf(cls)
+  return (resource, request) =>
+    fn === null || resource.resource == null ? {} : fn(resource.resource, request, resource)
+}
+
+/**
+ * The debug view: the generated source of `cls`'s function (`''` when it has no decorated fields).
+ * @internal
+ */
+export function shapeSource(cls: Function): string {
+  return compiledOf(cls)?.source ?? ''
+}
+
+/**
+ * The reference interpreter over the same resolved shape, with the signature of
+ * {@link compileShape}. Tests assert both agree.
+ * @internal
+ */
+export function interpretShape(
+  cls: Function,
+): (resource: { readonly resource: unknown }, request: unknown) => Record<string, unknown> {
+  const shape = resolveResourceShape(cls)
+  const fn = interpretPlan(cls, planShape(shape, rendererFor), rulesOf)
+  return (resource, request) =>
+    resource.resource == null ? {} : fn(resource.resource, request, resource)
+}

@@ -1,0 +1,9 @@
+export {
+  compileShape,
+  interpretShape,
+  modelShapeOf,
+  rendererFor,
+  shapeSource,
+  type CompiledShape,
+} from './compile-shape'
+export type { ModelShapeFn, Renderer } from './renderer'

@@ -1,0 +1,106 @@
+import type { FieldKind } from '../metadata/types'
+import { MISSING } from '../missing'
+import { defaultModelRules, type ModelRules } from '../models/model-rules'
+import { finalizeValue, mergeInto, setKey } from '../resources/finalize'
+import type { PlannedField } from './plan'
+import type { ModelShapeFn } from './renderer'
+
+/** The state of one interpreted call. */
+interface Run {
+  readonly model: unknown
+  readonly request: unknown
+  readonly rules: ModelRules
+  readonly out: Record<string, unknown>
+  resource: object | undefined
+  readonly make: (model: unknown) => object
+}
+
+type Step = (f: PlannedField, run: Run) => void
+
+function instance(run: Run): object {
+  return (run.resource ??= run.make(run.model))
+}
+
+function attr(run: Run, source: string): unknown {
+  const { rules, model } = run
+  return rules.attribute === defaultModelRules.attribute
+    ? (model as Record<string, unknown>)[source]
+    : rules.attribute(model as object, source)
+}
+
+function render(f: PlannedField, run: Run, value: unknown): unknown {
+  return f.renderer === undefined ? value : f.renderer.render(value, run.request)
+}
+
+/** Writes the member's value: a getter's result (unless `MISSING`), else `read`. */
+function write(f: PlannedField, run: Run, read: unknown): void {
+  if (!f.record.isGetter) return setKey(run.out, f.record.key, render(f, run, read))
+  const value = f.record.getter!.call(instance(run))
+  if (value === MISSING) return
+  const done = f.renderer === undefined ? finalizeValue(value, run.request) : render(f, run, value)
+  setKey(run.out, f.record.key, done)
+}
+
+function condition(f: PlannedField, run: Run): unknown {
+  const resource = f.conditionWantsResource ? instance(run) : run.resource
+  return (f.record.condition as (m: unknown, q: unknown, r: unknown) => unknown)(
+    run.model,
+    run.request,
+    resource,
+  )
+}
+
+function loaded(rule: 'relation' | 'count' | 'pivot', nullIsNull: boolean): Step {
+  return (f, run) => {
+    const value = run.rules[rule](run.model as object, f.record.source)
+    if (value === MISSING) return
+    if (nullIsNull && value === null) return setKey(run.out, f.record.key, null)
+    write(f, run, value)
+  }
+}
+
+/** One step per kind, mirroring the compiler's emitters. */
+const steps: { readonly [K in FieldKind]: Step } = {
+  field: (f, run) => write(f, run, f.record.isGetter ? undefined : attr(run, f.record.source)),
+  attribute: (f, run) => write(f, run, f.record.isGetter ? undefined : attr(run, f.record.source)),
+  when: (f, run) => {
+    if (condition(f, run)) write(f, run, f.record.isGetter ? undefined : attr(run, f.record.source))
+  },
+  whenNotNull: (f, run) => {
+    const raw = f.record.isGetter
+      ? f.record.getter!.call(instance(run))
+      : attr(run, f.record.source)
+    if (raw === null || raw === undefined || raw === MISSING) return
+    const value = f.record.isGetter ? finalizeValue(raw, run.request) : raw
+    setKey(run.out, f.record.key, render(f, run, value))
+  },
+  whenLoaded: loaded('relation', true),
+  whenCounted: loaded('count', false),
+  whenPivotLoaded: loaded('pivot', false),
+  mergeWhen: (f, run) => {
+    if (!condition(f, run)) return
+    const value = f.record.isGetter
+      ? f.record.getter!.call(instance(run))
+      : attr(run, f.record.source)
+    mergeInto(run.out, value, run.request)
+  },
+  relationship: () => undefined,
+}
+
+/**
+ * The reference interpreter: walks the planned shape with its own table. Used where code generation
+ * is forbidden, and by tests as the oracle for the compiler.
+ * @internal
+ */
+export function interpretPlan(
+  cls: Function,
+  plan: readonly PlannedField[],
+  rulesOf: (model: unknown) => ModelRules,
+): ModelShapeFn {
+  const make = (model: unknown): object => new (cls as new (m: unknown) => object)(model)
+  return function interpret(model, request, resource) {
+    const run: Run = { model, request, rules: rulesOf(model), out: {}, resource, make }
+    for (const f of plan) steps[f.record.kind](f, run)
+    return run.out
+  }
+}

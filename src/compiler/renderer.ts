@@ -1,0 +1,74 @@
+import { RESOLVE, isCollectionClass, isResolvable, usesBaseMethods } from '../resources/protocol'
+
+/** A class's compiled output over a model: `(model, request, resource?) => output`. @internal */
+export type ModelShapeFn = (
+  model: unknown,
+  request: unknown,
+  resource: object | undefined,
+) => Record<string, unknown>
+
+/** Renders a value nested in another resource's output through one resource class. @internal */
+export interface Renderer {
+  /** A list is mapped item by item; `null`/`undefined` become `null`. */
+  render(value: unknown, request: unknown): unknown
+}
+
+type Ctor = new (value: unknown) => object
+
+/**
+ * Renders models through a resource class. When the class overrides neither `toArray` nor
+ * `[RESOLVE]` and has decorated fields, items go straight through its compiled function, without a
+ * resource instance per item (the instance is made lazily only if a getter or condition needs it).
+ * @internal
+ */
+export class ResourceRenderer implements Renderer {
+  #fn: ModelShapeFn | null | undefined
+
+  constructor(
+    private readonly cls: Function,
+    private readonly shapeOf: (cls: Function) => ModelShapeFn | null,
+  ) {}
+
+  render(value: unknown, request: unknown): unknown {
+    if (!Array.isArray(value)) return this.one(value, request)
+    const out = new Array<unknown>(value.length)
+    for (let i = 0; i < value.length; i++) out[i] = this.one(value[i], request)
+    return out
+  }
+
+  private one(value: unknown, request: unknown): unknown {
+    if (value === null || value === undefined) return null
+    if (isResolvable(value)) return value[RESOLVE](request)
+    const fn = this.#fn === undefined ? this.decide() : this.#fn
+    if (fn !== null) return fn(value, request, undefined)
+    const resource = new (this.cls as Ctor)(value) as { [RESOLVE](request: unknown): unknown }
+    return resource[RESOLVE](request)
+  }
+
+  private decide(): ModelShapeFn | null {
+    this.#fn = usesBaseMethods(this.cls) ? this.shapeOf(this.cls) : null
+    return this.#fn
+  }
+}
+
+/** Renders a loaded list (or a collection instance) through a `ResourceCollection` class. @internal */
+export class CollectionRenderer implements Renderer {
+  constructor(private readonly cls: Function) {}
+
+  render(value: unknown, request: unknown): unknown {
+    if (value === null || value === undefined) return null
+    if (isResolvable(value)) return value[RESOLVE](request)
+    const list = Array.isArray(value) ? value : [value]
+    return (new (this.cls as Ctor)(list) as { [RESOLVE](request: unknown): unknown })[RESOLVE](
+      request,
+    )
+  }
+}
+
+/** The renderer for a resource or collection class. @internal */
+export function makeRenderer(
+  cls: Function,
+  shapeOf: (cls: Function) => ModelShapeFn | null,
+): Renderer {
+  return isCollectionClass(cls) ? new CollectionRenderer(cls) : new ResourceRenderer(cls, shapeOf)
+}

@@ -1,0 +1,33 @@
+import type { Request } from 'express'
+import { createRequestContext, tryGetRequestContext, type RequestContext } from '../context'
+
+// One context per request object, so that code which lost the AsyncLocalStorage store (a callback-based
+// library that resumes in another async context) still finds its own request.
+const contexts = new WeakMap<object, RequestContext>()
+
+/** The URL a context is built from by default: the one the client sent, mount prefix included. */
+export function defaultRequestUrl(req: Request): string {
+  return typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? '/')
+}
+
+/** Has `req` already got a context (apiResources() mounted twice, app and router)? @internal */
+export function existingContext(req: Request): RequestContext | undefined {
+  return contexts.get(req)
+}
+
+/** Creates and remembers the context of `req`. @internal */
+export function openContext(req: Request, url: string): RequestContext {
+  const context = createRequestContext(url, req)
+  contexts.set(req, context)
+  return context
+}
+
+/**
+ * The context of `req`: the current one when it is this request's, else the one apiResources()
+ * opened for it, else a new one (respond() used without the middleware). @internal
+ */
+export function contextFor(req: Request): RequestContext {
+  const current = tryGetRequestContext()
+  if (current !== undefined && current.request === req) return current
+  return contexts.get(req) ?? openContext(req, defaultRequestUrl(req))
+}

@@ -1,0 +1,60 @@
+import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express'
+import {
+  acceptsJsonApi,
+  asHandledError,
+  jsonApiErrorDocument,
+  plainErrorBody,
+  statusOf,
+} from './error-documents'
+import { stringify } from './send-respondable'
+
+/** Options of {@link resourceErrors}. */
+export interface ResourceErrorsOptions {
+  /**
+   * Whether to answer with a JSON:API error document for this request.
+   * @default (req) => the Accept header asks for application/vnd.api+json
+   */
+  readonly jsonApi?: (req: Request) => boolean
+  /**
+   * The `title` of each JSON:API validation error object.
+   * @default 'Invalid Attribute'
+   */
+  readonly validationTitle?: string
+}
+
+/**
+ * Express error middleware for the errors a handler throws on purpose: `ValidationError` gives 422
+ * with `{ message, errors: { field: [..] } }`, `NotFoundError` gives 404 with `{ message }`. When
+ * the client's `Accept` asks for `application/vnd.api+json` the body is a JSON:API error document
+ * (one error object per message, `source.pointer` `/data/attributes/<field>`) with exactly that
+ * content type. Any other error goes on, untouched, to the next error handler.
+ *
+ * @example
+ * app.post('/users', respond((req) => {
+ *   const parsed = schema.safeParse(req.body)
+ *   if (!parsed.success) throw ValidationError.fromZod(parsed.error)
+ *   return new UserResource(create(parsed.data))
+ * }))
+ * app.use(resourceErrors())
+ */
+export function resourceErrors(options: ResourceErrorsOptions = {}): ErrorRequestHandler {
+  const wantsJsonApi = options.jsonApi ?? ((req: Request) => acceptsJsonApi(req.get('accept')))
+  const validationTitle = options.validationTitle ?? 'Invalid Attribute'
+  return function resourceErrorsHandler(
+    err: unknown,
+    req: Request,
+    res: Response,
+    next: NextFunction,
+  ): void {
+    const error = asHandledError(err)
+    if (error === undefined || res.headersSent) return next(err)
+    res.status(statusOf(error))
+    if (!wantsJsonApi(req)) {
+      res.json(plainErrorBody(error))
+      return
+    }
+    // a Buffer, so Express does not append `; charset=utf-8` (JSON:API forbids media type params)
+    res.setHeader('Content-Type', 'application/vnd.api+json')
+    res.send(Buffer.from(stringify(req, jsonApiErrorDocument(error, validationTitle)), 'utf8'))
+  }
+}

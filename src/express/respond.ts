@@ -1,0 +1,79 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
+import { runWithRequestContext, type RequestContext } from '../context'
+import { isRespondable } from '../respondable'
+import { contextFor } from './request-contexts'
+import { sendRespondable } from './send-respondable'
+
+/**
+ * A handler for {@link respond}: sync or async; what it returns is the response.
+ * Returning `undefined` (or `res`) means it answered by itself.
+ */
+export type RespondHandler<P = Request['params']> = (
+  req: Request<P>,
+  res: Response,
+  next: NextFunction,
+) => unknown
+
+/**
+ * Turns a handler whose return value is the response into an Express handler (spec 1, 4): a
+ * resource, a collection, a paginator or a JSON:API document is serialized with the request; any
+ * other value is sent with `res.json`. Thrown errors and rejected promises go to `next(err)`.
+ * Works without {@link apiResources} too: it then opens the request context itself.
+ *
+ * @example
+ * app.get('/users', respond(async () => UserResource.collection(await paginate(db('users'), 15))))
+ * app.get('/ping', respond(() => ({ ok: true })))
+ */
+export function respond<P = Request['params']>(handler: RespondHandler<P>): RequestHandler<P> {
+  return function respondHandler(req: Request<P>, res: Response, next: NextFunction): void {
+    const context = contextFor(req as Request)
+    runWithRequestContext(context, () => invoke(handler, req, res, next, context))
+  }
+}
+
+function invoke<P>(
+  handler: RespondHandler<P>,
+  req: Request<P>,
+  res: Response,
+  next: NextFunction,
+  context: RequestContext,
+): void {
+  let result: unknown
+  try {
+    result = handler(req, res, next)
+  } catch (error) {
+    next(error)
+    return
+  }
+  if (!isThenable(result)) return deliver(req as Request, res, next, result, context)
+  Promise.resolve(result).then(
+    (value) => deliver(req as Request, res, next, value, context),
+    // next(undefined) would mean "no error": a promise rejected without a reason still fails
+    (error: unknown) => next(error || new Error('Rejected promise')),
+  )
+}
+
+function deliver(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  value: unknown,
+  context: RequestContext,
+): void {
+  // `undefined` or `res` itself (`return res.json(x)`): the handler answered
+  if (value === undefined || value === res || res.headersSent) return
+  try {
+    if (isRespondable(value)) sendRespondable(req, res, value, context)
+    else res.json(value)
+  } catch (error) {
+    next(error)
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  )
+}

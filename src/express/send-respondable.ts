@@ -1,0 +1,54 @@
+import type { Request, Response } from 'express'
+import { runWithRequestContext, type RequestContext } from '../context'
+import { TO_RESPONSE, type Respondable } from '../respondable'
+
+// Responses whose status the handler set through res.status(); see markExplicitStatus().
+const explicitStatus = new WeakSet<object>()
+
+/**
+ * Wraps `res.status` of one response so that a status the handler chose (even 200) wins over the
+ * one a respondable asks for. @internal
+ */
+export function markExplicitStatus(res: Response): void {
+  const original = res.status
+  res.status = function statusWithMark(this: Response, code: number) {
+    explicitStatus.add(res)
+    return original.call(this, code)
+  }
+}
+
+/**
+ * Sends a respondable: `[TO_RESPONSE](req)` runs inside the request's context, the body is JSON
+ * written as a Buffer so Express keeps the content type exactly as given (it appends
+ * `; charset=utf-8` to string bodies, which JSON:API forbids). The app's `json replacer`,
+ * `json spaces` and `json escape` settings apply as they do to `res.json`. @internal
+ */
+export function sendRespondable(
+  req: Request,
+  res: Response,
+  value: Respondable,
+  context: RequestContext,
+): void {
+  const spec = runWithRequestContext(context, () => value[TO_RESPONSE](req))
+  const explicit = explicitStatus.has(res) || res.statusCode !== 200
+  res.statusCode = explicit ? res.statusCode : spec.status
+  res.setHeader('Content-Type', spec.contentType)
+  res.send(Buffer.from(stringify(req, spec.body), 'utf8'))
+}
+
+/** JSON text of `body` with the app's json settings. @internal */
+export function stringify(req: Request, body: unknown): string {
+  const app = req.app as Request['app'] | undefined
+  // an array replacer works at runtime too; the cast only picks one JSON.stringify overload
+  const replacer = app?.get('json replacer') as JsonReplacer | undefined
+  const spaces = app?.get('json spaces') as string | number | undefined
+  const json = JSON.stringify(body, replacer, spaces) ?? 'null'
+  return app?.get('json escape') === true ? escapeHtmlInJson(json) : json
+}
+
+type JsonReplacer = (this: unknown, key: string, value: unknown) => unknown
+
+// Same characters Express escapes with `json escape`: <, >, & (no change to the parsed value).
+function escapeHtmlInJson(json: string): string {
+  return json.replace(/[<>&]/g, (c) => (c === '<' ? '\\u003c' : c === '>' ? '\\u003e' : '\\u0026'))
+}

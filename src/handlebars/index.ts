@@ -1,0 +1,75 @@
+/**
+ * `api-resources/handlebars`: the HTML page-link bar as a Handlebars helper.
+ *
+ * @example
+ * import Handlebars from 'handlebars'
+ * import { registerPaginationHelpers } from 'api-resources/handlebars'
+ * registerPaginationHelpers(Handlebars, { namespaces: { admin: 'views/admin' } })
+ * // in a view: {{paginationLinks posts}}, {{paginationLinks posts "pagination::simple"}},
+ * // {{paginationLinks posts "admin::pager"}}
+ * @module
+ */
+import { ArgumentError } from '../errors/base'
+import { registerTemplateNamespaces } from './namespaces'
+import { renderBar } from './render'
+import type { HandlebarsInstance, HandlebarsLike } from './types'
+
+export { renderPaginationLinks } from './render'
+export { HANDLEBARS_ERROR_CODES, PaginationTemplateError } from '../errors/handlebars-errors'
+export type {
+  HandlebarsInstance,
+  HandlebarsLike,
+  PageLink,
+  PaginationElement,
+  PaginationViewData,
+  PaginatorLike,
+} from './types'
+
+/** Options of {@link registerPaginationHelpers}. */
+export interface PaginationHelperOptions {
+  /**
+   * Template namespaces: `{ admin: 'views/admin' }` makes `"admin::pager"` mean
+   * `views/admin/pager.hbs`. Relative folders resolve against the working directory. Also known to
+   * `paginator.links(template)`. A `pagination` entry replaces the package's own templates.
+   * @default {}
+   */
+  readonly namespaces?: Readonly<Record<string, string>>
+}
+
+/**
+ * Registers the `paginationLinks` helper on `handlebars` (the `handlebars` module, an instance from
+ * `Handlebars.create()`, or express-handlebars' `hbs.handlebars`). In a view,
+ * `{{paginationLinks paginator ["<namespace>::<template>"]}}` renders the bar as safe HTML; the
+ * default template follows the paginator kind (`pagination::default` or `pagination::simple`).
+ * Templates are compiled once per instance and file.
+ *
+ * @example
+ * import { create } from 'express-handlebars'
+ * const hbs = create({ extname: '.hbs' })
+ * registerPaginationHelpers(hbs.handlebars)
+ * app.engine('.hbs', hbs.engine)
+ */
+export function registerPaginationHelpers(
+  instance: HandlebarsLike,
+  options: PaginationHelperOptions = {},
+): void {
+  const handlebars = asHandlebars(instance)
+  if (options.namespaces !== undefined) registerTemplateNamespaces(options.namespaces)
+  handlebars.registerHelper('paginationLinks', function paginationLinks(...args: unknown[]) {
+    // Handlebars passes its options object last; it is never a template name.
+    const [paginator, template] = args.slice(0, -1)
+    return new handlebars.SafeString(renderBar(handlebars, paginator, template))
+  })
+}
+
+function asHandlebars(value: unknown): HandlebarsInstance {
+  const hb = value as Partial<Record<'registerHelper' | 'compile' | 'SafeString', unknown>> | null
+  if (
+    typeof hb?.registerHelper !== 'function' ||
+    typeof hb.compile !== 'function' ||
+    typeof hb.SafeString !== 'function'
+  ) {
+    throw new ArgumentError('ERR_NOT_HANDLEBARS', 'handlebars', 'a Handlebars instance', value)
+  }
+  return value as HandlebarsInstance
+}

@@ -1,0 +1,150 @@
+import { escapeHtml } from './escape-html'
+import { EscapeMemo, PageUrlEscaper } from './page-url-escaper'
+import type { BarRenderer, PageLink, PaginationElement, PaginationViewData } from './types'
+
+/**
+ * The fast path for the package's own templates, after Pagy's `a_lambda`: the Handlebars template
+ * stays the source of truth, but for each *shape* of bar (which flags are set, how the bands look,
+ * where the current page is) it is rendered once with placeholder tokens instead of values. The
+ * output is split at the tokens into static strings and slots; later bars of the same shape are the
+ * statics concatenated with the escaped values. Tests assert it equals plain Handlebars output.
+ *
+ * Only truthy strings and numbers become tokens: they behave alike in `{{#if}}`. Falsy values and
+ * booleans are part of the shape, so every branch a template can take is decided by the shape key.
+ * Values are escaped as they are collected, exactly as Handlebars' `{{value}}` does; page URLs go
+ * through {@link PageUrlEscaper}.
+ * @internal
+ */
+
+const MARK = '\uE000' // a private-use character: never in a template
+const TOKEN = /\uE000(\d+)\uE000/
+const MAX_PLANS = 1000
+
+const FLAGS = ['hasPages', 'onFirstPage', 'hasMorePages'] as const
+const SCALARS = [
+  'previousPageUrl',
+  'nextPageUrl',
+  'currentPage',
+  'firstItem',
+  'lastItem',
+  'total',
+  'lastPage',
+] as const
+
+/** A value escaped for HTML, ready to be put between two statics. */
+type Slot = string
+
+interface Collector {
+  readonly values: Slot[]
+  readonly urls: PageUrlEscaper
+}
+
+interface Plan {
+  /** `statics.length === slots.length + 1`. */
+  readonly statics: readonly string[]
+  /** Index into the values collected for a render, per gap between statics. */
+  readonly slots: readonly number[]
+}
+
+/** Returns a renderer equivalent to `template`, planned per bar shape. */
+export function createPlannedRenderer(template: BarRenderer): BarRenderer {
+  const plans = new Map<string, Plan>()
+  const prefixMemo = new EscapeMemo()
+  const suffixMemo = new EscapeMemo()
+  return function renderPlanned(data) {
+    const values: Slot[] = []
+    const key = collectShape(data, { values, urls: new PageUrlEscaper(prefixMemo, suffixMemo) })
+    if (key === undefined) return template(data) // a value of an unexpected type: no shortcut
+    let plan = plans.get(key)
+    if (plan === undefined) {
+      if (plans.size >= MAX_PLANS) plans.clear()
+      plan = buildPlan(template(tokenize(data)))
+      plans.set(key, plan)
+    }
+    return fill(plan, values)
+  }
+}
+
+/** Is the value a slot (a truthy string or number) rather than part of the shape? */
+function isSlot(value: unknown): value is string | number {
+  return (typeof value === 'string' || typeof value === 'number') && Boolean(value)
+}
+
+/** A shape letter for a value that is not a slot, or `undefined` for a type we do not plan. */
+function literalKey(value: unknown): string | undefined {
+  if (value === null) return 'n'
+  if (value === undefined) return 'u'
+  if (value === true) return 'T'
+  if (value === false) return 'F'
+  if (value === '') return 'e'
+  if (value === 0) return '0'
+  return typeof value === 'number' ? 'N' : undefined // NaN
+}
+
+/** Pushes escaped slot values in traversal order and returns the shape key (`tokenize` order). */
+function collectShape(data: PaginationViewData, into: Collector): string | undefined {
+  let key = ''
+  for (const name of FLAGS) key += data[name] ? 'T' : 'F'
+  const current = data.currentPage
+  for (const name of SCALARS) {
+    const page =
+      name === 'previousPageUrl' ? current - 1 : name === 'nextPageUrl' ? current + 1 : NaN
+    const k = keyOf(data[name], into, page)
+    if (k === undefined) return undefined
+    key += k
+  }
+  for (const band of data.elements) {
+    if (band === '...') key += '|.'
+    else if (!Array.isArray(band)) return undefined
+    else {
+      key += '|'
+      for (const link of band as readonly PageLink[]) {
+        const k = keyOf(link.page, into, NaN)
+        const u = keyOf(link.url, into, link.page)
+        if (k === undefined || u === undefined) return undefined
+        key += (link.active === true ? 'A' : link.active ? '?' : 'a') + k + u
+      }
+    }
+  }
+  return key
+}
+
+/** The shape letter of `value`; a slot value is escaped and pushed (`page`: what a URL carries). */
+function keyOf(value: unknown, into: Collector, page: unknown): string | undefined {
+  if (!isSlot(value)) return literalKey(value)
+  if (typeof value === 'number') into.values.push(String(value))
+  else into.values.push(Number.isNaN(page) ? escapeHtml(value) : into.urls.escape(value, page))
+  return 's'
+}
+
+/** The view data with every slot value replaced by its token, numbered in `collectShape` order. */
+function tokenize(data: PaginationViewData): PaginationViewData {
+  let next = 0
+  const token = <T>(value: T): T | string => (isSlot(value) ? `${MARK}${next++}${MARK}` : value)
+  const out: Record<string, unknown> = { ...data }
+  for (const name of SCALARS) if (name in data) out[name] = token(data[name])
+  out.elements = data.elements.map((band): PaginationElement =>
+    typeof band === 'string'
+      ? band
+      : band.map((link) => ({ ...link, page: token(link.page), url: token(link.url) }) as PageLink),
+  )
+  return out as unknown as PaginationViewData
+}
+
+function buildPlan(html: string): Plan {
+  const parts = html.split(TOKEN)
+  const statics: string[] = []
+  const slots: number[] = []
+  for (let i = 0; i < parts.length; i++) {
+    if (i % 2 === 0) statics.push(parts[i])
+    else slots.push(Number(parts[i]))
+  }
+  return { statics, slots }
+}
+
+function fill(plan: Plan, values: readonly Slot[]): string {
+  const { statics, slots } = plan
+  let out = statics[0]
+  for (let i = 0; i < slots.length; i++) out += values[slots[i]] + statics[i + 1]
+  return out
+}

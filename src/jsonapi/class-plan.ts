@@ -1,0 +1,170 @@
+import { modelShapeOf } from '../compiler/compile-shape'
+import { JsonApiError } from '../errors/jsonapi-errors'
+import { resolveResourceShape } from '../metadata/resolve'
+import type { FieldRecord } from '../metadata/types'
+import { defaultModelRules, type ModelRules } from '../models/model-rules'
+import { finalizeValue, isPlainObject, setKey } from '../resources/finalize'
+import { BASE_METHOD } from '../resources/protocol'
+import type { RelationPlan, TypePlan } from './types'
+
+/** Marks `JsonApiResource.prototype` (a brand, so this file needs no import of the class). */
+export const JSONAPI_BRAND: unique symbol = Symbol.for('api-resources.jsonapi')
+/** Marks the base `toId()`, so a class that does not override it reads `idKey` directly. */
+export const BASE_TO_ID: unique symbol = Symbol.for('api-resources.jsonapi.baseToId')
+
+/** What a plan reads off a resource instance. @internal */
+export interface JsonApiInstance {
+  toArray(request?: unknown): unknown
+  toId(): unknown
+}
+
+/** The static side of a JSON:API resource class, as the plan reads it. @internal */
+export interface JsonApiClass {
+  new (resource: never): JsonApiInstance
+  readonly name: string
+  readonly prototype: object
+  readonly resourceType?: unknown
+  readonly relationships?: unknown
+  readonly idKey?: unknown
+}
+
+/** Is `value` a JSON:API resource class? */
+export function isJsonApiClass(value: unknown): value is JsonApiClass {
+  if (typeof value !== 'function') return false
+  const proto = (value as { prototype?: unknown }).prototype
+  return typeof proto === 'object' && proto !== null && JSONAPI_BRAND in proto
+}
+
+const plans = new WeakMap<Function, TypePlan>()
+
+/**
+ * The plan of a JSON:API resource class, built once and cached. Relationship thunks are called here,
+ * on first use, so classes may refer to each other in any order; a cycle of classes is fine because
+ * a plan is cached before its targets are linked.
+ * @internal
+ */
+export function planFor(cls: JsonApiClass): TypePlan {
+  let plan = plans.get(cls)
+  if (plan === undefined) {
+    const pending: Array<[RelationPlan, Function]> = []
+    plan = createPlan(cls, pending)
+    plans.set(cls, plan)
+    for (const [relation, target] of pending) relation.target = planFor(target as JsonApiClass)
+  }
+  return plan
+}
+
+function createPlan(cls: JsonApiClass, pending: Array<[RelationPlan, Function]>): TypePlan {
+  const type = cls.resourceType
+  if (typeof type !== 'string' || type === '') throw JsonApiError.missingType(cls.name, type)
+  const shape = resolveResourceShape(cls)
+  const relations: RelationPlan[] = []
+  const relationsByName = new Map<string, RelationPlan>()
+  for (const { name, source, target } of relationDeclarations(cls, shape.relationships)) {
+    if (relationsByName.has(name)) continue // a decorator wins over the static map
+    if (name === 'id' || name === 'type') throw JsonApiError.reservedMember(cls.name, name)
+    const relation = { name, source, target: undefined as unknown as TypePlan }
+    relations.push(relation)
+    relationsByName.set(name, relation)
+    pending.push([relation, target])
+  }
+  const reserved = new Set(['id', 'type', ...relationsByName.keys()])
+  return {
+    type,
+    relations,
+    relationsByName,
+    idOf: idReader(cls),
+    attributesOf: attributesReader(cls, reserved, shape.fields),
+  }
+}
+
+interface RelationDeclaration {
+  readonly name: string
+  readonly source: string
+  readonly target: Function
+}
+
+/** `@Relationship` members first, then the `static relationships` map. */
+function relationDeclarations(
+  cls: JsonApiClass,
+  records: readonly FieldRecord[],
+): RelationDeclaration[] {
+  const out: RelationDeclaration[] = []
+  for (const record of records) {
+    out.push({ name: record.key, source: record.source, target: targetOf(cls, record.key, record.resource) })
+  }
+  const map = cls.relationships
+  if (map !== undefined && map !== null) {
+    if (typeof map !== 'object') throw JsonApiError.badRelationship(cls.name, '(map)', map)
+    for (const [name, thunk] of Object.entries(map as Record<string, unknown>)) {
+      out.push({ name, source: name, target: targetOf(cls, name, thunk) })
+    }
+  }
+  return out
+}
+
+/** The class a declaration points at: the class itself or what its thunk returns. */
+function targetOf(cls: JsonApiClass, name: string, declared: unknown): Function {
+  const target = isJsonApiClass(declared)
+    ? declared
+    : typeof declared === 'function'
+      ? (declared as () => unknown)()
+      : declared
+  if (!isJsonApiClass(target)) throw JsonApiError.badRelationship(cls.name, name, target)
+  return target
+}
+
+const plainAttribute = defaultModelRules.attribute
+
+/** `idOf(model, rules)`: `toId()` when the class overrides it, else the `idKey` attribute. */
+function idReader(cls: JsonApiClass): (model: object, rules: ModelRules) => string {
+  const idKey = typeof cls.idKey === 'string' ? cls.idKey : 'id'
+  const toId = (cls.prototype as Partial<JsonApiInstance>).toId
+  const overridden = typeof toId === 'function' && !(BASE_TO_ID in toId)
+  return function idOf(model, rules) {
+    const id = overridden
+      ? new cls(model as never).toId()
+      : rules.attribute === plainAttribute
+        ? (model as Record<string, unknown>)[idKey]
+        : rules.attribute(model, idKey)
+    if (typeof id === 'string') return id
+    if (typeof id === 'number' || typeof id === 'bigint') return String(id)
+    throw JsonApiError.missingId(cls.name, overridden ? `${cls.name}.toId()` : idKey, id)
+  }
+}
+
+/**
+ * `attributesOf(model, request)`: the class's `toArray(request)` (its compiled decorated shape, or an
+ * override), finished like any resource output, without the members JSON:API reserves (`id`, `type`)
+ * and without relationship names (a model's own loaded relations must not leak into attributes).
+ */
+function attributesReader(
+  cls: JsonApiClass,
+  reserved: ReadonlySet<string>,
+  fields: readonly FieldRecord[],
+): (model: object, request: unknown) => Record<string, unknown> {
+  const toArray = (cls.prototype as Partial<JsonApiInstance>).toArray
+  const fn = typeof toArray === 'function' && BASE_METHOD in toArray ? modelShapeOf(cls) : null
+  if (fn !== null) {
+    // the fast path: the compiled shape straight over the model, no resource instance per object
+    const mayClash = fields.some((f) => f.kind === 'mergeWhen' || reserved.has(f.key))
+    if (!mayClash) return (model, request) => fn(model, request, undefined)
+    return (model, request) => withoutReserved(fn(model, request, undefined), reserved)
+  }
+  return function attributesOf(model, request) {
+    const output = finalizeValue(new cls(model as never).toArray(request), request)
+    return isPlainObject(output) ? withoutReserved(output, reserved) : {}
+  }
+}
+
+function withoutReserved(
+  output: Record<string, unknown>,
+  reserved: ReadonlySet<string>,
+): Record<string, unknown> {
+  let clash = false
+  for (const key in output) if (reserved.has(key)) clash = true
+  if (!clash) return output
+  const out: Record<string, unknown> = {}
+  for (const key in output) if (!reserved.has(key)) setKey(out, key, output[key])
+  return out
+}

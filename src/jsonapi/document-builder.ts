@@ -1,0 +1,204 @@
+import { MISSING } from '../missing'
+import type { ModelRules } from '../models/model-rules'
+import { rulesFor } from '../models/registry'
+import { setKey } from '../resources/finalize'
+import type { IncludeNode } from './include-tree'
+import type {
+  Fieldsets,
+  RelationPlan,
+  RelationshipObject,
+  ResourceIdentifier,
+  ResourceObject,
+  TypePlan,
+} from './types'
+
+interface Entry {
+  readonly object: ResourceObject
+  readonly model: object
+}
+
+/** A type as seen by one document: its sparse fieldset and its `(id -> object)` index. */
+interface TypeView {
+  readonly plan: TypePlan
+  /** Attribute names to keep; `undefined` keeps all. */
+  readonly fieldset: ReadonlySet<string> | undefined
+  /** Relationships whose linkage is rendered. */
+  readonly relations: readonly RelationPlan[]
+  /** The objects of this `type` so far (shared by two classes with one `resourceType`). */
+  readonly byId: Map<string, Entry>
+}
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
+
+/**
+ * Builds the `data` and `included` members of one document. Every `(type, id)` is rendered once:
+ * primary objects are registered first, then include paths are followed through the models'
+ * eager-loaded relations only. An object is expanded once per include node, so cycles
+ * (`author.posts.author...`) end, and the work is bounded by the loaded data times the (already
+ * bounded) include tree.
+ *
+ * @internal
+ */
+export class DocumentBuilder {
+  readonly included: ResourceObject[] = []
+  private readonly index = new Map<string, Map<string, Entry>>()
+  private readonly views = new Map<TypePlan, TypeView>()
+  private readonly expanded = new Map<IncludeNode, Set<object>>()
+  // one-entry cache of the model rules: the models of a document share a few prototypes
+  private proto: unknown = undefined
+  private protoRules: ModelRules | undefined
+
+  constructor(
+    private readonly request: unknown,
+    private readonly fields: Fieldsets | undefined,
+  ) {}
+
+  /** Renders and registers a primary object; `undefined` when its `(type, id)` is already there. */
+  addPrimary(plan: TypePlan, model: object): ResourceObject | undefined {
+    const view = this.viewOf(plan)
+    const rules = this.rulesOf(model)
+    const id = plan.idOf(model, rules)
+    if (view.byId.has(id)) return undefined
+    const object = this.render(view, model, id, rules)
+    view.byId.set(id, { object, model })
+    return object
+  }
+
+  /** Follows `node` from `model` (a primary object or an included one). */
+  expand(model: object, node: IncludeNode): void {
+    const rules = this.rulesOf(model)
+    const edges = node.edges
+    for (let i = 0; i < edges.length; i++) {
+      const edge = edges[i]
+      const value = rules.relation(model, edge.relation.source)
+      if (!isObject(value)) continue // MISSING (not loaded), null, or not a relation at all
+      const view = this.viewOf(edge.relation.target)
+      if (!Array.isArray(value)) {
+        this.visit(view, value, edge.node)
+        continue
+      }
+      for (let k = 0; k < value.length; k++) {
+        const item: unknown = value[k]
+        if (isObject(item)) this.visit(view, item, edge.node)
+      }
+    }
+  }
+
+  private visit(view: TypeView, model: object, node: IncludeNode): void {
+    const rules = this.rulesOf(model)
+    const id = view.plan.idOf(model, rules)
+    const entry = view.byId.get(id)
+    if (entry === undefined) {
+      const object = this.render(view, model, id, rules)
+      view.byId.set(id, { object, model })
+      this.included.push(object)
+    } else if (entry.model !== model) {
+      addMissingLinkage(view, entry.object, model, rules)
+    }
+    if (node.edges.length > 0 && this.markExpanded(node, model)) this.expand(model, node)
+  }
+
+  private markExpanded(node: IncludeNode, model: object): boolean {
+    let done = this.expanded.get(node)
+    if (done === undefined) this.expanded.set(node, (done = new Set()))
+    if (done.has(model)) return false
+    done.add(model)
+    return true
+  }
+
+  private rulesOf(model: object): ModelRules {
+    const proto: unknown = Object.getPrototypeOf(model)
+    if (proto === this.proto && this.protoRules !== undefined) return this.protoRules
+    this.proto = proto
+    return (this.protoRules = rulesFor(model))
+  }
+
+  private render(view: TypeView, model: object, id: string, rules: ModelRules): ResourceObject {
+    const object: ResourceObject = { type: view.plan.type, id }
+    const attributes = pickAttributes(view.plan.attributesOf(model, this.request), view.fieldset)
+    if (attributes !== undefined) object.attributes = attributes
+    const relationships = linkageOf(view.relations, model, rules)
+    if (relationships !== undefined) object.relationships = relationships
+    return object
+  }
+
+  private viewOf(plan: TypePlan): TypeView {
+    let view = this.views.get(plan)
+    if (view === undefined) {
+      const fieldset = this.fields?.get(plan.type)
+      const relations =
+        fieldset === undefined ? plan.relations : plan.relations.filter((r) => fieldset.has(r.name))
+      let byId = this.index.get(plan.type)
+      if (byId === undefined) this.index.set(plan.type, (byId = new Map()))
+      this.views.set(plan, (view = { plan, fieldset, relations, byId }))
+    }
+    return view
+  }
+}
+
+/**
+ * The same `(type, id)` reached through another model instance (two rows of one record): keep the
+ * first rendering, but add linkage it lacks, so the objects it leads to stay reachable.
+ */
+function addMissingLinkage(
+  view: TypeView,
+  object: ResourceObject,
+  model: object,
+  rules: ModelRules,
+): void {
+  for (const relation of view.relations) {
+    if (object.relationships?.[relation.name] !== undefined) continue
+    const linkage = relationshipOf(relation, model, rules)
+    if (linkage !== undefined) (object.relationships ??= {})[relation.name] = linkage
+  }
+}
+
+/** Keeps the fieldset's names; `undefined` when nothing is left (no `attributes` member). */
+function pickAttributes(
+  attributes: Record<string, unknown>,
+  fieldset: ReadonlySet<string> | undefined,
+): Record<string, unknown> | undefined {
+  if (fieldset === undefined) {
+    for (const _ in attributes) return attributes
+    return undefined
+  }
+  let picked: Record<string, unknown> | undefined
+  for (const key in attributes) {
+    if (fieldset.has(key)) setKey((picked ??= {}), key, attributes[key])
+  }
+  return picked
+}
+
+/** `relationships` for every loaded relation; `undefined` when there is none. */
+function linkageOf(
+  relations: readonly RelationPlan[],
+  model: object,
+  rules: ModelRules,
+): Record<string, RelationshipObject> | undefined {
+  let out: Record<string, RelationshipObject> | undefined
+  for (let i = 0; i < relations.length; i++) {
+    const relation = relations[i]
+    const linkage = relationshipOf(relation, model, rules)
+    if (linkage !== undefined) (out ??= {})[relation.name] = linkage
+  }
+  return out
+}
+
+/** `{ data: linkage }` of one relation, or `undefined` when it was not eager-loaded. */
+function relationshipOf(
+  relation: RelationPlan,
+  model: object,
+  rules: ModelRules,
+): RelationshipObject | undefined {
+  const value = rules.relation(model, relation.source)
+  if (value === MISSING) return undefined
+  if (value === null) return { data: null }
+  if (!isObject(value)) return undefined // a scalar (a foreign key?) is not a loaded relation
+  const plan = relation.target
+  if (!Array.isArray(value)) return { data: { type: plan.type, id: plan.idOf(value, rulesFor(value)) } }
+  const data: ResourceIdentifier[] = []
+  for (const item of value as unknown[]) {
+    if (isObject(item)) data.push({ type: plan.type, id: plan.idOf(item, rulesFor(item)) })
+  }
+  return { data }
+}

@@ -1,0 +1,74 @@
+import { DocumentBuilder } from './document-builder'
+import type { IncludeNode } from './include-tree'
+import type { Fieldsets, ResourceObject, TypePlan } from './types'
+
+/** The `jsonapi` member of every document. */
+export const JSONAPI_OBJECT: Readonly<{ version: '1.1' }> = Object.freeze({ version: '1.1' })
+
+/** What one document is built from. @internal */
+export interface DocumentInput {
+  readonly plan: TypePlan
+  readonly include: IncludeNode
+  readonly request: unknown
+  readonly fields: Fieldsets | undefined
+}
+
+/** `data` and `included` of a document. @internal */
+export interface DocumentData {
+  readonly data: ResourceObject | ResourceObject[] | null
+  readonly included: ResourceObject[]
+}
+
+/** A single-resource document's members; `model` null gives `data: null`. @internal */
+export function buildSingleData(input: DocumentInput, model: object | null): DocumentData {
+  if (model === null) return { data: null, included: [] }
+  const builder = new DocumentBuilder(input.request, input.fields)
+  const data = builder.addPrimary(input.plan, model)!
+  if (input.include.edges.length > 0) builder.expand(model, input.include)
+  return { data, included: builder.included }
+}
+
+/**
+ * A collection document's members. A model that repeats an earlier `(type, id)` is rendered once
+ * (JSON:API: one resource object per `(type, id)` in a document); `null` entries are skipped.
+ * @internal
+ */
+export function buildCollectionData(
+  input: DocumentInput,
+  models: readonly unknown[],
+): DocumentData {
+  const builder = new DocumentBuilder(input.request, input.fields)
+  const data: ResourceObject[] = []
+  const primary: object[] = []
+  for (let i = 0; i < models.length; i++) {
+    const model = models[i]
+    if (typeof model !== 'object' || model === null) continue
+    const object = builder.addPrimary(input.plan, model)
+    if (object === undefined) continue
+    data.push(object)
+    primary.push(model)
+  }
+  // all primary objects are registered before any include is followed, so none lands in `included`
+  if (input.include.edges.length > 0) {
+    for (let i = 0; i < primary.length; i++) builder.expand(primary[i], input.include)
+  }
+  return { data, included: builder.included }
+}
+
+/**
+ * The top-level document: `data`, then `included` (only when not empty), `links`, `meta` and any
+ * other extra members, then `jsonapi`.
+ * @internal
+ */
+export function assembleDocument(
+  members: DocumentData,
+  extra: Readonly<Record<string, unknown>> | undefined,
+): Record<string, unknown> {
+  const document: Record<string, unknown> = { data: members.data }
+  if (members.included.length > 0) document.included = members.included
+  if (extra !== undefined) {
+    for (const key in extra) if (key !== 'data' && key !== 'included') document[key] = extra[key]
+  }
+  document.jsonapi = JSONAPI_OBJECT
+  return document
+}

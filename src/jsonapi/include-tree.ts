@@ -1,0 +1,72 @@
+import type { RelationPlan, TypePlan } from './types'
+
+/** The default depth to which `include=` paths are followed. */
+export const DEFAULT_MAX_INCLUDE_DEPTH = 5
+
+/** One step of an include path, bound to a declared relationship. @internal */
+export interface IncludeEdge {
+  readonly relation: RelationPlan
+  readonly node: IncludeNode
+}
+
+/** What to include below one object: the relationships to follow, each with its own sub-tree. */
+export interface IncludeNode {
+  readonly edges: readonly IncludeEdge[]
+}
+
+interface MutableNode {
+  readonly edges: IncludeEdge[]
+  readonly byName: Map<string, MutableNode>
+}
+
+const newNode = (): MutableNode => ({ edges: [], byName: new Map() })
+
+/** The empty tree: include nothing. */
+export const NO_INCLUDES: IncludeNode = Object.freeze({ edges: Object.freeze([]) })
+
+/**
+ * Binds `include=` paths to the relationships `root` declares. Each path is read segment by segment
+ * against the plan of the type reached so far; an unknown or empty segment ends that path, and so
+ * does the depth limit. The result holds only declared relationships, so its size is bounded by
+ * `paths.length * maxDepth` however long the strings are, and no path is read past
+ * `maxDepth` segments.
+ *
+ * @internal
+ */
+export function resolveIncludeTree(
+  root: TypePlan,
+  paths: readonly string[],
+  maxDepth: number = DEFAULT_MAX_INCLUDE_DEPTH,
+): IncludeNode {
+  if (paths.length === 0 || maxDepth < 1) return NO_INCLUDES
+  const tree = newNode()
+  for (const path of paths) addPath(tree, root, path, maxDepth)
+  return tree.edges.length === 0 ? NO_INCLUDES : tree
+}
+
+function addPath(tree: MutableNode, root: TypePlan, path: string, maxDepth: number): void {
+  let node = tree
+  let plan = root
+  let start = 0
+  // scan segment by segment: a 10,000-segment path costs no more than a `maxDepth`-segment one
+  for (let depth = 0; depth < maxDepth; depth++) {
+    const dot = path.indexOf('.', start)
+    const segment = (dot === -1 ? path.slice(start) : path.slice(start, dot)).trim()
+    const relation = plan.relationsByName.get(segment)
+    if (relation === undefined) return // unknown or empty segment: ignore the rest of the path
+    node = childFor(node, relation)
+    plan = relation.target
+    if (dot === -1) return
+    start = dot + 1
+  }
+}
+
+function childFor(node: MutableNode, relation: RelationPlan): MutableNode {
+  let child = node.byName.get(relation.name)
+  if (child === undefined) {
+    child = newNode()
+    node.byName.set(relation.name, child)
+    node.edges.push({ relation, node: child })
+  }
+  return child
+}

@@ -1,0 +1,42 @@
+import { TO_RESPONSE, type ResponseSpec } from '../respondable'
+import { currentRequest } from '../resources/current-request'
+import type { JsonResource, JsonResourceClass } from '../resources/json-resource'
+import { ResourceCollection, type CollectionSource } from '../resources/resource-collection'
+import type { JsonApiClass } from './class-plan'
+import { assembleDocument, buildCollectionData } from './document'
+import { documentInput, extraMembers } from './document-input'
+
+/**
+ * A JSON:API collection document (spec 2.4 rule 7): `data` is a list of resource objects, and a
+ * paginator adds the `links` (`first`, `last`, `prev`, `next`) and `meta` (`current_page`, ...) of a
+ * paginated collection. `additional({ meta })` / `additional({ links })` add entries after the
+ * standard ones. Built by `SomeJsonApiResource.collection(itemsOrPaginator)`.
+ */
+export class JsonApiResourceCollection<
+  R extends JsonResource = JsonResource,
+> extends ResourceCollection<R> {
+  readonly #resourceClass: JsonApiClass
+
+  constructor(itemsOrPaginator: CollectionSource, collects: JsonResourceClass<R>) {
+    super(itemsOrPaginator, collects)
+    this.#resourceClass = collects as unknown as JsonApiClass
+  }
+
+  /** The JSON:API document. */
+  override toPayload(request?: unknown): unknown {
+    const q = currentRequest(request)
+    const cls = this.#resourceClass
+    const members = buildCollectionData(documentInput(cls, q, request), this.collection)
+    const paginator = this.paginator
+    const base =
+      paginator === undefined
+        ? undefined
+        : { links: { ...paginator.toResourceLinks() }, meta: { ...paginator.toResourceMeta() } }
+    return assembleDocument(members, extraMembers(cls.name, this.additionalData(), q, base))
+  }
+
+  /** The HTTP response: status 200, `application/vnd.api+json`, the document. */
+  override [TO_RESPONSE](request?: unknown): ResponseSpec {
+    return { status: 200, contentType: 'application/vnd.api+json', body: this.toPayload(request) }
+  }
+}

@@ -1,0 +1,82 @@
+import { modelAttribute } from '../models'
+import { TO_RESPONSE, type ResponseSpec } from '../respondable'
+import { currentRequest } from '../resources/current-request'
+import { JsonResource, type JsonResourceClass } from '../resources/json-resource'
+import type { CollectionSource } from '../resources/resource-collection'
+import { BASE_TO_ID, JSONAPI_BRAND, type JsonApiClass } from './class-plan'
+import { assembleDocument, buildSingleData } from './document'
+import { documentInput, extraMembers } from './document-input'
+import { JsonApiResourceCollection } from './jsonapi-collection'
+
+/** The JSON:API media type: every document is sent with exactly this `Content-Type`. */
+export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json'
+
+/** A thunk to a related JSON:API resource class (so classes may refer to each other). */
+export type RelationshipThunk = () => JsonApiClass
+
+/**
+ * A JSON:API resource (spec 2.4): its payload is a document
+ * `{ data: { type, id, attributes, relationships }, included?, jsonapi: { version: '1.1' } }`
+ * sent as `application/vnd.api+json`.
+ *
+ * - `type` is `static resourceType`; `id` is the model's `id` (or `static idKey`, or an overridden
+ *   `toId()`), always rendered as a string.
+ * - `attributes` are what `toArray()` gives: the `@Attribute()` (and `@Field()`, `@When...`) members,
+ *   compiled like any `JsonResource`, or an override; `id`, `type` and relationship names are left out.
+ * - `relationships` are declared with `@Relationship(() => R)` or `static relationships = { name: () => R }`.
+ *   Linkage is rendered for every declared relation that was eager-loaded, never by a query.
+ * - `?include=a.b,c` adds related objects under `included` (to `static maxIncludeDepth`, default 5);
+ *   `?fields[type]=a,b` keeps only those attributes and relationships of every object of that type.
+ *
+ * @example
+ * class PostResource extends JsonApiResource<Post> {
+ *   static override resourceType = 'posts'
+ *   @Attribute() title!: string
+ *   @Relationship(() => UserResource) author!: unknown
+ * }
+ * app.get('/posts/:id', async (req, res) => res.json(new PostResource(await findPost(req.params.id))))
+ */
+export class JsonApiResource<T = unknown> extends JsonResource<T> {
+  /** The JSON:API `type` of this resource (required). */
+  declare static resourceType: string
+  /** Relationships as thunks to their resource classes, beside any `@Relationship` members. */
+  declare static relationships?: Readonly<Record<string, RelationshipThunk>>
+  /** The model attribute holding the id (when `toId()` is not overridden). */
+  static idKey = 'id'
+  /** How deep `include=` paths are followed (the primary resource class's value applies). */
+  static maxIncludeDepth = 5
+
+  /** The id of the model; rendered as a string. Override for computed ids. */
+  toId(): unknown {
+    return modelAttribute(this.resource, (this.constructor as typeof JsonApiResource).idKey)
+  }
+
+  /** The JSON:API document (the request's `include` and `fields` apply). */
+  override toPayload(request?: unknown): unknown {
+    const q = currentRequest(request)
+    const cls = this.constructor as unknown as JsonApiClass
+    const input = documentInput(cls, q, request)
+    const model = this.resource as unknown
+    const members =
+      model === null || model === undefined
+        ? { data: null, included: [] }
+        : buildSingleData(input, model as object)
+    return assembleDocument(members, extraMembers(cls.name, this.additionalData(), q))
+  }
+
+  /** The HTTP response: status 200, `application/vnd.api+json`, the document. */
+  override [TO_RESPONSE](request?: unknown): ResponseSpec {
+    return { status: 200, contentType: JSONAPI_MEDIA_TYPE, body: this.toPayload(request) }
+  }
+
+  /** A collection document over a list or a paginator (which adds `links` and `meta`). */
+  static override collection<R extends JsonResource>(
+    this: JsonResourceClass<R>,
+    itemsOrPaginator: CollectionSource,
+  ): JsonApiResourceCollection<R> {
+    return new JsonApiResourceCollection<R>(itemsOrPaginator, this)
+  }
+}
+
+Object.defineProperty(JsonApiResource.prototype, JSONAPI_BRAND, { value: true })
+Object.defineProperty(JsonApiResource.prototype.toId, BASE_TO_ID, { value: true })

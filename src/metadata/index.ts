@@ -1,0 +1,13 @@
+export { Attribute, Field, type FieldOptions } from './field.decorator'
+export { MergeWhen, When, WhenNotNull, type FieldConditionFn } from './conditional.decorators'
+export {
+  Relationship,
+  WhenCounted,
+  WhenLoaded,
+  WhenPivotLoaded,
+  type PivotOptions,
+  type RelationOptions,
+} from './relation.decorators'
+export type { MemberDecorator } from './decorator-factory'
+export { resolveResourceShape } from './resolve'
+export type { FieldKind, FieldRecord, ResolvedShape, ResourceThunk } from './types'

@@ -1,0 +1,63 @@
+import { ResourceError } from '../errors/resource-errors'
+import { ownRecords } from './metadata-store'
+import type { FieldRecord, ResolvedShape } from './types'
+
+const cache = new WeakMap<Function, ResolvedShape>()
+
+/** The classes from the root of `cls`'s chain down to `cls`. */
+function classChain(cls: Function): Function[] {
+  const chain: Function[] = []
+  for (let c: unknown = cls; typeof c === 'function' && c !== Function.prototype;) {
+    chain.unshift(c)
+    c = Object.getPrototypeOf(c)
+  }
+  return chain
+}
+
+function describe(record: FieldRecord): string {
+  return `${record.declaredBy.name}.${record.key} (${record.decorator ?? record.kind})`
+}
+
+/**
+ * Merges the chain's records: inherited ones first, in declaration order; a member re-declared by a
+ * subclass replaces its parent's record at the parent's position. Two records for one member of the
+ * same class (stacked decorators) would produce one output key twice: an error naming both.
+ */
+function mergeChain(cls: Function): FieldRecord[] {
+  const merged: FieldRecord[] = []
+  const index = new Map<string, number>()
+  for (const c of classChain(cls)) {
+    const seenHere = new Map<string, FieldRecord>()
+    for (const record of ownRecords(c)) {
+      const earlier = seenHere.get(record.key)
+      if (earlier !== undefined)
+        throw ResourceError.duplicateOutputKey(cls, record.key, describe(earlier), describe(record))
+      seenHere.set(record.key, record)
+      const at = index.get(record.key)
+      if (at === undefined) {
+        index.set(record.key, merged.length)
+        merged.push(record)
+      } else merged[at] = record
+    }
+  }
+  return merged
+}
+
+/**
+ * A class's decorated members after inheritance and validation, in output order. Resolved once per
+ * class (on first use, so resource thunks may point at classes defined later) and cached.
+ * @internal
+ */
+export function resolveResourceShape(cls: Function): ResolvedShape {
+  let shape = cache.get(cls)
+  if (shape === undefined) {
+    const records = mergeChain(cls)
+    shape = Object.freeze({
+      target: cls,
+      fields: Object.freeze(records.filter((r) => r.kind !== 'relationship')),
+      relationships: Object.freeze(records.filter((r) => r.kind === 'relationship')),
+    })
+    cache.set(cls, shape)
+  }
+  return shape
+}

@@ -1,0 +1,144 @@
+import { PaginationErrors } from '../errors/pagination-errors'
+import { AbstractPaginator, assertOptions, toRows } from './abstract-paginator'
+import type {
+  LengthAwarePageJson,
+  LengthAwarePaginationMeta,
+  LengthAwarePaginatorOptions,
+  LengthAwareViewData,
+  PageLink,
+  PaginationResourceLinks,
+  ViewBand,
+} from './types'
+import { GAP, window } from './window'
+
+/** Default page numbers each side of the current page (spec 8). */
+export const DEFAULT_ON_EACH_SIDE = 3
+
+/**
+ * A page of rows that knows the total over all pages (what `paginate()` returns): page numbers,
+ * the last page, and a numbered link bar.
+ *
+ * @example
+ * const page = new LengthAwarePaginator(rows, { total: 95, perPage: 10, currentPage: 2, path: '/posts' })
+ * page.lastPage() // 10
+ * page.nextPageUrl() // '/posts?page=3'
+ */
+export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
+  readonly #total: number
+  #onEachSide = DEFAULT_ON_EACH_SIDE
+
+  constructor(items: Iterable<T>, options: LengthAwarePaginatorOptions) {
+    assertOptions(options)
+    const { total } = options
+    if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0)
+      throw PaginationErrors.total(total)
+    super(toRows(items), options)
+    this.#total = total
+  }
+
+  /** Rows over all pages. */
+  total(): number {
+    return this.#total
+  }
+
+  /** `max(1, ceil(total / perPage))`: an empty result has one (empty) page. */
+  lastPage(): number {
+    return Math.max(1, Math.ceil(this.#total / this.perPage()))
+  }
+
+  hasMorePages(): boolean {
+    return this.currentPage() < this.lastPage()
+  }
+
+  /** Page numbers shown each side of the current page in the bar (default 3); chainable. */
+  onEachSide(count: number): this {
+    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0)
+      throw PaginationErrors.onEachSide(count)
+    this.#onEachSide = count
+    return this
+  }
+
+  /**
+   * The page-number window: bands of `{ page: url }` separated by `"..."` (spec 2.5).
+   * @example paginator.elements() // [{ 1: '/?page=1', 2: '/?page=2' }, '...', { 9: '/?page=9', 10: '/?page=10' }]
+   */
+  elements(): (Record<number, string> | '...')[] {
+    return this.#bands().map((band) =>
+      band === GAP ? GAP : Object.fromEntries(band.map((page) => [page, this.url(page)])),
+    )
+  }
+
+  toJSON(): LengthAwarePageJson<T> {
+    return {
+      current_page: this.currentPage(),
+      data: this.items(),
+      first_page_url: this.url(1),
+      from: this.firstItem(),
+      last_page: this.lastPage(),
+      last_page_url: this.url(this.lastPage()),
+      links: this.#linkList(),
+      next_page_url: this.nextPageUrl(),
+      path: this.path(),
+      per_page: this.perPage(),
+      prev_page_url: this.previousPageUrl(),
+      to: this.lastItem(),
+      total: this.#total,
+    }
+  }
+
+  toResourceLinks(): PaginationResourceLinks {
+    return {
+      first: this.url(1),
+      last: this.url(this.lastPage()),
+      prev: this.previousPageUrl(),
+      next: this.nextPageUrl(),
+    }
+  }
+
+  toResourceMeta(): LengthAwarePaginationMeta {
+    return {
+      current_page: this.currentPage(),
+      from: this.firstItem(),
+      last_page: this.lastPage(),
+      path: this.path(),
+      per_page: this.perPage(),
+      to: this.lastItem(),
+      total: this.#total,
+    }
+  }
+
+  toViewData(): LengthAwareViewData<this> {
+    return {
+      ...this.baseViewData(this.#viewBands()),
+      firstItem: this.firstItem(),
+      lastItem: this.lastItem(),
+      total: this.#total,
+      lastPage: this.lastPage(),
+    }
+  }
+
+  #bands() {
+    return window(this.currentPage(), this.lastPage(), this.#onEachSide)
+  }
+
+  #viewBands(): ViewBand[] {
+    const current = this.currentPage()
+    return this.#bands().map((band) =>
+      band === GAP
+        ? GAP
+        : band.map((page) => ({ page, url: this.url(page), active: page === current })),
+    )
+  }
+
+  /** Previous, one entry per page number (a gap is `{ url: null, label: '...' }`), next. */
+  #linkList(): PageLink[] {
+    const links: PageLink[] = [this.previousLink()]
+    for (const band of this.#viewBands()) {
+      if (band === GAP) links.push({ url: null, label: GAP, active: false })
+      else
+        for (const { page, url, active } of band) links.push({ url, label: String(page), active })
+    }
+    links.push(this.nextLink())
+    return links
+  }
+}

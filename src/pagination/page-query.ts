@@ -1,0 +1,58 @@
+import { LengthAwarePaginator } from './length-aware-paginator'
+import { Paginator } from './paginator'
+import { assertPerPage, offsetOf, resolvePage } from './resolve'
+
+/**
+ * The two steps a query-builder adapter supplies (Laravel `Builder::paginate`, Pagy `OffsetPaginator`):
+ * the number of rows of the whole query, and one window of rows. Paginators never see the query.
+ */
+export interface PageQuery<T> {
+  /** Rows of the query without its ORDER BY, LIMIT and OFFSET. */
+  count(): Promise<number>
+  /** `limit` rows starting at `offset`, in the query's order. */
+  fetch(offset: number, limit: number): Promise<T[]>
+}
+
+/**
+ * A length-aware page: one COUNT, then one page query, skipped when the count says the page is
+ * empty (a total of 0, or a page past the last). Page and path come from the request unless given.
+ *
+ * @example
+ * const page = await paginatePageQuery({ count: async () => 42, fetch: async (o, l) => rows.slice(o, o + l) }, 10)
+ */
+export async function paginatePageQuery<T>(
+  query: PageQuery<T>,
+  perPage: number,
+  page?: number,
+): Promise<LengthAwarePaginator<T>> {
+  assertPerPage(perPage)
+  const currentPage = resolvePage(page, perPage)
+  const total = await query.count()
+  const offset = offsetOf(currentPage, perPage)
+  const items = offset < total ? await query.fetch(offset, perPage) : []
+  return new LengthAwarePaginator(items, { total, perPage, currentPage })
+}
+
+/**
+ * A simple page: one query of `perPage + 1` rows, the extra row telling whether a next page exists.
+ */
+export async function simplePaginatePageQuery<T>(
+  query: Pick<PageQuery<T>, 'fetch'>,
+  perPage: number,
+  page?: number,
+): Promise<Paginator<T>> {
+  assertPerPage(perPage)
+  const currentPage = resolvePage(page, perPage)
+  const rows = await query.fetch(offsetOf(currentPage, perPage), perPage + 1)
+  const hasMore = rows.length > perPage
+  return new Paginator(hasMore ? rows.slice(0, perPage) : rows, { perPage, currentPage, hasMore })
+}
+
+/** A COUNT as a number: drivers give numbers, bigints (PG `count`) or numeric strings. @internal */
+export function countFrom(row: unknown, key = 'total'): number {
+  const value = typeof row === 'object' && row !== null ? (row as Record<string, unknown>)[key] : 0
+  const n = typeof value === 'string' || typeof value === 'bigint' ? Number(value) : value
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+    throw new TypeError(`the count query returned ${String(value)}, not a row count`)
+  return n
+}

@@ -1,0 +1,126 @@
+/** One entry of the `links` list of a paginator's JSON (spec 2.5). */
+export interface PageLink {
+  readonly url: string | null
+  readonly label: string
+  readonly active: boolean
+}
+
+/** `links` of a paginated resource collection (spec 2.3); `last` is null for a simple paginator. */
+export interface PaginationResourceLinks {
+  first: string
+  last: string | null
+  prev: string | null
+  next: string | null
+}
+
+/** `meta` of a paginated resource collection over a simple paginator. */
+export interface SimplePaginationMeta {
+  current_page: number
+  from: number | null
+  path: string
+  per_page: number
+  to: number | null
+}
+
+/** `meta` of a paginated resource collection over a length-aware paginator (spec 2.3). */
+export interface LengthAwarePaginationMeta {
+  current_page: number
+  from: number | null
+  last_page: number
+  path: string
+  per_page: number
+  to: number | null
+  total: number
+}
+
+/** Either kind of `meta`. */
+export type PaginationMeta = SimplePaginationMeta | LengthAwarePaginationMeta
+
+/** The JSON of a simple paginator (spec 2.5 minus total, last_page, last_page_url). */
+export interface SimplePageJson<T> {
+  current_page: number
+  data: T[]
+  first_page_url: string
+  from: number | null
+  links: PageLink[]
+  next_page_url: string | null
+  path: string
+  per_page: number
+  prev_page_url: string | null
+  to: number | null
+}
+
+/** The JSON of a length-aware paginator (spec 2.5), in API.md's key order. */
+export interface LengthAwarePageJson<T> {
+  current_page: number
+  data: T[]
+  first_page_url: string
+  from: number | null
+  last_page: number
+  last_page_url: string
+  links: PageLink[]
+  next_page_url: string | null
+  path: string
+  per_page: number
+  prev_page_url: string | null
+  to: number | null
+  total: number
+}
+
+/** A page number in a link bar, as templates get it. */
+export interface ViewPage {
+  readonly page: number
+  readonly url: string
+  readonly active: boolean
+}
+
+/** A band of the link bar in view data: its pages, or the `"..."` gap. */
+export type ViewBand = readonly ViewPage[] | '...'
+
+/** What a template gets besides the paginator (plain data, no method calls needed). */
+export interface SimpleViewData<P> {
+  readonly paginator: P
+  /** Empty for a simple paginator (it knows no page numbers). */
+  readonly elements: readonly ViewBand[]
+  readonly previousPageUrl: string | null
+  readonly nextPageUrl: string | null
+  readonly currentPage: number
+  readonly hasPages: boolean
+  readonly onFirstPage: boolean
+  readonly hasMorePages: boolean
+}
+
+/** View data of a length-aware paginator. */
+export interface LengthAwareViewData<P> extends SimpleViewData<P> {
+  readonly firstItem: number | null
+  readonly lastItem: number | null
+  readonly total: number
+  readonly lastPage: number
+}
+
+/** Options of `new LengthAwarePaginator(items, options)`. */
+export interface LengthAwarePaginatorOptions {
+  /** Rows over all pages (an integer >= 0). */
+  readonly total: number
+  /** Page size (an integer >= 1). */
+  readonly perPage: number
+  /** 1-based; defaults to the request's `?page=` (1 outside a request). */
+  readonly currentPage?: number
+  /** Base of page URLs; defaults to the request path (`/` outside a request). */
+  readonly path?: string
+}
+
+/** Options of `new Paginator(items, options)`. */
+export interface PaginatorOptions {
+  /** Page size (an integer >= 1). */
+  readonly perPage: number
+  /** 1-based; defaults to the request's `?page=` (1 outside a request). */
+  readonly currentPage?: number
+  /** Base of page URLs; defaults to the request path (`/` outside a request). */
+  readonly path?: string
+  /**
+   * Whether a next page exists. When omitted, `items` may hold one row more than `perPage` (what
+   * `simplePaginate()` fetches): the extra row means "there is more" and is dropped.
+   */
+  readonly hasMore?: boolean
+}

@@ -1,0 +1,94 @@
+import { MISSING, isMergeValue } from '../missing'
+import { RESOLVE, isResolvable } from './protocol'
+
+const MERGE = Symbol.for('api-resources.merge')
+const hasOwn = Object.prototype.hasOwnProperty
+
+/** Sets `key` as an own data property (so `__proto__` is data, not the prototype). @internal */
+export function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
+  else out[key] = value
+}
+
+/** Is `value` a plain object (`{}` literal, `Object.create(null)`, JSON.parse output)? */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false
+  const proto = Object.getPrototypeOf(value) as unknown
+  return proto === Object.prototype || proto === null
+}
+
+/**
+ * Finishes a value returned by `toArray()` or a getter: `MISSING` is removed from plain objects and
+ * arrays at any depth (an array entry is removed), `mergeWhen()` values are spread in place, and
+ * nested resources and collections are rendered without their wrap key. Class instances (a `Date`, a
+ * model) are left alone. Copy-on-write: an unchanged value is returned as is, and input objects are
+ * never mutated (a `toArray()` may return the model itself).
+ * @internal
+ */
+export function finalizeValue(value: unknown, request: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  if (isResolvable(value)) return value[RESOLVE](request)
+  if (Array.isArray(value)) return finalizeArray(value, request)
+  return isPlainObject(value) ? finalizeObject(value, request) : value
+}
+
+function finalizeArray(list: readonly unknown[], request: unknown): unknown[] {
+  let out: unknown[] | undefined
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i]
+    const f = v === MISSING ? v : finalizeValue(v, request)
+    if (out === undefined) {
+      if (f === v && v !== MISSING) continue
+      out = list.slice(0, i)
+    }
+    if (f !== MISSING) out.push(f)
+  }
+  return out ?? (list as unknown[])
+}
+
+function finalizeObject(obj: Record<string, unknown>, request: unknown): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined
+  const keys = Object.keys(obj)
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]
+    const v = obj[k]
+    if (isMergeValue(v)) {
+      out ??= copyKeys(obj, keys, i)
+      mergeInto(out, mergeData(v), request)
+      continue
+    }
+    const f = v === MISSING ? v : finalizeValue(v, request)
+    if (out === undefined) {
+      if (f === v && v !== MISSING) continue
+      out = copyKeys(obj, keys, i)
+    }
+    if (f !== MISSING) setKey(out, k, f)
+  }
+  return out ?? obj
+}
+
+function copyKeys(
+  obj: Record<string, unknown>,
+  keys: string[],
+  end: number,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (let i = 0; i < end; i++) setKey(out, keys[i], obj[keys[i]])
+  return out
+}
+
+/** A merge value's mapping: the `data` of a `mergeValue()` record, or a `mergeWhen()` object itself. */
+function mergeData(v: object): unknown {
+  return Object.prototype.propertyIsEnumerable.call(v, MERGE) ? (v as { data: unknown }).data : v
+}
+
+/**
+ * Spreads the keys of `value` (finalized) into `out`; anything but a plain object adds nothing.
+ * @internal
+ */
+export function mergeInto(out: Record<string, unknown>, value: unknown, request: unknown): void {
+  const data = finalizeValue(value, request)
+  if (!isPlainObject(data)) return
+  for (const k of Object.keys(data)) if (hasOwn.call(data, k)) setKey(out, k, data[k])
+}

@@ -1,0 +1,59 @@
+/**
+ * Symbols shared by resources, collections and the compiler, so the compiler can render nested
+ * resources without importing the resource classes (no import cycle).
+ * @internal
+ */
+
+/** `[RESOLVE](request)`: the value's output without wrap key or `additional()` (nested rendering). */
+export const RESOLVE: unique symbol = Symbol.for('api-resources.resolve')
+
+/** Marks the base `toArray`/`[RESOLVE]` so the compiler knows a class overrides neither. */
+export const BASE_METHOD: unique symbol = Symbol.for('api-resources.baseMethod')
+
+/** Marks `ResourceCollection.prototype`. */
+export const COLLECTION_BRAND: unique symbol = Symbol.for('api-resources.collection')
+
+/** Anything that renders itself when nested in another resource's output. */
+export interface Resolvable {
+  [RESOLVE](request: unknown): unknown
+}
+
+/** Is `value` a resource or collection instance? */
+export function isResolvable(value: unknown): value is Resolvable {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { [RESOLVE]?: unknown })[RESOLVE] === 'function'
+  )
+}
+
+/** A resource or collection class (what a resource thunk must return). */
+export type ResolvableClass = new (value: never) => Resolvable
+
+/** Is `cls` a resource or collection class? */
+export function isResolvableClass(cls: unknown): cls is ResolvableClass {
+  if (typeof cls !== 'function') return false
+  const proto = (cls as { prototype?: unknown }).prototype
+  return typeof proto === 'object' && proto !== null && isResolvable(proto)
+}
+
+/** Is `cls` a `ResourceCollection` class? */
+export function isCollectionClass(cls: Function): boolean {
+  return (cls.prototype as { [COLLECTION_BRAND]?: unknown })?.[COLLECTION_BRAND] === true
+}
+
+/** Marks a base method (see {@link BASE_METHOD}). */
+export function markBase<F extends Function>(fn: F): F {
+  Object.defineProperty(fn, BASE_METHOD, { value: true })
+  return fn
+}
+
+/** Does `cls` use the base `toArray` and `[RESOLVE]` (so its compiled shape is its whole output)? */
+export function usesBaseMethods(cls: Function): boolean {
+  const proto = cls.prototype as { toArray?: unknown; [RESOLVE]?: unknown }
+  return isBase(proto.toArray) && isBase(proto[RESOLVE])
+}
+
+function isBase(fn: unknown): boolean {
+  return typeof fn === 'function' && (fn as { [BASE_METHOD]?: unknown })[BASE_METHOD] === true
+}
