@@ -61,8 +61,8 @@ function handBuilt(d: PaginationViewData): string {
   )
 }
 
-/** Whitespace between tags is the only difference allowed between the cases. */
-const squash = (html: string): string => html.replace(/\s+/g, ' ').replace(/> </g, '><').trim()
+/** Whitespace next to tags is the only difference allowed between the cases. */
+const squash = (html: string): string => html.replace(/>\s+/g, '>').replace(/\s+</g, '<').trim()
 
 function checked(render: () => string): BenchOp {
   const expected = squash(handBuilt(makePaginator().toViewData()))
@@ -99,9 +99,6 @@ const scenario: Scenario = {
       name: 'paginator.links()',
       setup: async () => {
         const p = makePaginator()
-        await p.links()
-        const op = checked(() => '') // placeholder replaced below (links() is async)
-        void op
         const expected = squash(handBuilt(p.toViewData()))
         if (squash(await p.links()) !== expected) throw new Error('bar.bench: links() differs')
         return () => p.links()

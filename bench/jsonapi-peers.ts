@@ -61,7 +61,11 @@ export function handWritten(posts: readonly Post[]): string {
     const a = p.author
     if (!users.has(a.id)) {
       users.set(a.id, true)
-      included.push({ type: 'users', id: String(a.id), attributes: { name: a.name, email: a.email } })
+      included.push({
+        type: 'users',
+        id: String(a.id),
+        attributes: { name: a.name, email: a.email },
+      })
     }
     for (let k = 0; k < p.comments.length; k++) {
       const c = p.comments[k]
@@ -152,7 +156,13 @@ export function jsonaCase(): (posts: readonly Post[]) => string {
         body: c.body,
         created_at: c.created_at,
       }))
-      const model: JsonaModel = { type: 'posts', id: String(p.id), title: p.title, author, comments }
+      const model: JsonaModel = {
+        type: 'posts',
+        id: String(p.id),
+        title: p.title,
+        author,
+        comments,
+      }
       model.relationshipNames = ['author', 'comments']
       return model
     })

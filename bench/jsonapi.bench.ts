@@ -55,11 +55,15 @@ interface Doc {
 /** Primary data and included objects (type, id, attributes), independent of order. */
 function summary(json: string): string {
   const doc = JSON.parse(json) as Doc
-  const line = (r: Doc['data'][number]) => `${r.type}:${String(r.id)}:${JSON.stringify(r.attributes)}`
+  const line = (r: Doc['data'][number]) =>
+    `${r.type}:${String(r.id)}:${JSON.stringify(r.attributes)}`
   return JSON.stringify([doc.data.map(line), doc.included.map(line).sort()])
 }
 
-function makeCase(name: string, build: () => (posts: readonly Post[]) => unknown): Scenario['cases'][number] {
+function makeCase(
+  name: string,
+  build: () => (posts: readonly Post[]) => unknown,
+): Scenario['cases'][number] {
   return {
     name,
     async setup(): Promise<BenchOp> {
@@ -79,7 +83,7 @@ const scenario: Scenario = {
   baseline: 'hand-written',
   subject: 'api-resources',
   maxRatio: 1.2,
-  note: 'peers render the posts\' relationships (their sparse fieldsets cover attributes only); ts-japi emits numeric ids',
+  note: "peers render the posts' relationships (their sparse fieldsets cover attributes only); ts-japi emits numeric ids",
   cases: [
     makeCase('hand-written', () => handWritten),
     makeCase('api-resources', () => apiResources),

@@ -48,6 +48,7 @@ export {
   type PivotOptions,
   type RelationOptions,
 } from './metadata'
+export { shapeSource as resourceShapeSource } from './compiler/compile-shape'
 
 // JSON:API (issue: JSON:API)
 export {
@@ -67,6 +68,8 @@ export {
   LengthAwarePaginator,
   Paginator,
   isPaginator,
+  resolvePage,
+  resolvePath,
   DEFAULT_ON_EACH_SIDE,
   type QueryValue,
   type PageLink,

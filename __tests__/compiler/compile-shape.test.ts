@@ -220,3 +220,10 @@ describe('decorators mixed with an overridden toArray()', () => {
     expect(out).not.toHaveProperty('gone')
   })
 })
+
+describe('the public debug view', () => {
+  it('resourceShapeSource() is the generated source', async () => {
+    const { resourceShapeSource } = await import('../../src')
+    expect(resourceShapeSource(PostResource)).toBe(shapeSource(PostResource))
+  })
+})

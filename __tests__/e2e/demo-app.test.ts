@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import request from 'supertest'
 import type { Knex } from 'knex'
 import { endpointSections } from '../../demo-app/src/app'
@@ -40,6 +43,20 @@ describe('demo seed', () => {
     } finally {
       await again.destroy()
       await other.destroy()
+    }
+  })
+
+  it('can keep the database in a file, with smaller counts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'demo-db-'))
+    const file = join(dir, 'nested', 'demo.sqlite')
+    const fileDb = createDb({ file })
+    try {
+      const counts = await seed(fileDb, { counts: { users: 3, posts: 10, comments: 5, tags: 4 } })
+      expect(counts).toMatchObject({ users: 3, posts: 10, comments: 5, tags: 4 })
+      expect(existsSync(file)).toBe(true)
+    } finally {
+      await fileDb.destroy()
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 

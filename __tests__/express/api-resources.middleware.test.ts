@@ -1,5 +1,5 @@
 import request from 'supertest'
-import { apiResources } from '../../src/express'
+import { apiResources, respond } from '../../src/express'
 import { tryGetRequestContext } from '../../src'
 import { EXPRESS_VERSIONS, Probe, express4, express5 } from './express-versions'
 
@@ -150,6 +150,36 @@ describe.each(EXPRESS_VERSIONS)('apiResources() on %s', (_name, makeApp) => {
     })
     const res = await request(app).post('/echo?page=7').send({ hello: 'world' }).expect(200)
     expect(res.body).toMatchObject({ path: '/echo', page: 7, tag: { hello: 'world' } })
+  })
+
+  it('finds the request context again after a library that drops the async context', async () => {
+    // a queue drained by a timer created outside any request: callbacks run with no store, like
+    // some callback-based connection pools
+    const queue: Array<() => void> = []
+    const timer = setInterval(() => queue.splice(0).forEach((fn) => fn()), 1)
+    try {
+      const app = makeApp()
+      // a custom url proves the very context the middleware opened is found again
+      app.use(apiResources({ url: (req) => `/p${req.originalUrl}` }))
+      app.use((_req, _res, next) => void queue.push(() => next()))
+      app.get('/lost', (_req, res) => {
+        res.json({ store: tryGetRequestContext()?.page ?? null })
+      })
+      app.get('/json', (_req, res) => {
+        res.json(new Probe())
+      })
+      app.get(
+        '/respond',
+        respond(() => ({ path: tryGetRequestContext()?.path ?? null, probe: new Probe() })),
+      )
+      await request(app).get('/lost?page=2').expect(200, { store: null })
+      const json = await request(app).get('/json?page=3').expect(200)
+      expect(json.body).toMatchObject({ path: '/p/json', page: 3, sameRequest: true })
+      const responded = await request(app).get('/respond?page=4').expect(200)
+      expect(responded.body.path).toBe('/p/respond')
+    } finally {
+      clearInterval(timer)
+    }
   })
 
   it('exposes the context to handler code, also after awaits', async () => {

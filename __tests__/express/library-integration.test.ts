@@ -2,7 +2,14 @@
 // read the request context that apiResources()/respond() open.
 import 'reflect-metadata'
 import request from 'supertest'
-import { Attribute, Field, JsonResource, LengthAwarePaginator, Relationship } from '../../src'
+import {
+  Attribute,
+  Field,
+  JsonResource,
+  LengthAwarePaginator,
+  Paginator,
+  Relationship,
+} from '../../src'
 import { JsonApiResource } from '../../src/jsonapi'
 import { apiResources, respond } from '../../src/express'
 import { EXPRESS_VERSIONS, express4, express5 } from './express-versions'
@@ -86,6 +93,49 @@ describe.each(EXPRESS_VERSIONS)('library classes on %s', (name, makeApp) => {
       })
     },
   )
+
+  it('res.json(paginator) and respond(() => simple paginator) give the paginator JSON', async () => {
+    const app = makeApp()
+    const router = express.Router()
+    router.get('/users', (_req, res) => {
+      res.json(new LengthAwarePaginator(users.slice(0, 2), { total: 10, perPage: 2 }))
+    })
+    router.get(
+      '/simple',
+      respond(() => new Paginator(users.slice(0, 2), { perPage: 2, hasMore: true })),
+    )
+    app.use(apiResources())
+    app.use('/v1', router)
+    const res = await request(app).get('/v1/users?page=2&x=1').expect(200)
+    expect(res.headers['content-type']).toBe('application/json')
+    expect(res.body).toMatchObject({
+      current_page: 2,
+      path: '/v1/users',
+      next_page_url: '/v1/users?page=3',
+      prev_page_url: '/v1/users?page=1',
+      total: 10,
+    })
+    const simple = await request(app).get('/v1/simple?page=3').expect(200)
+    expect(simple.body).toMatchObject({ current_page: 3, next_page_url: '/v1/simple?page=4' })
+    expect(simple.body).not.toHaveProperty('total')
+  })
+
+  it('a JSON:API collection over a paginator carries links with the request path', async () => {
+    const app = makeApp()
+    app.use(apiResources())
+    app.get(
+      '/api/users',
+      respond(() =>
+        ApiUser.collection(new LengthAwarePaginator(users.slice(0, 2), { total: 4, perPage: 2 })),
+      ),
+    )
+    const res = await request(app).get('/api/users?page=2&fields[users]=').expect(200)
+    expect(res.headers['content-type']).toBe('application/vnd.api+json')
+    const doc = JSON.parse(res.text)
+    expect(doc.data.map((u: any) => u.id)).toEqual(['1', '2'])
+    expect(doc.links).toMatchObject({ prev: '/api/users?page=1', next: null })
+    expect(doc.meta).toMatchObject({ current_page: 2, path: '/api/users' })
+  })
 
   it.each(['simple', 'extended'])(
     'a JSON:API document reads include and fields[type] the same way (%s parser)',

@@ -100,6 +100,14 @@ export function describeBar(html: string): string[] {
     })
 }
 
+/** The first `<nav>...</nav>` of a page. */
+export function navOf(page: string): string {
+  const start = page.indexOf('<nav')
+  const end = page.indexOf('</nav>', start)
+  if (start === -1 || end === -1) throw new Error('no <nav> in the page')
+  return page.slice(start, end + '</nav>'.length)
+}
+
 export function lengthAware(page: number, total: number, perPage = 10, path = '/posts') {
   const first = (page - 1) * perPage
   const rows = Array.from(

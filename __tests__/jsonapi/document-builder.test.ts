@@ -113,7 +113,7 @@ describe('document builder over plain plans', () => {
   })
 
   it('ends cycles and bounds the work by the loaded data for a 10,000-segment include', () => {
-    const { p1, p2 } = blog()
+    const { p1 } = blog()
     const attributeCalls = { n: 0 }
     const counting = {
       ...users,

@@ -19,3 +19,17 @@ describe('without reflect-metadata', () => {
     expect((err as Error).message).toContain("import 'reflect-metadata'")
   })
 })
+
+describe('resources without decorators', () => {
+  it('work without reflect-metadata (it is an optional peer dependency)', async () => {
+    const { JsonResource, MISSING } = await import('../../src')
+    class PostResource extends JsonResource<{ id: number }> {
+      override toArray() {
+        return { id: this.resource.id, gone: MISSING }
+      }
+    }
+    expect(new PostResource({ id: 1 }).toPayload()).toEqual({ data: { id: 1 } })
+    expect(PostResource.collection([{ id: 2 }]).toPayload()).toEqual({ data: [{ id: 2 }] })
+    expect(new JsonResource({ a: 1 }).toPayload()).toEqual({ data: { a: 1 } })
+  })
+})

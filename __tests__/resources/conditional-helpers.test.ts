@@ -169,3 +169,14 @@ describe('mergeWhen(condition, mapping)', () => {
     expect(Object.keys(out as object)).toEqual(['id', 'x', 'y', 'z'])
   })
 })
+
+describe('a mergeValue() record placed as a value', () => {
+  it('is spread in place of its key', async () => {
+    const { mergeValue } = await import('../../src/missing')
+    expect(payloadOf({}, () => ({ a: 1, m: mergeValue({ b: 2, c: MISSING }), d: 3 }))).toEqual({
+      a: 1,
+      b: 2,
+      d: 3,
+    })
+  })
+})

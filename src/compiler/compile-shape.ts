@@ -140,8 +140,11 @@ export function compileShape(
 }
 
 /**
- * The debug view: the generated source of `cls`'s function (`''` when it has no decorated fields).
- * @internal
+ * The debug view: the JavaScript source generated for a resource class's decorated members (`''`
+ * when it has none). Compiles the class if it was not yet used.
+ *
+ * @example
+ * console.log(resourceShapeSource(UserResource)) // 'use strict' return function shape(m, q, r) {...}
  */
 export function shapeSource(cls: Function): string {
   return compiledOf(cls)?.source ?? ''

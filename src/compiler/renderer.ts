@@ -38,7 +38,9 @@ export class ResourceRenderer implements Renderer {
 
   private one(value: unknown, request: unknown): unknown {
     if (value === null || value === undefined) return null
-    if (isResolvable(value)) return value[RESOLVE](request)
+    // A plain object (the usual row) cannot be a resource: skip the protocol lookup.
+    if (Object.getPrototypeOf(value) !== Object.prototype && isResolvable(value))
+      return value[RESOLVE](request)
     const fn = this.#fn === undefined ? this.decide() : this.#fn
     if (fn !== null) return fn(value, request, undefined)
     const resource = new (this.cls as Ctor)(value) as { [RESOLVE](request: unknown): unknown }

@@ -77,7 +77,13 @@ export class ValidationError extends ApiResourcesError {
   }
 }
 
-/** A record was not found (404). */
+/**
+ * A record was not found (404).
+ *
+ * @example
+ * const post = await db('posts').where('id', id).first()
+ * if (post === undefined) throw new NotFoundError(`Post ${id} not found.`)
+ */
 export class NotFoundError extends ApiResourcesError {
   /** The HTTP status `resourceErrors()` answers with. */
   readonly status = 404

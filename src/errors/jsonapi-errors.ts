@@ -6,6 +6,7 @@ export const JSONAPI_ERROR_CODES = {
   resourceId: 'ERR_JSONAPI_ID',
   relationship: 'ERR_JSONAPI_RELATIONSHIP',
   reservedMember: 'ERR_JSONAPI_RESERVED_MEMBER',
+  topLevelMember: 'ERR_JSONAPI_TOP_LEVEL_MEMBER',
   maxIncludeDepth: 'ERR_JSONAPI_INCLUDE_DEPTH',
 } as const
 
@@ -35,11 +36,20 @@ export class JsonApiError extends ApiResourcesError {
     )
   }
 
-  /** `additional()` with a member the document builds itself, or a relationship named id/type. */
+  /** A relationship named `id` or `type`. */
   static reservedMember(where: string, key: string): JsonApiError {
     return new JsonApiError(
       JSONAPI_ERROR_CODES.reservedMember,
       `${where} cannot use the member name "${key}": it is reserved by JSON:API`,
+    )
+  }
+
+  /** `additional()` with a top-level member JSON:API does not allow. */
+  static topLevelMember(where: string, key: string): JsonApiError {
+    return new JsonApiError(
+      JSONAPI_ERROR_CODES.topLevelMember,
+      `${where}.additional() key ${JSON.stringify(key)} is not a JSON:API top-level member; ` +
+        'use meta, links or jsonapi',
     )
   }
 }

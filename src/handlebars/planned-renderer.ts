@@ -97,15 +97,35 @@ function collectShape(data: PaginationViewData, into: Collector): string | undef
     if (band === '...') key += '|.'
     else if (!Array.isArray(band)) return undefined
     else {
-      key += '|'
-      for (const link of band as readonly PageLink[]) {
-        const k = keyOf(link.page, into, NaN)
-        const u = keyOf(link.url, into, link.page)
-        if (k === undefined || u === undefined) return undefined
-        key += (link.active === true ? 'A' : link.active ? '?' : 'a') + k + u
+      key += `|${band.length}`
+      for (let i = 0; i < band.length; i++) {
+        const k = linkKey(band[i] as PageLink, i, into)
+        if (k === undefined) return undefined
+        key += k
       }
     }
   }
+  return key
+}
+
+/**
+ * A link's part of the key. The usual link (a page number, a URL, `active` a boolean) adds nothing
+ * but its position when it is the current page: the band's length already counts it.
+ */
+function linkKey(link: PageLink, index: number, into: Collector): string | undefined {
+  const { page, url, active } = link
+  if (typeof page === 'number' && page > 0 && typeof url === 'string' && url !== '') {
+    if (active === false) return pushLink(page, url, into, '')
+    if (active === true) return pushLink(page, url, into, `A${index}`)
+  }
+  const k = keyOf(page, into, NaN)
+  const u = keyOf(url, into, page)
+  if (k === undefined || u === undefined) return undefined
+  return `~${index}${active === true ? 'A' : active ? '?' : 'a'}${k}${u}`
+}
+
+function pushLink(page: number, url: string, into: Collector, key: string): string {
+  into.values.push(String(page), into.urls.escape(url, page))
   return key
 }
 

@@ -91,7 +91,11 @@ function relationDeclarations(
 ): RelationDeclaration[] {
   const out: RelationDeclaration[] = []
   for (const record of records) {
-    out.push({ name: record.key, source: record.source, target: targetOf(cls, record.key, record.resource) })
+    out.push({
+      name: record.key,
+      source: record.source,
+      target: targetOf(cls, record.key, record.resource),
+    })
   }
   const map = cls.relationships
   if (map !== undefined && map !== null) {

@@ -23,21 +23,30 @@ function maxDepthOf(cls: DocumentClass): number {
  * context's), `include=` bound to `cls`'s relationships, and `fields[...]`.
  * @internal
  */
-export function documentInput(cls: DocumentClass, request: unknown, explicit: unknown): DocumentInput {
+export function documentInput(
+  cls: DocumentClass,
+  request: unknown,
+  explicit: unknown,
+): DocumentInput {
   const plan = planFor(cls)
   const context = resolveRequestContext(explicit)
   const paths = context?.include ?? []
-  const include = paths.length === 0 ? NO_INCLUDES : resolveIncludeTree(plan, paths, maxDepthOf(cls))
+  const include =
+    paths.length === 0 ? NO_INCLUDES : resolveIncludeTree(plan, paths, maxDepthOf(cls))
   const fields = context !== undefined && context.fields.size > 0 ? context.fields : undefined
   return { plan, include, request, fields }
 }
 
-/** Members a document builds itself: `additional()` may not set them. */
-const RESERVED = new Set(['data', 'included'])
+/**
+ * Top-level members `additional()` may set. Extension members (`ext:name`) are not allowed: they need
+ * the `ext` media-type parameter, which these documents do not announce.
+ */
+const ALLOWED = new Set(['meta', 'links', 'jsonapi'])
 
 /**
- * The `additional()` keys, finished (MISSING stripped) and checked. On a paginated collection,
- * `links` and `meta` objects are merged after the standard entries (`base`).
+ * The `additional()` keys, finished (MISSING stripped) and checked: only `meta`, `links`, `jsonapi`
+ * may sit beside `data`. On a paginated collection, `links` and `meta` objects
+ * are merged after the standard entries (`base`).
  * @internal
  */
 export function extraMembers(
@@ -48,7 +57,7 @@ export function extraMembers(
 ): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = { ...base }
   for (const key of Object.keys(additional)) {
-    if (RESERVED.has(key)) throw JsonApiError.reservedMember(where, key)
+    if (!ALLOWED.has(key)) throw JsonApiError.topLevelMember(where, key)
     const value = finalizeValue(additional[key], request)
     const standard = base[key]
     if (standard !== undefined && isPlainObject(value)) setKey(out, key, { ...standard, ...value })

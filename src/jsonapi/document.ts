@@ -56,8 +56,8 @@ export function buildCollectionData(
 }
 
 /**
- * The top-level document: `data`, then `included` (only when not empty), `links`, `meta` and any
- * other extra members, then `jsonapi`.
+ * The top-level document: `data`, then `included` (only when not empty), the extra members (`links`,
+ * `meta`, extensions), then `jsonapi` (`{ version: '1.1' }`, plus what `additional({ jsonapi })` adds).
  * @internal
  */
 export function assembleDocument(
@@ -66,9 +66,13 @@ export function assembleDocument(
 ): Record<string, unknown> {
   const document: Record<string, unknown> = { data: members.data }
   if (members.included.length > 0) document.included = members.included
+  let jsonapi: unknown = JSONAPI_OBJECT
   if (extra !== undefined) {
-    for (const key in extra) if (key !== 'data' && key !== 'included') document[key] = extra[key]
+    for (const key in extra) {
+      if (key === 'jsonapi') jsonapi = { ...JSONAPI_OBJECT, ...(extra[key] as object) }
+      else document[key] = extra[key]
+    }
   }
-  document.jsonapi = JSONAPI_OBJECT
+  document.jsonapi = jsonapi
   return document
 }

@@ -25,7 +25,11 @@ export function reflectApi(): ReflectMetadataApi {
 
 /** The records `cls` declared itself (not inherited), in declaration order. @internal */
 export function ownRecords(cls: Function): readonly FieldRecord[] {
-  const list = reflectApi().getOwnMetadata(FIELDS_KEY, cls)
+  // Without reflect-metadata no decorator can have recorded anything (each one throws), and a
+  // resource that only overrides toArray() must work without the optional peer dependency.
+  const api = Reflect as unknown as Partial<ReflectMetadataApi>
+  if (typeof api.getOwnMetadata !== 'function') return []
+  const list = api.getOwnMetadata(FIELDS_KEY, cls)
   return Array.isArray(list) ? (list as FieldRecord[]) : []
 }
 

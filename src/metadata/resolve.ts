@@ -46,7 +46,7 @@ function mergeChain(cls: Function): FieldRecord[] {
 /**
  * A class's decorated members after inheritance and validation, in output order. Resolved once per
  * class (on first use, so resource thunks may point at classes defined later) and cached.
- * @internal
+ * (Not exported from the package entry; used by the compiler and JSON:API.)
  */
 export function resolveResourceShape(cls: Function): ResolvedShape {
   let shape = cache.get(cls)

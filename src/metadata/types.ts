@@ -1,9 +1,6 @@
-/**
- * The plain records decorators write onto a class (phase 1), and the resolved shape built from them
- * (phase 2). The compiler and the reference interpreter consume only {@link ResolvedShape}.
- *
- * @internal
- */
+// The plain records decorators write onto a class (phase 1), and the resolved shape built from them
+// (phase 2). The compiler and the reference interpreter consume only ResolvedShape. Not exported from
+// the package entry (except ResourceThunk, which public decorator signatures use).
 
 /** A thunk to a resource class, so classes may refer to each other before both exist. */
 export type ResourceThunk = () => Function

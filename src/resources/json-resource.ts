@@ -59,7 +59,7 @@ export class JsonResource<T = unknown> implements Respondable, Resolvable {
     return fn === null ? defaultAttributes(model) : fn(model, currentRequest(request), this)
   }
 
-  /** The output as nested in another resource: no wrap key, no `additional()`. @internal */
+  /** The output as nested in another resource: no wrap key, no `additional()`. */
   [RESOLVE](request: unknown): unknown {
     if (this.resource === null || this.resource === undefined) return null
     const data = this.toArray(request)

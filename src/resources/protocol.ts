@@ -1,8 +1,5 @@
-/**
- * Symbols shared by resources, collections and the compiler, so the compiler can render nested
- * resources without importing the resource classes (no import cycle).
- * @internal
- */
+// Symbols shared by resources, collections and the compiler, so the compiler can render nested
+// resources without importing the resource classes (no import cycle).
 
 /** `[RESOLVE](request)`: the value's output without wrap key or `additional()` (nested rendering). */
 export const RESOLVE: unique symbol = Symbol.for('api-resources.resolve')

@@ -63,9 +63,11 @@ export class ResourceCollection<R extends JsonResource = JsonResource>
     return this.collection.map((item) => (item === undefined ? null : finalizeValue(item, q)))
   }
 
-  /** Nested in another resource: the mapped items. @internal */
+  /** Nested in another resource: the mapped items. */
   [RESOLVE](request: unknown): unknown {
-    return finalizeValue(this.toArray(request), request)
+    const items = this.toArray(request)
+    // The base toArray's items are already final; only an override's result needs the walk.
+    return this.toArray === baseToArray ? items : finalizeValue(items, request)
   }
 
   /** The effective wrap key (see {@link ResourceCollection.wrap}). */
@@ -150,5 +152,5 @@ export class ResourceCollection<R extends JsonResource = JsonResource>
 }
 
 Object.defineProperty(ResourceCollection.prototype, COLLECTION_BRAND, { value: true })
-markBase(ResourceCollection.prototype.toArray)
+const baseToArray = markBase(ResourceCollection.prototype.toArray)
 markBase(ResourceCollection.prototype[RESOLVE])

@@ -1,26 +1,26 @@
-import Database from 'better-sqlite3'
+import knexFactory from 'knex'
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { MISSING } from 'api-resources'
 import { loadedCount, loadedPivot, loadedRelation } from '../../../src/models'
 import { LengthAwarePaginator, Paginator } from '../../../src/pagination'
 import { attachPivot, paginate, simplePaginate } from 'api-resources/drizzle'
 import { prepareDatabase, trueCount, type OrmDatabase } from '../orm-support/orm-db'
-import * as schema from './drizzle-schema'
+import { drizzleDialects, openDrizzle, type DrizzleTestDb } from './drizzle-test-db'
 
-const { posts, users } = schema
-
-describe('drizzle on sqlite', () => {
-  let db: BetterSQLite3Database<typeof schema>
-  let sqlite: Database.Database
+describe.each(drizzleDialects())('drizzle on %s', (dialect) => {
+  let conn: DrizzleTestDb
+  let db: DrizzleTestDb['db']
+  let posts: DrizzleTestDb['schema']['posts']
+  let users: DrizzleTestDb['schema']['users']
   let prepared: OrmDatabase
 
   beforeAll(async () => {
-    prepared = await prepareDatabase('sqlite', 'drizzle')
-    sqlite = new Database(prepared.file)
-    db = drizzle(sqlite, { schema })
+    prepared = await prepareDatabase(dialect, 'drizzle')
+    conn = openDrizzle(prepared)
+    ;({ db } = conn)
+    ;({ posts, users } = conn.schema)
   })
-  afterAll(() => sqlite.close())
+  afterAll(() => conn.close())
 
   describe('rows of the relational query API (plain objects, default rules)', () => {
     it('sees a relation loaded with `with` and not one that was not', async () => {
@@ -44,7 +44,7 @@ describe('drizzle on sqlite', () => {
             ),
         },
       }))!
-      expect(loadedCount(post, 'comments')).toBe(3)
+      expect(Number(loadedCount(post, 'comments'))).toBe(3)
       const plain = (await db.query.posts.findFirst({ where: eq(posts.id, 1) }))!
       expect(loadedCount(plain, 'comments')).toBe(MISSING)
     })
@@ -94,10 +94,10 @@ describe('drizzle on sqlite', () => {
         orderBy: [asc(posts.id)],
       })
       const page = await paginate(query, 2, 1)
-      const truth = sqlite.prepare('select count(*) as n from posts where published = 1').get() as {
-        n: number
-      }
-      expect(page.total()).toBe(truth.n)
+      const knex = knexFactory(prepared.knexConfig)
+      const [truth] = await knex('posts').where('published', true).count({ n: '*' })
+      await knex.destroy()
+      expect(page.total()).toBe(Number(truth.n))
       expect(page.items().map((p) => (loadedRelation(p, 'comments') as unknown[]).length)).toEqual([
         3, 1,
       ])

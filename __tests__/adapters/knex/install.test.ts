@@ -112,3 +112,20 @@ describe('Knex adapter bad input', () => {
     },
   )
 })
+
+// Type tests (checked by tsc): rows keep the builder's record type, on both call forms.
+export async function knexTypeTests(db: Knex) {
+  interface Post {
+    id: number
+    title: string
+  }
+  const page = await paginate(db<Post>('posts').orderBy('id'), 5)
+  const title: string = page.items()[0].title
+  const total: number = page.total()
+  const simple = await simplePaginate(db<Post>('posts'), 5)
+  // @ts-expect-error -- a simple page has no total()
+  simple.total()
+  const viaMethod = await db<Post>('posts').paginate(5)
+  const id: number = viaMethod.items()[0].id
+  return [title, total, id]
+}

@@ -38,7 +38,7 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
     })
 
     const posts = () => db(fx.posts)
-    const ids = (rows: { id: number }[]) => rows.map((r) => Number(r.id))
+    const ids = (rows: unknown[]) => rows.map((r) => Number((r as { id: unknown }).id))
 
     // Each query with an ORDER BY that makes the pages deterministic; the expectation is the
     // un-paginated query run as is.

@@ -35,7 +35,7 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
     })
 
     const posts = () => db.selectFrom(fx.posts)
-    const ids = (rows: { id: unknown }[]) => rows.map((r) => Number(r.id))
+    const ids = (rows: unknown[]) => rows.map((r) => Number((r as { id: unknown }).id))
 
     const chains: [string, () => Query][] = [
       ['a plain table', () => posts().selectAll().orderBy('id')],

@@ -1,18 +1,19 @@
-import type { MikroORM } from '@mikro-orm/better-sqlite'
+import type { MikroORM } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/knex'
 import { MISSING } from 'api-resources'
 import { loadedCount, loadedPivot, loadedRelation } from '../../../src/models'
 import { LengthAwarePaginator, Paginator } from '../../../src/pagination'
 import { attachPivot, installMikroOrm, paginate, simplePaginate } from 'api-resources/mikro-orm'
-import { prepareDatabase, trueCount, type OrmDatabase } from '../orm-support/orm-db'
+import { ormDialects, prepareDatabase, trueCount, type OrmDatabase } from '../orm-support/orm-db'
 import { Comment, Post, User } from './mikro-orm-entities'
 import { openOrm } from './mikro-orm-test-db'
 
-describe('mikro-orm on sqlite', () => {
+describe.each(ormDialects())('mikro-orm on %s', (dialect) => {
   let orm: MikroORM
   let db: OrmDatabase
 
   beforeAll(async () => {
-    db = await prepareDatabase('sqlite', 'mikro_orm')
+    db = await prepareDatabase(dialect, 'mikro_orm')
     orm = await openOrm(db)
     installMikroOrm(orm)
   })
@@ -20,7 +21,7 @@ describe('mikro-orm on sqlite', () => {
     await orm.close()
   })
 
-  const em = () => orm.em.fork()
+  const em = () => orm.em.fork() as unknown as EntityManager
 
   describe('model rules', () => {
     it('sees a populated collection and not one that was not initialized', async () => {

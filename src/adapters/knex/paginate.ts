@@ -16,17 +16,13 @@ export type KnexRow<Q> = Awaited<Q> extends readonly (infer R)[] ? R : unknown
  * const posts = await paginate(db('posts').where('published', true).orderBy('id'), 15)
  * res.json(posts) // spec 2.5 JSON
  */
-export function paginate<Q extends Knex.QueryBuilder>(
+export async function paginate<Q extends Knex.QueryBuilder>(
   query: Q,
   perPage: number,
   page?: number,
 ): Promise<LengthAwarePaginator<KnexRow<Q>>> {
-  try {
-    assertKnexQuery('paginate', query)
-    return paginatePageQuery(knexPageQuery<KnexRow<Q>>(query), perPage, page)
-  } catch (error) {
-    return Promise.reject(error)
-  }
+  assertKnexQuery('paginate', query)
+  return paginatePageQuery(knexPageQuery<KnexRow<Q>>(query), perPage, page)
 }
 
 /**
@@ -37,15 +33,11 @@ export function paginate<Q extends Knex.QueryBuilder>(
  * import { simplePaginate } from 'api-resources/knex'
  * const feed = await simplePaginate(db('events').orderBy('id', 'desc'), 50)
  */
-export function simplePaginate<Q extends Knex.QueryBuilder>(
+export async function simplePaginate<Q extends Knex.QueryBuilder>(
   query: Q,
   perPage: number,
   page?: number,
 ): Promise<Paginator<KnexRow<Q>>> {
-  try {
-    assertKnexQuery('simplePaginate', query)
-    return simplePaginatePageQuery(knexPageQuery<KnexRow<Q>>(query), perPage, page)
-  } catch (error) {
-    return Promise.reject(error)
-  }
+  assertKnexQuery('simplePaginate', query)
+  return simplePaginatePageQuery(knexPageQuery<KnexRow<Q>>(query), perPage, page)
 }

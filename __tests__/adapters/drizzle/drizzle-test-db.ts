@@ -1,0 +1,37 @@
+import Database from 'better-sqlite3'
+import { drizzle as drizzleSqlite, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { Pool } from 'pg'
+import { ormDialects, type OrmDatabase, type OrmDialect } from '../orm-support/orm-db'
+import * as sqliteSchema from './drizzle-schema'
+import * as pgSchema from './drizzle-schema-pg'
+
+/**
+ * A Drizzle database on the prepared database, with that dialect's schema. The tests are written
+ * against the SQLite types; at run time the tables and the database are the dialect's own.
+ */
+
+/**
+ * SQLite and PostgreSQL. Not MariaDB: Drizzle's relational queries put correlated derived tables in
+ * the SQL (`... from (select ... where posts_comments.post_id = posts.id) ...`), which MariaDB 10.11
+ * rejects with "Unknown column 'posts.id' in 'WHERE'" (and its `default` mode needs LATERAL joins).
+ */
+export function drizzleDialects(): OrmDialect[] {
+  return ormDialects().filter((dialect) => dialect !== 'mysql')
+}
+export interface DrizzleTestDb {
+  db: BetterSQLite3Database<typeof sqliteSchema>
+  schema: typeof sqliteSchema
+  close(): Promise<void>
+}
+
+export function openDrizzle(prepared: OrmDatabase): DrizzleTestDb {
+  if (prepared.dialect === 'postgres') {
+    const pool = new Pool({ connectionString: prepared.url })
+    const db = drizzlePg(pool, { schema: pgSchema })
+    return { db: db as never, schema: pgSchema as never, close: () => pool.end() }
+  }
+  const sqlite = new Database(prepared.file)
+  const db = drizzleSqlite(sqlite, { schema: sqliteSchema })
+  return { db, schema: sqliteSchema, close: async () => void sqlite.close() }
+}

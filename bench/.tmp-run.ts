@@ -1,0 +1,61 @@
+// npm run bench [-- <filter>]: runs every bench/*.bench.ts scenario (or those whose file name contains
+// <filter>), each case in a fresh worker, and prints each case beside its peers with its ratio.
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import type { CaseResult, Scenario } from '/work/main/bench/harness'
+
+function runCase(file: string, caseName: string): Promise<CaseResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker('/work/main/bench/worker.ts', {
+      workerData: { file, caseName },
+      execArgv: ['-r', '@swc-node/register'],
+    })
+    worker.once('message', resolve)
+    worker.once('error', reject)
+    worker.once(
+      'exit',
+      (code) => code !== 0 && reject(new Error(`${caseName} exited with ${code}`)),
+    )
+  })
+}
+
+function fmt(n: number): string {
+  return n >= 100 ? n.toFixed(0) : n >= 1 ? n.toFixed(2) : n.toPrecision(3)
+}
+
+async function main(): Promise<void> {
+  const filter = process.argv[2] ?? ''
+  const files = readdirSync('/work/main/bench')
+    .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
+    .sort()
+  let failed = false
+  for (const f of files) {
+    const file = join('/work/main/bench', f)
+    const scenario = ((await import(file)) as { default: Scenario }).default
+    const results: CaseResult[] = []
+    for (const c of scenario.cases) results.push(await runCase(file, c.name))
+    const base = results.find((r) => r.name === scenario.baseline)!
+    console.log(`\n## ${scenario.name}`)
+    console.log('| case | ops/s | ms/op | ratio to ' + scenario.baseline + ' |')
+    console.log('|---|---:|---:|---:|')
+    for (const r of results) {
+      console.log(
+        `| ${r.name} | ${fmt(r.opsPerSec)} | ${fmt(r.msPerOp)} | ${(r.msPerOp / base.msPerOp).toFixed(2)}x |`,
+      )
+    }
+    const subject = results.find((r) => r.name === scenario.subject)!
+    const ratio = subject.msPerOp / base.msPerOp
+    if (scenario.maxRatio !== undefined) {
+      const ok = ratio <= scenario.maxRatio
+      failed ||= !ok
+      console.log(
+        `target: ${scenario.subject} <= ${scenario.maxRatio}x ${scenario.baseline}: ${ratio.toFixed(2)}x ${ok ? 'MET' : 'MISSED'}`,
+      )
+    }
+    if (scenario.note) console.log(scenario.note)
+  }
+  if (failed) process.exitCode = 1
+}
+
+void main()

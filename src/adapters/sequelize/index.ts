@@ -1,0 +1,15 @@
+/**
+ * `api-resources/sequelize`: Sequelize model rules and pagination. Does not load `sequelize`;
+ * everything is duck-typed.
+ * @module
+ */
+export { installSequelize, type SequelizeOptions } from './sequelize-rules'
+export { paginate, simplePaginate } from './sequelize-paginate'
+export type {
+  SequelizeAssociationLike,
+  SequelizeFinder,
+  SequelizeLike,
+  SequelizeModelClass,
+  SequelizeQuery,
+} from './sequelize-types'
+export { defaultCountKeys, type CountKeys } from '../orm-support/count-keys'
