@@ -105,6 +105,25 @@ const scenario: Scenario = {
       },
     },
     {
+      // The next two isolate the rendering from the paginator's own work (toViewData()).
+      name: 'hand-built, view data reused',
+      setup: () => {
+        const data = makePaginator().toViewData()
+        return checked(() => handBuilt(data))
+      },
+    },
+    {
+      name: 'paginationLinks helper, view data reused',
+      setup: () => {
+        const hb = Handlebars.create()
+        registerPaginationHelpers(hb)
+        const view = hb.compile<{ posts: unknown }>('{{paginationLinks posts}}')
+        const data = makePaginator().toViewData()
+        const posts = { toViewData: () => data }
+        return checked(() => view({ posts }))
+      },
+    },
+    {
       name: 'plain Handlebars (no plan)',
       setup: () => {
         const hb = Handlebars.create()

@@ -9,7 +9,7 @@ function runCase(file: string, caseName: string): Promise<CaseResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(join(__dirname, 'worker.ts'), {
       workerData: { file, caseName },
-      execArgv: ['-r', '@swc-node/register', '--expose-gc'],
+      execArgv: ['-r', '@swc-node/register'],
     })
     worker.once('message', resolve)
     worker.once('error', reject)

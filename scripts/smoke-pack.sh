@@ -14,3 +14,29 @@ for entry in $entries; do
   node -e "require('reflect-metadata'); const m = require('$entry'); if (!Object.keys(m).length) throw new Error('empty: $entry'); console.log('require $entry:', Object.keys(m).length, 'exports')"
   node --input-type=module -e "import 'reflect-metadata'; const m = await import('$entry'); if (!Object.keys(m).length) throw new Error('empty: $entry'); console.log('import  $entry:', Object.keys(m).length, 'exports')"
 done
+
+# The declarations type-check for a strict consumer that does not skip library checks.
+npm install --no-audit --no-fund --ignore-scripts @types/express @types/node@20 >/dev/null
+cat > check.ts <<'TS'
+import 'reflect-metadata'
+import { Field, JsonResource, LengthAwarePaginator, MISSING } from 'api-resources'
+import { apiResources, respond, resourceErrors } from 'api-resources/express'
+import { registerPaginationHelpers } from 'api-resources/handlebars'
+import { paginate as knexPaginate } from 'api-resources/knex'
+import { paginate as kyselyPaginate } from 'api-resources/kysely'
+
+class UserResource extends JsonResource<{ id: number; name: string }> {
+  @Field() id!: number
+  @Field() name!: string
+}
+const page = new LengthAwarePaginator([{ id: 1, name: 'a' }], { total: 1, perPage: 10 })
+const payload: Record<string, unknown> = UserResource.collection(page).toPayload()
+void [payload, MISSING, apiResources, respond, resourceErrors, registerPaginationHelpers, knexPaginate, kyselyPaginate]
+TS
+cat > tsconfig.json <<'JSON'
+{ "compilerOptions": { "strict": true, "noEmit": true, "module": "node16", "moduleResolution": "node16",
+  "target": "ES2022", "experimentalDecorators": true, "emitDecoratorMetadata": true, "skipLibCheck": false,
+  "types": ["node"] }, "files": ["check.ts"] }
+JSON
+node "$root/node_modules/typescript/bin/tsc" -p tsconfig.json
+echo "declarations type-check for a strict consumer (skipLibCheck: false)"

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { ArgumentError } from '../../src/errors'
 import { PaginationTemplateError, registerPaginationHelpers } from '../../src/handlebars'
 import { builtinTemplateFolder } from '../../src/handlebars/namespaces'
-import { lengthAware, simple } from './html-inspect'
+import { describeBar, lengthAware, simple } from './html-inspect'
 
 function freshHandlebars(options?: Parameters<typeof registerPaginationHelpers>[1]) {
   const hb = Handlebars.create()
@@ -62,6 +62,25 @@ describe('{{paginationLinks}}', () => {
     const helper = hb.helpers.paginationLinks as (...args: unknown[]) => unknown
     const result = helper(lengthAware(2, 30), { hash: {}, data: {} })
     expect(result).toBeInstanceOf(hb.SafeString)
+  })
+
+  it('follows onEachSide(n) like links() does', async () => {
+    const p = lengthAware(10, 200).onEachSide(1)
+    const html = freshHandlebars().compile('{{paginationLinks p}}')({ p })
+    expect(html).toBe(await p.links())
+    expect(describeBar(html)).toEqual([
+      '<',
+      '1',
+      '2',
+      '...',
+      '9',
+      '[10]',
+      '11',
+      '...',
+      '19',
+      '20',
+      '>',
+    ])
   })
 
   it('renders nothing for a single page', () => {

@@ -2,6 +2,7 @@ import 'reflect-metadata'
 import {
   Attribute,
   JsonApiResource,
+  Relationship,
   JSONAPI_ERROR_CODES,
   MISSING,
   TO_RESPONSE,
@@ -290,6 +291,27 @@ describe('JsonApiResource: include', () => {
     }
     const shallow = render(new Shallow(hello), `/?include=${deep}`)
     expect(keys(shallow.included)).toEqual(['comments:100', 'comments:101'])
+  })
+
+  it('includes nothing with maxIncludeDepth 0', () => {
+    class NoIncludes extends PostResource {
+      static override maxIncludeDepth = 0
+    }
+    const { hello } = blogRows()
+    const doc = render(new NoIncludes(hello), '/?include=author,comments')
+    expect(doc.included).toBeUndefined()
+    expect(Object.keys(doc.data.relationships)).toEqual(['author', 'comments'])
+  })
+
+  it('reads a relationship from another property with { relation }', () => {
+    class Article extends JsonApiResource<{ id: number; writer: UserRow }> {
+      static override resourceType = 'articles'
+      @Relationship(() => UserResource, { relation: 'writer' }) author!: unknown
+    }
+    const { ada } = blogRows()
+    const doc = render(new Article({ id: 1, writer: ada }), '/?include=author')
+    expect(doc.data.relationships).toEqual({ author: { data: { type: 'users', id: '1' } } })
+    expect(keys(doc.included)).toEqual(['users:1'])
   })
 
   it('refuses an invalid maxIncludeDepth', () => {

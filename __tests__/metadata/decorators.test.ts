@@ -196,3 +196,36 @@ describe('design:type inference (emitDecoratorMetadata)', () => {
     expect(payload(new Explicit({ author: { id: 1, name: 'n' } }))).toEqual({ author: { id: 1 } })
   })
 })
+
+describe('relation decorators never trigger a lazy load', () => {
+  class R extends JsonResource<any> {
+    @WhenLoaded() fn!: unknown
+    @WhenLoaded() promised!: unknown
+    @WhenLoaded() thenable!: unknown
+    @WhenLoaded() viaGetter!: unknown
+    @WhenCounted() lazy_count!: number
+    @WhenPivotLoaded() pivot!: unknown
+  }
+
+  it('a function, a promise, a thenable or a getter counts as not loaded and is not touched', () => {
+    const fn = jest.fn()
+    const then = jest.fn()
+    const getter = jest.fn()
+    const promise = Promise.resolve([])
+    const spy = jest.spyOn(promise, 'then')
+    const model = {
+      fn,
+      promised: promise,
+      thenable: { then },
+      get viaGetter() {
+        getter()
+        return []
+      },
+      lazy_count: () => 3,
+      pivot: { then },
+    }
+    expect(payload(new R(model))).toEqual({})
+    expect(R.collection([model]).toPayload()).toEqual({ data: [{}] })
+    for (const f of [fn, then, getter, spy]) expect(f).not.toHaveBeenCalled()
+  })
+})

@@ -1,6 +1,6 @@
 // This file deliberately does NOT import reflect-metadata: jest gives each test file its own global
 // Reflect, so here the decorators find no metadata API.
-import { Field, ResourceError } from '../../src'
+import { Field, JsonResource, MISSING, ResourceError } from '../../src'
 
 describe('without reflect-metadata', () => {
   it('a decorator throws an Error that says how to fix it, at class definition', () => {
@@ -21,8 +21,7 @@ describe('without reflect-metadata', () => {
 })
 
 describe('resources without decorators', () => {
-  it('work without reflect-metadata (it is an optional peer dependency)', async () => {
-    const { JsonResource, MISSING } = await import('../../src')
+  it('work without reflect-metadata (it is an optional peer dependency)', () => {
     class PostResource extends JsonResource<{ id: number }> {
       override toArray() {
         return { id: this.resource.id, gone: MISSING }

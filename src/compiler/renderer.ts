@@ -30,18 +30,18 @@ export class ResourceRenderer implements Renderer {
   ) {}
 
   render(value: unknown, request: unknown): unknown {
-    if (!Array.isArray(value)) return this.one(value, request)
+    const fn = this.#fn === undefined ? this.decide() : this.#fn
+    if (!Array.isArray(value)) return this.one(value, request, fn)
     const out = new Array<unknown>(value.length)
-    for (let i = 0; i < value.length; i++) out[i] = this.one(value[i], request)
+    for (let i = 0; i < value.length; i++) out[i] = this.one(value[i], request, fn)
     return out
   }
 
-  private one(value: unknown, request: unknown): unknown {
+  private one(value: unknown, request: unknown, fn: ModelShapeFn | null): unknown {
     if (value === null || value === undefined) return null
     // A plain object (the usual row) cannot be a resource: skip the protocol lookup.
     if (Object.getPrototypeOf(value) !== Object.prototype && isResolvable(value))
       return value[RESOLVE](request)
-    const fn = this.#fn === undefined ? this.decide() : this.#fn
     if (fn !== null) return fn(value, request, undefined)
     const resource = new (this.cls as Ctor)(value) as { [RESOLVE](request: unknown): unknown }
     return resource[RESOLVE](request)

@@ -36,7 +36,11 @@ export class PageUrlEscaper {
   /** The HTML-escaped `url`; `page` is the page number it should carry, if known. */
   escape(url: string, page: unknown): string {
     if (typeof page !== 'number' || !Number.isSafeInteger(page) || page < 0) return escapeHtml(url)
-    const digits = String(page)
+    return this.escapePage(url, String(page))
+  }
+
+  /** {@link escape} for a URL that should carry the page written `digits`. */
+  escapePage(url: string, digits: string): string {
     if (this.#prefix === undefined) this.#learn(url, digits)
     if (this.#matches(url, digits)) return this.#escapedPrefix + digits + this.#escapedSuffix
     return escapeHtml(url)
@@ -46,9 +50,9 @@ export class PageUrlEscaper {
     const prefix = this.#prefix as string
     return (
       url.length === prefix.length + digits.length + this.#suffix.length &&
-      url.startsWith(prefix) &&
       url.startsWith(digits, prefix.length) &&
-      url.endsWith(this.#suffix)
+      url.endsWith(this.#suffix) &&
+      url.startsWith(prefix)
     )
   }
 

@@ -20,7 +20,6 @@ const MARK = '\uE000' // a private-use character: never in a template
 const TOKEN = /\uE000(\d+)\uE000/
 const MAX_PLANS = 1000
 
-const FLAGS = ['hasPages', 'onFirstPage', 'hasMorePages'] as const
 const SCALARS = [
   'previousPageUrl',
   'nextPageUrl',
@@ -83,16 +82,18 @@ function literalKey(value: unknown): string | undefined {
 
 /** Pushes escaped slot values in traversal order and returns the shape key (`tokenize` order). */
 function collectShape(data: PaginationViewData, into: Collector): string | undefined {
-  let key = ''
-  for (const name of FLAGS) key += data[name] ? 'T' : 'F'
-  const current = data.currentPage
-  for (const name of SCALARS) {
-    const page =
-      name === 'previousPageUrl' ? current - 1 : name === 'nextPageUrl' ? current + 1 : NaN
-    const k = keyOf(data[name], into, page)
-    if (k === undefined) return undefined
-    key += k
-  }
+  const c = data.currentPage
+  // Unrolled in SCALARS order: named property reads stay fast where a loop over names would not.
+  const scalars =
+    keyOf(data.previousPageUrl, into, c - 1) +
+    keyOf(data.nextPageUrl, into, c + 1) +
+    keyOf(c, into, NaN) +
+    keyOf(data.firstItem, into, NaN) +
+    keyOf(data.lastItem, into, NaN) +
+    keyOf(data.total, into, NaN) +
+    keyOf(data.lastPage, into, NaN)
+  if (scalars.includes('!')) return undefined
+  let key = `${flag(data.hasPages)}${flag(data.onFirstPage)}${flag(data.hasMorePages)}${scalars}`
   for (const band of data.elements) {
     if (band === '...') key += '|.'
     else if (!Array.isArray(band)) return undefined
@@ -114,24 +115,38 @@ function collectShape(data: PaginationViewData, into: Collector): string | undef
  */
 function linkKey(link: PageLink, index: number, into: Collector): string | undefined {
   const { page, url, active } = link
-  if (typeof page === 'number' && page > 0 && typeof url === 'string' && url !== '') {
+  if (
+    typeof page === 'number' &&
+    Number.isSafeInteger(page) &&
+    page > 0 &&
+    typeof url === 'string' &&
+    url !== ''
+  ) {
     if (active === false) return pushLink(page, url, into, '')
     if (active === true) return pushLink(page, url, into, `A${index}`)
   }
   const k = keyOf(page, into, NaN)
   const u = keyOf(url, into, page)
-  if (k === undefined || u === undefined) return undefined
+  if (k === '!' || u === '!') return undefined
   return `~${index}${active === true ? 'A' : active ? '?' : 'a'}${k}${u}`
 }
 
+function flag(value: unknown): string {
+  return value ? 'T' : 'F'
+}
+
 function pushLink(page: number, url: string, into: Collector, key: string): string {
-  into.values.push(String(page), into.urls.escape(url, page))
+  const digits = String(page)
+  into.values.push(digits, into.urls.escapePage(url, digits))
   return key
 }
 
-/** The shape letter of `value`; a slot value is escaped and pushed (`page`: what a URL carries). */
-function keyOf(value: unknown, into: Collector, page: unknown): string | undefined {
-  if (!isSlot(value)) return literalKey(value)
+/**
+ * The shape letter of `value` (`!` for a type that is not planned); a slot value is escaped and
+ * pushed (`page`: the page number a URL should carry).
+ */
+function keyOf(value: unknown, into: Collector, page: unknown): string {
+  if (!isSlot(value)) return literalKey(value) ?? '!'
   if (typeof value === 'number') into.values.push(String(value))
   else into.values.push(Number.isNaN(page) ? escapeHtml(value) : into.urls.escape(value, page))
   return 's'

@@ -68,13 +68,17 @@ function createPlan(cls: JsonApiClass, pending: Array<[RelationPlan, Function]>)
     relationsByName.set(name, relation)
     pending.push([relation, target])
   }
-  const reserved = new Set(['id', 'type', ...relationsByName.keys()])
+  // names JSON:API reserves, and every relation by name and by where it is read on the model
+  const reserved = new Set(['id', 'type'])
+  for (const relation of relations) reserved.add(relation.name).add(relation.source)
+  const attributesOf = attributesReader(cls, reserved, shape.fields)
   return {
     type,
     relations,
     relationsByName,
     idOf: idReader(cls),
-    attributesOf: attributesReader(cls, reserved, shape.fields),
+    attributesOf,
+    attributeKeys: attributesOf.keys,
   }
 }
 
@@ -142,22 +146,32 @@ function idReader(cls: JsonApiClass): (model: object, rules: ModelRules) => stri
  * override), finished like any resource output, without the members JSON:API reserves (`id`, `type`)
  * and without relationship names (a model's own loaded relations must not leak into attributes).
  */
+type AttributesOf = ((model: object, request: unknown) => Record<string, unknown>) & {
+  keys?: readonly string[]
+}
+
 function attributesReader(
   cls: JsonApiClass,
   reserved: ReadonlySet<string>,
   fields: readonly FieldRecord[],
-): (model: object, request: unknown) => Record<string, unknown> {
+): AttributesOf {
   const toArray = (cls.prototype as Partial<JsonApiInstance>).toArray
   const fn = typeof toArray === 'function' && BASE_METHOD in toArray ? modelShapeOf(cls) : null
   if (fn !== null) {
     // the fast path: the compiled shape straight over the model, no resource instance per object
     const mayClash = fields.some((f) => f.kind === 'mergeWhen' || reserved.has(f.key))
-    if (!mayClash) return (model, request) => fn(model, request, undefined)
-    return (model, request) => withoutReserved(fn(model, request, undefined), reserved)
+    if (mayClash)
+      return (model, request) => withoutReserved(fn(model, request, undefined), reserved)
+    const fast: AttributesOf = (model, request) => fn(model, request, undefined)
+    fast.keys = fields.map((f) => f.key)
+    return fast
   }
   return function attributesOf(model, request) {
-    const output = finalizeValue(new cls(model as never).toArray(request), request)
-    return isPlainObject(output) ? withoutReserved(output, reserved) : {}
+    // reserved names go before finishing: a model's loaded relations may form cycles
+    const output = new cls(model as never).toArray(request)
+    if (!isPlainObject(output)) return {}
+    const finished = finalizeValue(withoutReserved(output, reserved), request)
+    return isPlainObject(finished) ? finished : {}
   }
 }
 

@@ -12,24 +12,29 @@ import type {
   TypePlan,
 } from './types'
 
-interface Entry {
-  readonly object: ResourceObject
-  readonly model: object
+/** The `(id -> x)` records of one type: prototype-less objects (see {@link TypeView.models}). */
+interface TypeIndex {
+  readonly models: Record<string, object | undefined>
+  readonly objects: Record<string, ResourceObject | undefined>
 }
 
-/** A type as seen by one document: its sparse fieldset and its `(id -> object)` index. */
-interface TypeView {
+/** A type as seen by one document: its sparse fieldset and its `(id -> object)` index. @internal */
+export interface TypeView {
   readonly plan: TypePlan
   /** Attribute names to keep; `undefined` keeps all. */
   readonly fieldset: ReadonlySet<string> | undefined
+  /** The fieldset as a list in output order, when the plan knows its attribute names. */
+  readonly keep: readonly string[] | undefined
   /** Relationships whose linkage is rendered. */
   readonly relations: readonly RelationPlan[]
   /**
-   * The objects of this `type` so far (shared by two classes with one `resourceType`). A
-   * prototype-less object, not a Map: ids are mostly integer-like strings, which V8 keeps as
-   * elements, and this lookup is the hottest line of the builder.
+   * The first model rendered for each id of this `type` (shared by two classes with one
+   * `resourceType`). Prototype-less objects, not Maps, and no entry object per id: ids are mostly
+   * integer-like strings, which V8 keeps as elements, and this lookup is the builder's hottest line.
    */
-  readonly byId: Record<string, Entry | undefined>
+  readonly models: Record<string, object | undefined>
+  /** The resource object rendered for each id. */
+  readonly objects: Record<string, ResourceObject | undefined>
 }
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
@@ -45,8 +50,10 @@ const isObject = (value: unknown): value is object => typeof value === 'object' 
  */
 export class DocumentBuilder {
   readonly included: ResourceObject[] = []
-  private readonly index = new Map<string, Record<string, Entry | undefined>>()
+  private readonly index = new Map<string, TypeIndex>()
   private readonly views = new Map<TypePlan, TypeView>()
+  // the view of each include edge's target, by `edge.slot` (an array read, not a Map lookup)
+  private readonly edgeViews: Array<TypeView | undefined> = []
   private readonly expanded = new Map<IncludeNode, Set<object>>()
   // one-entry cache of the model rules: the models of a document share a few prototypes
   private proto: unknown = undefined
@@ -57,14 +64,21 @@ export class DocumentBuilder {
     private readonly fields: Fieldsets | undefined,
   ) {}
 
+  /** The document's view of `plan` (for {@link addPrimary}). */
+  viewOf(plan: TypePlan): TypeView {
+    let view = this.views.get(plan)
+    if (view === undefined) this.views.set(plan, (view = this.newView(plan)))
+    return view
+  }
+
   /** Renders and registers a primary object; `undefined` when its `(type, id)` is already there. */
-  addPrimary(plan: TypePlan, model: object): ResourceObject | undefined {
-    const view = this.viewOf(plan)
+  addPrimary(view: TypeView, model: object): ResourceObject | undefined {
     const rules = this.rulesOf(model)
-    const id = plan.idOf(model, rules)
-    if (view.byId[id] !== undefined) return undefined
+    const id = view.plan.idOf(model, rules)
+    if (view.models[id] !== undefined) return undefined
     const object = this.render(view, model, id, rules)
-    view.byId[id] = { object, model }
+    view.models[id] = model
+    view.objects[id] = object
     return object
   }
 
@@ -76,7 +90,8 @@ export class DocumentBuilder {
       const edge = edges[i]
       const value = rules.relation(model, edge.relation.source)
       if (!isObject(value)) continue // MISSING (not loaded), null, or not a relation at all
-      const view = this.viewOf(edge.relation.target)
+      const view =
+        this.edgeViews[edge.slot] ?? (this.edgeViews[edge.slot] = this.viewOf(edge.relation.target))
       if (!Array.isArray(value)) {
         this.visit(view, value, edge.node)
         continue
@@ -91,13 +106,14 @@ export class DocumentBuilder {
   private visit(view: TypeView, model: object, node: IncludeNode): void {
     const rules = this.rulesOf(model)
     const id = view.plan.idOf(model, rules)
-    const entry = view.byId[id]
-    if (entry === undefined) {
+    const first = view.models[id]
+    if (first === undefined) {
       const object = this.render(view, model, id, rules)
-      view.byId[id] = { object, model }
+      view.models[id] = model
+      view.objects[id] = object
       this.included.push(object)
-    } else if (entry.model !== model) {
-      addMissingLinkage(view, entry.object, model, rules)
+    } else if (first !== model) {
+      addMissingLinkage(view, view.objects[id]!, model, rules)
     }
     if (node.edges.length > 0 && this.markExpanded(node, model)) this.expand(model, node)
   }
@@ -119,7 +135,9 @@ export class DocumentBuilder {
 
   private render(view: TypeView, model: object, id: string, rules: ModelRules): ResourceObject {
     const type = view.plan.type
-    const attributes = pickAttributes(view.plan.attributesOf(model, this.request), view.fieldset)
+    const all = view.plan.attributesOf(model, this.request)
+    const attributes =
+      view.keep === undefined ? pickAttributes(all, view.fieldset) : pickKeys(all, view.keep)
     const relationships = linkageOf(view.relations, model, rules)
     // one literal per shape: every member stays in-object, which JSON.stringify reads fastest
     if (relationships === undefined) {
@@ -130,17 +148,17 @@ export class DocumentBuilder {
       : { type, id, attributes, relationships }
   }
 
-  private viewOf(plan: TypePlan): TypeView {
-    let view = this.views.get(plan)
-    if (view === undefined) {
-      const fieldset = this.fields?.get(plan.type)
-      const relations =
-        fieldset === undefined ? plan.relations : plan.relations.filter((r) => fieldset.has(r.name))
-      let byId = this.index.get(plan.type)
-      if (byId === undefined) this.index.set(plan.type, (byId = Object.create(null) as {}))
-      this.views.set(plan, (view = { plan, fieldset, relations, byId }))
+  private newView(plan: TypePlan): TypeView {
+    const fieldset = this.fields?.get(plan.type)
+    const relations =
+      fieldset === undefined ? plan.relations : plan.relations.filter((r) => fieldset.has(r.name))
+    const keep = fieldset && plan.attributeKeys?.filter((k) => fieldset.has(k))
+    let index = this.index.get(plan.type)
+    if (index === undefined) {
+      index = { models: Object.create(null) as {}, objects: Object.create(null) as {} }
+      this.index.set(plan.type, index)
     }
-    return view
+    return { plan, fieldset, keep, relations, models: index.models, objects: index.objects }
   }
 }
 
@@ -173,6 +191,19 @@ function pickAttributes(
   let picked: Record<string, unknown> | undefined
   for (const key in attributes) {
     if (fieldset.has(key)) setKey((picked ??= {}), key, attributes[key])
+  }
+  return picked
+}
+
+/** Keeps `keep` (a fieldset in output order); `undefined` when nothing is left. */
+function pickKeys(
+  attributes: Record<string, unknown>,
+  keep: readonly string[],
+): Record<string, unknown> | undefined {
+  let picked: Record<string, unknown> | undefined
+  for (let i = 0; i < keep.length; i++) {
+    const key = keep[i]
+    if (key in attributes) setKey((picked ??= {}), key, attributes[key])
   }
   return picked
 }

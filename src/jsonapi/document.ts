@@ -23,7 +23,7 @@ export interface DocumentData {
 export function buildSingleData(input: DocumentInput, model: object | null): DocumentData {
   if (model === null) return { data: null, included: [] }
   const builder = new DocumentBuilder(input.request, input.fields)
-  const data = builder.addPrimary(input.plan, model)!
+  const data = builder.addPrimary(builder.viewOf(input.plan), model)!
   if (input.include.edges.length > 0) builder.expand(model, input.include)
   return { data, included: builder.included }
 }
@@ -40,10 +40,11 @@ export function buildCollectionData(
   const builder = new DocumentBuilder(input.request, input.fields)
   const data: ResourceObject[] = []
   const primary: object[] = []
+  const view = builder.viewOf(input.plan)
   for (let i = 0; i < models.length; i++) {
     const model = models[i]
     if (typeof model !== 'object' || model === null) continue
-    const object = builder.addPrimary(input.plan, model)
+    const object = builder.addPrimary(view, model)
     if (object === undefined) continue
     data.push(object)
     primary.push(model)

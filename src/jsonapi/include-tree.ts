@@ -7,6 +7,8 @@ export const DEFAULT_MAX_INCLUDE_DEPTH = 5
 export interface IncludeEdge {
   readonly relation: RelationPlan
   readonly node: IncludeNode
+  /** 0, 1, 2... within its tree: lets a builder keep per-edge state in an array. */
+  readonly slot: number
 }
 
 /** What to include below one object: the relationships to follow, each with its own sub-tree. */
@@ -17,9 +19,15 @@ export interface IncludeNode {
 interface MutableNode {
   readonly edges: IncludeEdge[]
   readonly byName: Map<string, MutableNode>
+  /** The tree's edge counter, shared by all its nodes. */
+  readonly counter: { next: number }
 }
 
-const newNode = (): MutableNode => ({ edges: [], byName: new Map() })
+const newNode = (counter: { next: number }): MutableNode => ({
+  edges: [],
+  byName: new Map(),
+  counter,
+})
 
 /** The empty tree: include nothing. */
 export const NO_INCLUDES: IncludeNode = Object.freeze({ edges: Object.freeze([]) })
@@ -39,7 +47,7 @@ export function resolveIncludeTree(
   maxDepth: number = DEFAULT_MAX_INCLUDE_DEPTH,
 ): IncludeNode {
   if (paths.length === 0 || maxDepth < 1) return NO_INCLUDES
-  const tree = newNode()
+  const tree = newNode({ next: 0 })
   for (const path of paths) addPath(tree, root, path, maxDepth)
   return tree.edges.length === 0 ? NO_INCLUDES : tree
 }
@@ -64,9 +72,9 @@ function addPath(tree: MutableNode, root: TypePlan, path: string, maxDepth: numb
 function childFor(node: MutableNode, relation: RelationPlan): MutableNode {
   let child = node.byName.get(relation.name)
   if (child === undefined) {
-    child = newNode()
+    child = newNode(node.counter)
     node.byName.set(relation.name, child)
-    node.edges.push({ relation, node: child })
+    node.edges.push({ relation, node: child, slot: node.counter.next++ })
   }
   return child
 }

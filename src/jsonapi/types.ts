@@ -28,6 +28,11 @@ export interface TypePlan {
   readonly relationsByName: ReadonlyMap<string, RelationPlan>
   /** `data.id` of a model (whose model rules are `rules`): always a string. */
   idOf(model: object, rules: ModelRules): string
+  /**
+   * The attribute names `attributesOf` can produce, in output order, when they are known from the
+   * class (decorated members only); lets a sparse fieldset be applied without scanning each object.
+   */
+  readonly attributeKeys?: readonly string[]
   /** The attributes of a model (no `id`/`type` keys, no `MISSING` values), in output order. */
   attributesOf(model: object, request: unknown): Record<string, unknown>
 }

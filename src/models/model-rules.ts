@@ -45,6 +45,18 @@ export function readDataProperty(model: object, key: string): unknown {
   return undefined
 }
 
+const countKeys = new Map<string, string>()
+
+/** `<relation>_count`, built once per relation name (a flat, interned key reads faster). @internal */
+export function countKey(relation: string): string {
+  let key = countKeys.get(relation)
+  if (key === undefined) {
+    key = `${relation}_count`
+    if (countKeys.size < 10_000) countKeys.set(relation, key)
+  }
+  return key
+}
+
 /** The rules for plain objects and any model class without rules of its own. */
 export const defaultModelRules: ModelRules = {
   relation(model, relation) {
@@ -52,7 +64,7 @@ export const defaultModelRules: ModelRules = {
     return isLoadedValue(value) ? value : MISSING
   },
   count(model, relation) {
-    const value = readDataProperty(model, `${relation}_count`)
+    const value = readDataProperty(model, countKey(relation))
     return isLoadedValue(value) ? value : MISSING
   },
   pivot(model, accessor) {

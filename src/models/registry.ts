@@ -27,6 +27,8 @@ export function unregisterModelRules(modelClass: Constructor): void {
 
 /** The rules that apply to `model`. @internal */
 export function rulesFor(model: object): ModelRules {
+  // Fast path: with no rules registered (plain objects, query-builder rows) there is nothing to look up.
+  if (registered.size === 0) return defaultModelRules
   const proto = Object.getPrototypeOf(model) as object | null
   if (proto === null) return defaultModelRules
   let rules = resolved.get(proto)

@@ -254,18 +254,3 @@ export function isPaginator(value: unknown): value is AbstractPaginator<unknown>
     (value as { [PAGINATOR_BRAND]?: unknown })[PAGINATOR_BRAND] === true
   )
 }
-
-/** Copies `items` into an array, or throws the `items` argument error. @internal */
-export function toRows<T>(items: Iterable<T>): T[] {
-  if (Array.isArray(items)) return items.slice()
-  if (typeof items === 'string' || items === null || typeof items !== 'object')
-    throw PaginationErrors.items(items)
-  if (typeof (items as Iterable<T>)[Symbol.iterator] !== 'function')
-    throw PaginationErrors.items(items)
-  return Array.from(items)
-}
-
-/** Throws unless `options` is an object. @internal */
-export function assertOptions(options: unknown): asserts options is object {
-  if (typeof options !== 'object' || options === null) throw PaginationErrors.options(options)
-}

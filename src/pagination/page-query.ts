@@ -48,9 +48,15 @@ export async function simplePaginatePageQuery<T>(
   return new Paginator(hasMore ? rows.slice(0, perPage) : rows, { perPage, currentPage, hasMore })
 }
 
-/** A COUNT as a number: drivers give numbers, bigints (PG `count`) or numeric strings. @internal */
+/**
+ * A COUNT as a number: drivers give numbers, bigints (PG `count`) or numeric strings. A row whose
+ * keys were renamed (Knex `postProcessResponse`, an upper-casing mapper) still has one value.
+ * @internal
+ */
 export function countFrom(row: unknown, key = 'total'): number {
-  const value = typeof row === 'object' && row !== null ? (row as Record<string, unknown>)[key] : 0
+  const record = typeof row === 'object' && row !== null ? (row as Record<string, unknown>) : {}
+  const values = Object.values(record)
+  const value = key in record ? record[key] : values.length === 1 ? values[0] : undefined
   const n = typeof value === 'string' || typeof value === 'bigint' ? Number(value) : value
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
     throw new TypeError(`the count query returned ${String(value)}, not a row count`)

@@ -1,5 +1,6 @@
 import { PaginationErrors } from '../errors/pagination-errors'
-import { AbstractPaginator, assertOptions, toRows } from './abstract-paginator'
+import { AbstractPaginator } from './abstract-paginator'
+import { assertOptions, toRows } from './arguments'
 import type {
   PaginationResourceLinks,
   PaginatorOptions,

@@ -20,7 +20,12 @@ export function assertPerPage(perPage: unknown): asserts perPage is number {
 /**
  * The current page: `explicit` when given (it must be an integer >= 1), else the request's `?page=`,
  * else 1. A page whose offset `(page - 1) * perPage` is not a safe integer is page 1 (API.md "Bad
- * input"): the database could not be asked for it anyway.
+ * input"): the database could not be asked for it anyway. `argument` names the argument in errors.
+ *
+ * @example
+ * // paginating an in-memory array by hand
+ * const page = resolvePage(undefined, 20) // the request's ?page=, or 1
+ * new LengthAwarePaginator(all.slice((page - 1) * 20, page * 20), { total: all.length, perPage: 20 })
  */
 export function resolvePage(explicit?: unknown, perPage = 1, argument = 'page'): number {
   let page: number

@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3'
 import { drizzle as drizzleSqlite, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { Pool } from 'pg'
 import { ormDialects, type OrmDatabase, type OrmDialect } from '../orm-support/orm-db'
 import * as sqliteSchema from './drizzle-schema'
 import * as pgSchema from './drizzle-schema-pg'
@@ -27,9 +26,8 @@ export interface DrizzleTestDb {
 
 export function openDrizzle(prepared: OrmDatabase): DrizzleTestDb {
   if (prepared.dialect === 'postgres') {
-    const pool = new Pool({ connectionString: prepared.url })
-    const db = drizzlePg(pool, { schema: pgSchema })
-    return { db: db as never, schema: pgSchema as never, close: () => pool.end() }
+    const db = drizzlePg({ connection: prepared.url, schema: pgSchema })
+    return { db: db as never, schema: pgSchema as never, close: () => db.$client.end() }
   }
   const sqlite = new Database(prepared.file)
   const db = drizzleSqlite(sqlite, { schema: sqliteSchema })

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm'
 import { JsonResource } from 'api-resources'
-import { attachPivot, installTypeOrm } from 'api-resources/typeorm'
+import { attachPivot, installTypeOrm, paginate } from 'api-resources/typeorm'
 import { ormDialects, prepareDatabase } from '../orm-support/orm-db'
 import {
   inRequest,
@@ -89,5 +89,27 @@ describe.each(ormDialects())('typeorm entities through resources on %s', (dialec
     expect(doc).toEqual(POST_1_DOC_INCLUDING_COMMENTS)
     const withAuthor = await findPost(2, { author: true })
     expect(new PostDoc(withAuthor as never).toPayload()).toEqual(POST_2_DOC_WITH_AUTHOR)
+  })
+  it('renders a paginated collection of entities, plain and JSON:API', async () => {
+    const qb = ds
+      .getRepository(Post)
+      .createQueryBuilder('post')
+      .leftJoinAndSelect('post.author', 'author')
+      .where('author.active = :active', { active: true })
+      .orderBy('post.id', 'ASC')
+    const page = await inRequest('/posts?page=2', () => paginate(qb, 5))
+    const plain = inRequest('/posts?page=2', () => PostResource.collection(page).toPayload()) as {
+      data: Array<{ title: string; author: unknown }>
+      meta: Record<string, unknown>
+    }
+    expect(plain.data[0]).toEqual({ title: 'Post 8', author: { name: 'bob' } })
+    expect(plain.meta).toMatchObject({ current_page: 2, total: 20, last_page: 4, path: '/posts' })
+    const doc = inRequest('/posts?page=2', () => PostDoc.collection(page).toPayload()) as {
+      data: Array<{ id: string; relationships: unknown }>
+      meta: Record<string, unknown>
+    }
+    expect(doc.data.map((p) => p.id)).toEqual(['8', '10', '11', '13', '14'])
+    expect(doc.data[0].relationships).toEqual({ author: { data: { type: 'users', id: '2' } } })
+    expect(doc.meta).toMatchObject({ total: 20 })
   })
 })

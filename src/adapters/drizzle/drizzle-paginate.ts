@@ -73,7 +73,12 @@ export async function paginate<T>(
   )
 }
 
-/** Like {@link paginate} without the COUNT: `perPage + 1` rows tell whether a next page exists. */
+/**
+ * Like {@link paginate} without the COUNT: `perPage + 1` rows tell whether a next page exists.
+ *
+ * @example
+ * const page = await simplePaginate(db.select().from(posts).orderBy(posts.id), 15)
+ */
 export async function simplePaginate<T>(
   query: DrizzleQuery<T>,
   perPage: number,

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-namespace, @typescript-eslint/no-empty-object-type -- the augmentation must repeat Knex's own declaration */
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-namespace, @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars -- the augmentation must repeat Knex's own declaration */
 import type { Knex } from 'knex'
 import { ApiResourcesError } from '../../errors/base'
 import { PAGINATION_ERROR_CODES } from '../../errors/pagination-errors'
@@ -9,19 +9,13 @@ declare module 'knex' {
   namespace Knex {
     interface QueryBuilder<TRecord extends {} = any, TResult = any> {
       /** `paginate(this, perPage, page?)` from `api-resources/knex` (after `installKnexPagination`). */
-      paginate(
-        perPage: number,
-        page?: number,
-      ): Promise<LengthAwarePaginator<KnexRow<QueryBuilder<TRecord, TResult>>>>
+      paginate(perPage: number, page?: number): Promise<LengthAwarePaginator<KnexRow<this>>>
       /** `simplePaginate(this, perPage, page?)` from `api-resources/knex`. */
-      simplePaginate(
-        perPage: number,
-        page?: number,
-      ): Promise<Paginator<KnexRow<QueryBuilder<TRecord, TResult>>>>
+      simplePaginate(perPage: number, page?: number): Promise<Paginator<KnexRow<this>>>
     }
   }
 }
-/* eslint-enable @typescript-eslint/no-explicit-any, @typescript-eslint/no-namespace, @typescript-eslint/no-empty-object-type */
+/* eslint-enable @typescript-eslint/no-explicit-any, @typescript-eslint/no-namespace, @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars */
 
 const INSTALLED = Symbol.for('api-resources.knexPagination')
 

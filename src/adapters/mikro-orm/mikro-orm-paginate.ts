@@ -39,7 +39,13 @@ export async function paginate<T>(
   )
 }
 
-/** Like {@link paginate} without the COUNT: `perPage + 1` entities tell whether a next page exists. */
+/**
+ * Like {@link paginate} without the COUNT: `perPage + 1` entities tell whether a next page
+ * exists.
+ *
+ * @example
+ * const page = await simplePaginate(em.createQueryBuilder(Post, 'p').orderBy({ id: 'asc' }), 15)
+ */
 export async function simplePaginate<T>(
   query: MikroOrmQueryLike<T>,
   perPage: number,

@@ -36,8 +36,11 @@ export async function paginate<T>(
 }
 
 /**
- * Like {@link paginate} without the COUNT: fetches `perPage + 1` models to know whether a next page
- * exists.
+ * Like {@link paginate} without the COUNT: fetches `perPage + 1` models to know whether a next
+ * page exists.
+ *
+ * @example
+ * const page = await simplePaginate(Post.query().orderBy('id'), 15)
  */
 export async function simplePaginate<T>(
   query: ObjectionQueryLike<T>,

@@ -7,7 +7,12 @@ import { isLoadedValue } from '../../models'
  */
 export type CountKeys = (relation: string) => readonly string[]
 
-/** `posts_count` (the library default, as in Laravel) and then `postsCount` (camelCase code bases). */
+/**
+ * `posts_count` (the library default, as in Laravel) and then `postsCount` (camelCase code bases).
+ *
+ * @example
+ * installTypeOrm(dataSource, { countKeys: (relation) => [...defaultCountKeys(relation), `num_${relation}`] })
+ */
 export const defaultCountKeys: CountKeys = (relation) => [`${relation}_count`, `${relation}Count`]
 
 /**

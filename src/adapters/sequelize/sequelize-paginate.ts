@@ -55,7 +55,12 @@ export async function paginate<M extends SequelizeFinder>(
   )
 }
 
-/** Like {@link paginate} without the COUNT: `perPage + 1` models tell whether a next page exists. */
+/**
+ * Like {@link paginate} without the COUNT: `perPage + 1` models tell whether a next page exists.
+ *
+ * @example
+ * const page = await simplePaginate({ model: Post, order: [['id', 'ASC']] }, 15)
+ */
 export async function simplePaginate<M extends SequelizeFinder>(
   query: SequelizeQuery<M>,
   perPage: number,

@@ -40,7 +40,13 @@ export async function paginate<T>(
   )
 }
 
-/** Like {@link paginate} without the COUNT: `perPage + 1` entities tell whether a next page exists. */
+/**
+ * Like {@link paginate} without the COUNT: `perPage + 1` entities tell whether a next page
+ * exists.
+ *
+ * @example
+ * const page = await simplePaginate(repo.createQueryBuilder('post').orderBy('post.id'), 15)
+ */
 export async function simplePaginate<T>(
   query: TypeOrmQueryLike<T>,
   perPage: number,

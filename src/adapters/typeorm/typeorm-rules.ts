@@ -21,11 +21,13 @@ export interface TypeOrmOptions {
 /**
  * A lazy relation is an accessor that queries when read. TypeORM keeps what it loaded in
  * `__<name>__` and flags it with `__has_<name>__` (RelationLoader.enableLazyLoad), even when the
- * loaded value is empty; reading those two data properties never queries.
+ * loaded value is empty. Those two are plain data properties TypeORM assigns, never accessors, so
+ * reading them directly never queries (and is much faster than a descriptor walk).
  */
 function lazyValue(model: object, name: string): unknown {
-  const data = readDataProperty(model, `__${name}__`)
-  if (readDataProperty(model, `__has_${name}__`) === true) return data ?? null
+  const record = model as Record<string, unknown>
+  const data = record[`__${name}__`]
+  if (record[`__has_${name}__`] === true) return data ?? null
   return data !== undefined ? data : MISSING
 }
 
