@@ -47,7 +47,11 @@ class PostResource extends JsonResource<Post> {
 }
 
 function makePosts(): Post[] {
-  const authors = Array.from({ length: 100 }, (_, i) => ({ id: i, name: `A${i}`, email: `a${i}@x.io` }))
+  const authors = Array.from({ length: 100 }, (_, i) => ({
+    id: i,
+    name: `A${i}`,
+    email: `a${i}@x.io`,
+  }))
   return Array.from({ length: COUNT }, (_, i) => ({
     id: i,
     title: `Post ${i}`,
@@ -64,7 +68,12 @@ function makePosts(): Post[] {
 function handWritten(posts: Post[]): unknown {
   return {
     data: posts.map((p) => {
-      const o: Record<string, unknown> = { id: p.id, title: p.title, slug: p.url_slug, views: p.views }
+      const o: Record<string, unknown> = {
+        id: p.id,
+        title: p.title,
+        slug: p.url_slug,
+        views: p.views,
+      }
       if (p.subtitle !== null) o.subtitle = p.subtitle
       if (p.featured) o.published_at = p.published_at
       o.author = { id: p.author.id, name: p.author.name }
@@ -85,9 +94,13 @@ function child(mode: string): void {
 }
 
 function measure(mode: string): number {
-  const out = execFileSync(process.execPath, ['-r', '@swc-node/register', __filename, 'child', mode], {
-    encoding: 'utf8',
-  })
+  const out = execFileSync(
+    process.execPath,
+    ['-r', '@swc-node/register', __filename, 'child', mode],
+    {
+      encoding: 'utf8',
+    },
+  )
   return Number(out) / 1024 // MiB
 }
 
@@ -98,18 +111,27 @@ function median(xs: number[]): number {
 
 function main(): void {
   const peaks: Record<string, number[]> = { data: [], 'hand-written': [], 'api-resources': [] }
-  for (let i = 0; i < RUNS; i++) for (const mode of Object.keys(peaks)) peaks[mode].push(measure(mode))
+  for (let i = 0; i < RUNS; i++)
+    for (const mode of Object.keys(peaks)) peaks[mode].push(measure(mode))
   const base = median(peaks.data)
   const hand = median(peaks['hand-written']) - base
   const ours = median(peaks['api-resources']) - base
-  console.log(`\n## memory: peak RSS of shaping ${COUNT.toLocaleString('en')} posts (median of ${RUNS} fresh processes)`)
+  console.log(
+    `\n## memory: peak RSS of shaping ${COUNT.toLocaleString('en')} posts (median of ${RUNS} fresh processes)`,
+  )
   console.log('| case | peak RSS (MiB) | cost over the data (MiB) | ratio |')
   console.log('|---|---:|---:|---:|')
   console.log(`| data only | ${base.toFixed(1)} | - | - |`)
-  console.log(`| hand-written | ${median(peaks['hand-written']).toFixed(1)} | ${hand.toFixed(1)} | 1.00x |`)
-  console.log(`| api-resources | ${median(peaks['api-resources']).toFixed(1)} | ${ours.toFixed(1)} | ${(ours / hand).toFixed(2)}x |`)
+  console.log(
+    `| hand-written | ${median(peaks['hand-written']).toFixed(1)} | ${hand.toFixed(1)} | 1.00x |`,
+  )
+  console.log(
+    `| api-resources | ${median(peaks['api-resources']).toFixed(1)} | ${ours.toFixed(1)} | ${(ours / hand).toFixed(2)}x |`,
+  )
   const ok = ours / hand <= TARGET
-  console.log(`target: api-resources <= ${TARGET}x hand-written: ${(ours / hand).toFixed(2)}x ${ok ? 'MET' : 'MISSED'}`)
+  console.log(
+    `target: api-resources <= ${TARGET}x hand-written: ${(ours / hand).toFixed(2)}x ${ok ? 'MET' : 'MISSED'}`,
+  )
   if (!ok) process.exitCode = 1
 }
 

@@ -181,65 +181,75 @@ async function timeOnce(run: (page: number) => Promise<PageResult>, page: number
   return (used.user + used.system) / 1000
 }
 
+type Runner = (page: number) => Promise<PageResult>
+
+/** Times every runner `ROUNDS` times at `page`, in a random order each round (2 warm-up rounds). */
 async function measureDepth(
-  runners: Map<Implementation, (page: number) => Promise<PageResult>>,
+  runners: Map<string, Runner>,
   page: number,
-) {
-  const times = new Map<Implementation, number[]>(IMPLEMENTATIONS.map((k) => [k, []]))
+): Promise<Map<string, number[]>> {
+  const times = new Map<string, number[]>([...runners.keys()].map((k) => [k, []]))
   for (let round = -2; round < ROUNDS; round++) {
-    const order = [...IMPLEMENTATIONS].sort(() => Math.random() - 0.5)
-    for (const kind of order) {
-      const ms = await timeOnce(runners.get(kind)!, page)
-      if (round >= 0) times.get(kind)!.push(ms) // two warm-up rounds
+    const order = [...runners.keys()].sort(() => Math.random() - 0.5)
+    for (const name of order) {
+      const ms = await timeOnce(runners.get(name)!, page)
+      if (round >= 0) times.get(name)!.push(ms)
     }
   }
   return times
 }
 
+const AA = 'hand-written (A/A)'
+
 async function depthTable(): Promise<void> {
   ensureDatabase()
   const dbs: Knex[] = []
-  const runners = new Map<Implementation, (page: number) => Promise<PageResult>>()
-  for (const kind of IMPLEMENTATIONS) {
+  const runners = new Map<string, Runner>()
+  // The hand-written case runs twice (A/A): how far two runs of identical SQL differ is the noise floor.
+  for (const [name, kind] of [
+    ...IMPLEMENTATIONS.map((k) => [k, k]),
+    [AA, 'hand-written'],
+  ] as const) {
     const db = openKnex()
     dbs.push(db)
     const run = await makeRunner(kind, db)
     await verify(kind, db, run, 2)
-    runners.set(kind, run)
+    runners.set(name, run)
   }
   console.log(
     `\n## ${scenario.name}: ${WALL ? 'wall-clock' : 'CPU'} ms per page (median of ${ROUNDS} interleaved rounds)`,
   )
   console.log(
-    '| page | api-resources | knex-paginate | hand-written | vs knex-paginate | vs hand-written | api-resources vs its page 1 |',
+    '| page | api-resources | knex-paginate | hand-written | vs knex-paginate | vs hand-written | noise (A/A) | vs its page 1 |',
   )
-  console.log('|---:|---:|---:|---:|---:|---:|---:|')
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|')
   let ok = true
   let firstPage = 0
   for (const page of DEPTHS) {
     const times = await measureDepth(runners, page)
-    const [ours, peer, hand] = IMPLEMENTATIONS.map((k) => times.get(k)!)
-    const vsPeer = median(ours.map((t, i) => t / peer[i]))
-    const vsHand = median(ours.map((t, i) => t / hand[i]))
+    const [ours, peer, hand, again] = [...IMPLEMENTATIONS, AA].map((k) => times.get(k)!)
+    const ratio = (a: number[], b: number[]) => median(a.map((t, i) => t / b[i]))
+    const [vsPeer, vsHand] = [ratio(ours, peer), ratio(ours, hand)]
+    const noise = Math.abs(ratio(hand, again) - 1)
     firstPage ||= median(ours)
-    ok &&= vsPeer <= 1 && vsHand <= 1.1
+    ok &&= vsPeer <= 1 + noise && vsHand <= 1.1
     const cells = [median(ours), median(peer), median(hand)].map((v) => v.toFixed(2))
     console.log(
-      `| ${page.toLocaleString('en')} | ${cells.join(' | ')} | ${vsPeer.toFixed(2)}x | ${vsHand.toFixed(2)}x | ${(median(ours) / firstPage).toFixed(1)}x |`,
+      `| ${page.toLocaleString('en')} | ${cells.join(' | ')} | ${vsPeer.toFixed(2)}x | ${vsHand.toFixed(2)}x | ` +
+        `±${(noise * 100).toFixed(1)}% | ${(median(ours) / firstPage).toFixed(1)}x |`,
     )
   }
   console.log('queries per api-resources page: 1 COUNT + 1 page query (verified)')
-  await overheadTable()
   console.log(
-    `targets (<= 1.00x knex-paginate, <= 1.10x hand-written at every depth): ${ok ? 'MET' : 'MISSED'}`,
+    `targets (not slower than knex-paginate beyond the A/A noise, <= 1.10x hand-written, at every depth): ${ok ? 'MET' : 'MISSED'}`,
   )
+  await overheadTable()
   for (const db of dbs) await db.destroy()
   if (!ok) process.exitCode = 1
 }
 
 /** The libraries' own cost: the same three over a 100-row in-memory table, where SQL costs little. */
 async function overheadTable(): Promise<void> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const knex = require('knex') as typeof import('knex').knex
   const db = knex({
     client: 'better-sqlite3',

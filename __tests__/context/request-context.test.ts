@@ -32,3 +32,15 @@ describe('request context', () => {
     expect(resolveRequestContext()).toBeUndefined()
   })
 })
+
+describe('normalizePath: hostile paths', () => {
+  it.each([
+    ['//evil.example/x', '/evil.example/x'],
+    ['/\\evil.example', '/evil.example'],
+    ['\\\\evil', '/evil'],
+    ['x', '/x'],
+    ['///', '/'],
+  ])('%s -> %s', (input, expected) => {
+    expect(normalizePath(input)).toBe(expected)
+  })
+})

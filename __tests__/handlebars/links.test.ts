@@ -247,7 +247,17 @@ describe('the pre-planned fast path', () => {
   })
 
   it('falls back to Handlebars for values of unexpected types', async () => {
-    const odd = { toViewData: () => ({ ...lengthAware(2, 30).toViewData(), total: { n: 1 } }) }
-    expect(await renderPaginationLinks(odd as never)).toBe(plain(odd.toViewData()))
+    const base = lengthAware(2, 30).toViewData()
+    const [band] = base.elements as { page: number; url: string; active: boolean }[][]
+    const variants = [
+      { total: { n: 1 } },
+      { hasMorePages: [] }, // falsy for Handlebars, truthy for JavaScript
+      { onFirstPage: 'no' },
+      { elements: [band.map((link, i) => ({ ...link, active: i === 1 ? [] : 0 }))] },
+    ]
+    for (const variant of variants) {
+      const odd = { toViewData: () => ({ ...base, ...variant }) }
+      expect(await renderPaginationLinks(odd as never)).toBe(plain(odd.toViewData()))
+    }
   })
 })

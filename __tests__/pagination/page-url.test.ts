@@ -104,6 +104,13 @@ describe('withQueryString()', () => {
     expect({ ...parseSimple(carried) }).toEqual({ ...parseSimple(query) })
   })
 
+  it('drops page and page[...] from the carried parameters', () => {
+    const url = inRequest('/p?page[]=7&page=2&page[x]=1&pages=4', () =>
+      la('/p').withQueryString().url(3),
+    )
+    expect(url).toBe('/p?page=3&pages=4')
+  })
+
   it('lets later append() calls replace carried values in place', () => {
     const url = inRequest('/p?a=1&b=2', () => la('/p').withQueryString().append('a', '9').url(1))
     expect(url).toBe('/p?page=1&a=9&b=2')

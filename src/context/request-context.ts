@@ -48,9 +48,11 @@ export function normalizePath(path: string): string {
   let end = path.length
   const q = path.search(/[?#]/)
   if (q !== -1) end = q
-  let clean = path.slice(0, end)
+  // Leading slashes collapse to one: `//evil.example/x` would otherwise be a protocol-relative URL
+  // pointing at another host once it is used as the base of page links.
+  let clean = path.slice(0, end).replace(/^[/\\]+/, '/')
   while (clean.length > 1 && clean.endsWith('/')) clean = clean.slice(0, -1)
-  return clean === '' ? '/' : clean
+  return clean === '' || clean[0] !== '/' ? `/${clean}`.replace(/^\/+$/, '/') : clean
 }
 
 /**

@@ -92,8 +92,9 @@ function collectShape(data: PaginationViewData, into: Collector): string | undef
     keyOf(data.lastItem, into, NaN) +
     keyOf(data.total, into, NaN) +
     keyOf(data.lastPage, into, NaN)
-  if (scalars.includes('!')) return undefined
-  let key = `${flag(data.hasPages)}${flag(data.onFirstPage)}${flag(data.hasMorePages)}${scalars}`
+  const flags = flag(data.hasPages) + flag(data.onFirstPage) + flag(data.hasMorePages)
+  if (scalars.includes('!') || flags.includes('!')) return undefined
+  let key = flags + scalars
   for (const band of data.elements) {
     if (band === '...') key += '|.'
     else if (!Array.isArray(band)) return undefined
@@ -125,14 +126,16 @@ function linkKey(link: PageLink, index: number, into: Collector): string | undef
     if (active === false) return pushLink(page, url, into, '')
     if (active === true) return pushLink(page, url, into, `A${index}`)
   }
+  if (typeof active !== 'boolean') return undefined
   const k = keyOf(page, into, NaN)
   const u = keyOf(url, into, page)
   if (k === '!' || u === '!') return undefined
-  return `~${index}${active === true ? 'A' : active ? '?' : 'a'}${k}${u}`
+  return `~${index}${active ? 'A' : 'a'}${k}${u}`
 }
 
+/** A flag's letter; `!` (not planned) for a non-boolean, which Handlebars may judge differently. */
 function flag(value: unknown): string {
-  return value ? 'T' : 'F'
+  return value === true ? 'T' : value === false ? 'F' : '!'
 }
 
 function pushLink(page: number, url: string, into: Collector, key: string): string {

@@ -55,9 +55,9 @@ export class DocumentBuilder {
   // the view of each include edge's target, by `edge.slot` (an array read, not a Map lookup)
   private readonly edgeViews: Array<TypeView | undefined> = []
   private readonly expanded = new Map<IncludeNode, Set<object>>()
-  // one-entry cache of the model rules: the models of a document share a few prototypes
-  private proto: unknown = undefined
-  private protoRules: ModelRules | undefined
+  // one-entry cache of the model rules: the models of a document share a few classes
+  private ctor: unknown = undefined
+  private ctorRules: ModelRules | undefined
 
   constructor(
     private readonly request: unknown,
@@ -126,11 +126,16 @@ export class DocumentBuilder {
     return true
   }
 
+  /**
+   * The model rules of `model`, cached by its `constructor` (a plain property load, much cheaper per
+   * object than `Object.getPrototypeOf`): rules are registered per class, so models with one
+   * constructor share them.
+   */
   private rulesOf(model: object): ModelRules {
-    const proto: unknown = Object.getPrototypeOf(model)
-    if (proto === this.proto && this.protoRules !== undefined) return this.protoRules
-    this.proto = proto
-    return (this.protoRules = rulesFor(model))
+    const ctor: unknown = (model as { constructor?: unknown }).constructor
+    if (ctor === this.ctor && this.ctorRules !== undefined) return this.ctorRules
+    this.ctor = ctor
+    return (this.ctorRules = rulesFor(model))
   }
 
   private render(view: TypeView, model: object, id: string, rules: ModelRules): ResourceObject {

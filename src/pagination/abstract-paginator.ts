@@ -185,6 +185,7 @@ export abstract class AbstractPaginator<T> implements Iterable<T>, Respondable {
   withQueryString(): this {
     const grouped = new Map<string, string[]>()
     for (const { key, value } of tryGetRequestContext()?.queryPairs ?? []) {
+      if (key.startsWith('page[')) continue // page[]=2 would turn the new page into an array
       const values = grouped.get(key)
       if (values === undefined) grouped.set(key, [value])
       else values.push(value)

@@ -1,0 +1,77 @@
+// The server side of bench/http.ts, run in its own process: `bare` answers a hand-shaped 20-item page
+// with Express's res.json; `respond` answers the same page as a ResourceCollection over a
+// LengthAwarePaginator through apiResources() + respond(). Prints the port once it listens.
+import 'reflect-metadata'
+import express from 'express'
+import { Field, JsonResource, LengthAwarePaginator } from '../src'
+import { apiResources, respond } from '../src/express'
+
+interface User {
+  id: number
+  name: string
+  email: string
+  secret: string
+}
+
+class UserResource extends JsonResource<User> {
+  @Field() id!: number
+  @Field() name!: string
+  @Field() email!: string
+}
+
+export const rows: User[] = Array.from({ length: 20 }, (_, i) => ({
+  id: i + 21,
+  name: `User ${i + 21}`,
+  email: `user${i + 21}@example.test`,
+  secret: 'x',
+}))
+
+function handShaped(path: string, page: number) {
+  const url = (n: number) => `${path}?page=${n}`
+  return {
+    data: rows.map((u) => ({ id: u.id, name: u.name, email: u.email })),
+    links: {
+      first: url(1),
+      last: url(50),
+      prev: page > 1 ? url(page - 1) : null,
+      next: page < 50 ? url(page + 1) : null,
+    },
+    meta: {
+      current_page: page,
+      from: (page - 1) * 20 + 1,
+      last_page: 50,
+      path,
+      per_page: 20,
+      to: page * 20,
+      total: 1000,
+    },
+  }
+}
+
+const app = express()
+if (process.argv[2] === 'respond') {
+  app.use(apiResources())
+  app.get(
+    '/users',
+    respond(() =>
+      UserResource.collection(new LengthAwarePaginator(rows, { total: 1000, perPage: 20 })),
+    ),
+  )
+} else if (process.argv[2] === 'mw-only') {
+  app.use(apiResources())
+  app.get('/users', (req, res) => {
+    res.json(handShaped(req.path, Number(req.query.page ?? 1)))
+  })
+} else if (process.argv[2] === 'resjson') {
+  app.use(apiResources())
+  app.get('/users', (req, res) => {
+    res.json(UserResource.collection(new LengthAwarePaginator(rows, { total: 1000, perPage: 20 })))
+  })
+} else {
+  app.get('/users', (req, res) => {
+    res.json(handShaped(req.path, Number(req.query.page ?? 1)))
+  })
+}
+const server = app.listen(0, '127.0.0.1', () => {
+  process.stdout.write(`${(server.address() as { port: number }).port}\n`)
+})
