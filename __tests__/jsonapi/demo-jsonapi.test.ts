@@ -4,7 +4,7 @@ import request from 'supertest'
 import type { Knex } from 'knex'
 import { seededDemo } from '../e2e/demo-db'
 import { assertJsonApiDocument } from '../support/jsonapi-schema'
-import { parseWithJsona, type ClientModel } from '../support/jsonapi-clients'
+import { assertClientGraph, parseWithJsona, type ClientModel } from '../support/jsonapi-clients'
 import { keys } from './render'
 
 const MEDIA_TYPE = 'application/vnd.api+json'
@@ -22,6 +22,7 @@ async function getDoc(url: string, sparse = url.includes('fields')) {
   expect(res.headers['content-type']).toBe(MEDIA_TYPE)
   const doc = JSON.parse(res.text)
   assertJsonApiDocument(doc, { sparse })
+  assertClientGraph(doc)
   return doc
 }
 

@@ -2,7 +2,12 @@ import { buildCollectionData, buildSingleData, assembleDocument } from '../../sr
 import { resolveIncludeTree } from '../../src/jsonapi/include-tree'
 import type { Fieldsets, TypePlan } from '../../src/jsonapi/types'
 import { assertJsonApiDocument } from '../support/jsonapi-schema'
-import { parseWithJsona, parseWithKitsu, type ClientModel } from '../support/jsonapi-clients'
+import {
+  assertClientGraph,
+  parseWithJsona,
+  parseWithKitsu,
+  type ClientModel,
+} from '../support/jsonapi-clients'
 import { blogPlans } from './plain-plans'
 
 type Row = Record<string, unknown>
@@ -40,6 +45,7 @@ function doc(
     jsonapi: unknown
   }
   assertJsonApiDocument(document, { sparse: fields !== undefined })
+  assertClientGraph(document)
   return document
 }
 

@@ -7,7 +7,7 @@ import request from 'supertest'
 import { LengthAwarePaginator, NotFoundError, ValidationError } from 'api-resources'
 import { apiResources, resourceErrors, respond } from 'api-resources/express'
 import { assertJsonApiDocument } from '../support/jsonapi-schema'
-import { parseWithJsona, type ClientModel } from '../support/jsonapi-clients'
+import { assertClientGraph, parseWithJsona, type ClientModel } from '../support/jsonapi-clients'
 import { blogRows, PostResource } from './fixtures/blog-resources'
 
 const MEDIA_TYPE = 'application/vnd.api+json'
@@ -51,6 +51,7 @@ describe.each(makers)('JSON:API over %s', (_name, make) => {
       expect(res.headers['content-type']).toBe(MEDIA_TYPE)
       const doc = JSON.parse(res.text)
       assertJsonApiDocument(doc, { sparse: true })
+      assertClientGraph(doc)
       expect(doc.included).toEqual([{ type: 'users', id: '1', attributes: { name: 'Ada' } }])
     })
 
@@ -61,6 +62,7 @@ describe.each(makers)('JSON:API over %s', (_name, make) => {
       expect(res.headers['content-type']).toBe(MEDIA_TYPE)
       const doc = JSON.parse(res.text)
       assertJsonApiDocument(doc, { sparse: true })
+      assertClientGraph(doc)
       expect(doc.links.first).toBe('/posts?page=1')
       expect(doc.meta.total).toBe(3)
       expect(doc.data[0]).toEqual({

@@ -73,6 +73,18 @@ describe('JsonApiResource.collection over a list', () => {
     ])
   })
 
+  it('can be subclassed with static collects', () => {
+    class PostCollection extends JsonApiResourceCollection {
+      static override collects = () => PostResource
+    }
+    const { again } = blogRows()
+    expect(keys(render(new PostCollection([again])).data)).toEqual(['posts:11'])
+    class Broken extends JsonApiResourceCollection {}
+    expect(() => new Broken([])).toThrow(
+      expect.objectContaining({ code: JSONAPI_ERROR_CODES.collects }),
+    )
+  })
+
   it('answers with the JSON:API media type', () => {
     const spec = PostResource.collection([])[TO_RESPONSE]()
     expect(spec).toEqual({

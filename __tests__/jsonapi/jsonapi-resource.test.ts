@@ -7,7 +7,9 @@ import {
   MISSING,
   TO_RESPONSE,
   createRequestContext,
+  registerModelRules,
   runWithRequestContext,
+  unregisterModelRules,
 } from 'api-resources'
 import { parseWithJsona, parseWithKitsu, type ClientModel } from '../support/jsonapi-clients'
 import {
@@ -75,6 +77,19 @@ describe('JsonApiResource: one resource', () => {
       render(new PostResource(post as never), '/?include=author,comments').included,
     ).toBeUndefined()
     expect(calls).toBe(0)
+  })
+
+  it('handles rows with a column named constructor', () => {
+    const row = {
+      id: 3,
+      title: 't',
+      body: 'b',
+      constructor: 'x',
+      author: { id: 1, constructor: 'y' },
+    }
+    const doc = render(new PostResource(row as never), '/?include=author')
+    expect(doc.data.relationships).toEqual({ author: { data: { type: 'users', id: '1' } } })
+    expect(keys(doc.included)).toEqual(['users:1'])
   })
 
   it('renders data: null for a resource over null', () => {
@@ -162,6 +177,30 @@ describe('JsonApiResource: ids', () => {
     expect(() => new Untyped({ id: 1 }).toPayload()).toThrow(
       expect.objectContaining({ code: JSONAPI_ERROR_CODES.resourceType }),
     )
+  })
+
+  it('infers a relationship class from the design type', () => {
+    class Note extends JsonApiResource<{ id: number; owner: UserRow }> {
+      static override resourceType = 'notes'
+      @Relationship({ relation: 'owner' }) user!: UserResource
+    }
+    const { ada } = blogRows()
+    expect(render(new Note({ id: 1, owner: ada })).data.relationships).toEqual({
+      user: { data: { type: 'users', id: '1' } },
+    })
+  })
+
+  it('fails the same way on every use when a related class is broken', () => {
+    class NoType extends JsonApiResource<{ id: number }> {}
+    class Holder extends JsonApiResource<{ id: number }> {
+      static override resourceType = 'holders'
+      static override relationships = { other: () => NoType }
+    }
+    for (let i = 0; i < 2; i++) {
+      expect(() => new Holder({ id: 1 }).toPayload()).toThrow(
+        expect.objectContaining({ code: JSONAPI_ERROR_CODES.resourceType }),
+      )
+    }
   })
 
   it('throws a coded error for a relationship that is not a JSON:API resource', () => {
@@ -422,5 +461,51 @@ describe('JsonApiResource outside a request', () => {
       new PostResource(hello).toPayload({ url: '/?include=author' }),
     ) as any
     expect(keys(doc.included)).toEqual(['users:1'])
+  })
+})
+
+describe('JsonApiResource with model rules (ORM adapters)', () => {
+  class Row {
+    constructor(
+      readonly data: Record<string, unknown>,
+      readonly loaded: Record<string, unknown> = {},
+    ) {}
+  }
+  beforeAll(() =>
+    registerModelRules(Row, {
+      attribute: (m, name) => (m as Row).data[name],
+      relation: (m, name) => (name in (m as Row).loaded ? (m as Row).loaded[name] : MISSING),
+    }),
+  )
+  afterAll(() => unregisterModelRules(Row))
+
+  class RowUser extends JsonApiResource<Row> {
+    static override resourceType = 'users'
+    @Attribute() name!: string
+  }
+  class RowPost extends JsonApiResource<Row> {
+    static override resourceType = 'posts'
+    static override relationships = { author: () => RowUser, comments: () => RowUser }
+    @Attribute() title!: string
+  }
+
+  it('reads ids, attributes and relations through the registered rules', () => {
+    const author = new Row({ id: 5, name: 'Ada' })
+    const post = new Row({ id: 9, title: 'T' }, { author })
+    const plain = { id: 6, name: 'Bob' }
+    const doc = render(
+      RowPost.collection([post, { id: 10, title: 'P', author: plain }]),
+      '/?include=author',
+    )
+    expect(doc.data[0]).toEqual({
+      type: 'posts',
+      id: '9',
+      attributes: { title: 'T' },
+      relationships: { author: { data: { type: 'users', id: '5' } } },
+    })
+    expect(doc.included).toEqual([
+      { type: 'users', id: '5', attributes: { name: 'Ada' } },
+      { type: 'users', id: '6', attributes: { name: 'Bob' } },
+    ])
   })
 })

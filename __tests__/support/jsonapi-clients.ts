@@ -24,3 +24,76 @@ export function parseWithKitsu(doc: unknown): { data: unknown } {
   const json = JSON.parse(JSON.stringify(doc)) as Record<string, unknown>
   return deserialise(json) as { data: unknown }
 }
+
+interface ResourceLike {
+  type: string
+  id: string
+  attributes?: Record<string, unknown>
+  relationships?: Record<string, { data: unknown }>
+}
+
+type Identifier = { type: string; id: string }
+
+/** How a client exposes a relation: jsona gives the related value, kitsu-core `{ data }`. */
+type Unwrap = (value: unknown) => unknown
+
+function compareGraph(
+  client: string,
+  unwrap: Unwrap,
+  index: Map<string, ResourceLike>,
+  model: Record<string, unknown>,
+  resource: ResourceLike,
+  seen: Set<string>,
+): void {
+  const key = `${resource.type}:${resource.id}`
+  const where = `${client}: ${key}`
+  if (model.id !== resource.id || model.type !== resource.type)
+    throw new Error(`${where}: parsed as ${String(model.type)}:${String(model.id)}`)
+  if (seen.has(key)) return
+  seen.add(key)
+  for (const [name, value] of Object.entries(resource.attributes ?? {})) {
+    if (JSON.stringify(model[name]) !== JSON.stringify(value))
+      throw new Error(`${where}: attribute ${name} parsed as ${JSON.stringify(model[name])}`)
+  }
+  for (const [name, rel] of Object.entries(resource.relationships ?? {})) {
+    const related = unwrap(model[name])
+    const linkage = rel.data as Identifier | Identifier[] | null
+    const pairs: Array<[unknown, Identifier]> = Array.isArray(linkage)
+      ? linkage.map((l, i) => [Array.isArray(related) ? related[i] : undefined, l])
+      : linkage === null
+        ? []
+        : [[related, linkage]]
+    if (Array.isArray(linkage) && (!Array.isArray(related) || related.length !== linkage.length))
+      throw new Error(`${where}: relation ${name} parsed as ${JSON.stringify(related)}`)
+    for (const [item, link] of pairs) {
+      const target = index.get(`${link.type}:${link.id}`)
+      const parsed = (item ?? {}) as Record<string, unknown>
+      if (target !== undefined) compareGraph(client, unwrap, index, parsed, target, seen)
+      else if (parsed.id !== link.id) throw new Error(`${where}: relation ${name} lost ${link.id}`)
+    }
+  }
+}
+
+/**
+ * Parses `doc` with jsona and with kitsu-core and checks that each client sees the graph the
+ * document describes: every primary object with its attributes, every relation leading to the
+ * related object (with its own attributes and relations when it is in the document).
+ */
+export function assertClientGraph(doc: { data: unknown; included?: unknown[] }): void {
+  const primary = (doc.data === null ? [] : [doc.data].flat()) as ResourceLike[]
+  const index = new Map<string, ResourceLike>()
+  for (const r of [...primary, ...((doc.included ?? []) as ResourceLike[])])
+    index.set(`${r.type}:${r.id}`, r)
+  const jsona = parseWithJsona(doc)
+  const kitsu = parseWithKitsu(doc).data
+  const views: Array<[string, unknown, Unwrap]> = [
+    ['jsona', jsona, (v) => v],
+    ['kitsu-core', kitsu, (v) => (v as { data?: unknown } | undefined)?.data],
+  ]
+  for (const [client, parsed, unwrap] of views) {
+    const models = (parsed == null ? [] : [parsed].flat()) as Record<string, unknown>[]
+    if (models.length !== primary.length)
+      throw new Error(`${client}: ${models.length} primary objects, expected ${primary.length}`)
+    models.forEach((m, i) => compareGraph(client, unwrap, index, m, primary[i], new Set()))
+  }
+}

@@ -5,6 +5,7 @@ export const JSONAPI_ERROR_CODES = {
   resourceType: 'ERR_JSONAPI_TYPE',
   resourceId: 'ERR_JSONAPI_ID',
   relationship: 'ERR_JSONAPI_RELATIONSHIP',
+  collects: 'ERR_JSONAPI_COLLECTS',
   reservedMember: 'ERR_JSONAPI_RESERVED_MEMBER',
   topLevelMember: 'ERR_JSONAPI_TOP_LEVEL_MEMBER',
   maxIncludeDepth: 'ERR_JSONAPI_INCLUDE_DEPTH',
@@ -41,6 +42,14 @@ export class JsonApiError extends ApiResourcesError {
     return new JsonApiError(
       JSONAPI_ERROR_CODES.reservedMember,
       `${where} cannot use the member name "${key}": it is reserved by JSON:API`,
+    )
+  }
+
+  /** A JSON:API collection whose items class is not a JSON:API resource. */
+  static notJsonApiCollection(className: string, got: unknown): JsonApiError {
+    return new JsonApiError(
+      JSONAPI_ERROR_CODES.collects,
+      `${className} must collect a JsonApiResource class (pass it, or set static collects = () => SomeResource); got ${describeValue(got)}`,
     )
   }
 

@@ -49,7 +49,12 @@ export function planFor(cls: JsonApiClass): TypePlan {
     const pending: Array<[RelationPlan, Function]> = []
     plan = createPlan(cls, pending)
     plans.set(cls, plan)
-    for (const [relation, target] of pending) relation.target = planFor(target as JsonApiClass)
+    try {
+      for (const [relation, target] of pending) relation.target = planFor(target as JsonApiClass)
+    } catch (error) {
+      plans.delete(cls) // never keep a half-linked plan: the next document fails the same way
+      throw error
+    }
   }
   return plan
 }
@@ -98,7 +103,8 @@ function relationDeclarations(
     out.push({
       name: record.key,
       source: record.source,
-      target: targetOf(cls, record.key, record.resource),
+      // `@Relationship() author!: UserResource` names the class through its design type
+      target: targetOf(cls, record.key, record.resource ?? record.designType),
     })
   }
   const map = cls.relationships

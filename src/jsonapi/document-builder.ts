@@ -1,16 +1,8 @@
-import { MISSING } from '../missing'
 import type { ModelRules } from '../models/model-rules'
 import { rulesFor } from '../models/registry'
-import { setKey } from '../resources/finalize'
 import type { IncludeNode } from './include-tree'
-import type {
-  Fieldsets,
-  RelationPlan,
-  RelationshipObject,
-  ResourceIdentifier,
-  ResourceObject,
-  TypePlan,
-} from './types'
+import { linkageOf, loadedValue, pickAttributes, pickKeys, relationshipOf } from './resource-parts'
+import type { Fieldsets, RelationPlan, ResourceObject, TypePlan } from './types'
 
 /** The `(id -> x)` records of one type: prototype-less objects (see {@link TypeView.models}). */
 interface TypeIndex {
@@ -88,7 +80,7 @@ export class DocumentBuilder {
     const edges = node.edges
     for (let i = 0; i < edges.length; i++) {
       const edge = edges[i]
-      const value = rules.relation(model, edge.relation.source)
+      const value = loadedValue(rules, model, edge.relation.source)
       if (!isObject(value)) continue // MISSING (not loaded), null, or not a relation at all
       const view =
         this.edgeViews[edge.slot] ?? (this.edgeViews[edge.slot] = this.viewOf(edge.relation.target))
@@ -133,6 +125,7 @@ export class DocumentBuilder {
    */
   private rulesOf(model: object): ModelRules {
     const ctor: unknown = (model as { constructor?: unknown }).constructor
+    if (typeof ctor !== 'function') return rulesFor(model) // a row with a `constructor` column
     if (ctor === this.ctor && this.ctorRules !== undefined) return this.ctorRules
     this.ctor = ctor
     return (this.ctorRules = rulesFor(model))
@@ -160,7 +153,10 @@ export class DocumentBuilder {
     const keep = fieldset && plan.attributeKeys?.filter((k) => fieldset.has(k))
     let index = this.index.get(plan.type)
     if (index === undefined) {
-      index = { models: Object.create(null) as {}, objects: Object.create(null) as {} }
+      index = {
+        models: Object.create(null) as TypeIndex['models'],
+        objects: Object.create(null) as TypeIndex['objects'],
+      }
       this.index.set(plan.type, index)
     }
     return { plan, fieldset, keep, relations, models: index.models, objects: index.objects }
@@ -182,68 +178,4 @@ function addMissingLinkage(
     const linkage = relationshipOf(relation, model, rules)
     if (linkage !== undefined) (object.relationships ??= {})[relation.name] = linkage
   }
-}
-
-/** Keeps the fieldset's names; `undefined` when nothing is left (no `attributes` member). */
-function pickAttributes(
-  attributes: Record<string, unknown>,
-  fieldset: ReadonlySet<string> | undefined,
-): Record<string, unknown> | undefined {
-  if (fieldset === undefined) {
-    for (const _ in attributes) return attributes
-    return undefined
-  }
-  let picked: Record<string, unknown> | undefined
-  for (const key in attributes) {
-    if (fieldset.has(key)) setKey((picked ??= {}), key, attributes[key])
-  }
-  return picked
-}
-
-/** Keeps `keep` (a fieldset in output order); `undefined` when nothing is left. */
-function pickKeys(
-  attributes: Record<string, unknown>,
-  keep: readonly string[],
-): Record<string, unknown> | undefined {
-  let picked: Record<string, unknown> | undefined
-  for (let i = 0; i < keep.length; i++) {
-    const key = keep[i]
-    if (key in attributes) setKey((picked ??= {}), key, attributes[key])
-  }
-  return picked
-}
-
-/** `relationships` for every loaded relation; `undefined` when there is none. */
-function linkageOf(
-  relations: readonly RelationPlan[],
-  model: object,
-  rules: ModelRules,
-): Record<string, RelationshipObject> | undefined {
-  let out: Record<string, RelationshipObject> | undefined
-  for (let i = 0; i < relations.length; i++) {
-    const relation = relations[i]
-    const linkage = relationshipOf(relation, model, rules)
-    if (linkage !== undefined) (out ??= {})[relation.name] = linkage
-  }
-  return out
-}
-
-/** `{ data: linkage }` of one relation, or `undefined` when it was not eager-loaded. */
-function relationshipOf(
-  relation: RelationPlan,
-  model: object,
-  rules: ModelRules,
-): RelationshipObject | undefined {
-  const value = rules.relation(model, relation.source)
-  if (value === MISSING) return undefined
-  if (value === null) return { data: null }
-  if (!isObject(value)) return undefined // a scalar (a foreign key?) is not a loaded relation
-  const plan = relation.target
-  if (!Array.isArray(value))
-    return { data: { type: plan.type, id: plan.idOf(value, rulesFor(value)) } }
-  const data: ResourceIdentifier[] = []
-  for (const item of value as unknown[]) {
-    if (isObject(item)) data.push({ type: plan.type, id: plan.idOf(item, rulesFor(item)) })
-  }
-  return { data }
 }

@@ -2,7 +2,8 @@ import { TO_RESPONSE, type ResponseSpec } from '../respondable'
 import { currentRequest } from '../resources/current-request'
 import type { JsonResource, JsonResourceClass } from '../resources/json-resource'
 import { ResourceCollection, type CollectionSource } from '../resources/resource-collection'
-import type { JsonApiClass } from './class-plan'
+import { JsonApiError } from '../errors/jsonapi-errors'
+import { isJsonApiClass, type JsonApiClass } from './class-plan'
 import { assembleDocument, buildCollectionData } from './document'
 import { documentInput, extraMembers } from './document-input'
 
@@ -10,16 +11,20 @@ import { documentInput, extraMembers } from './document-input'
  * A JSON:API collection document (spec 2.4 rule 7): `data` is a list of resource objects, and a
  * paginator adds the `links` (`first`, `last`, `prev`, `next`) and `meta` (`current_page`, ...) of a
  * paginated collection. `additional({ meta })` / `additional({ links })` add entries after the
- * standard ones. Built by `SomeJsonApiResource.collection(itemsOrPaginator)`.
+ * standard ones. Built by `SomeJsonApiResource.collection(itemsOrPaginator)`, or subclass it with
+ * `static collects = () => SomeJsonApiResource`.
  */
 export class JsonApiResourceCollection<
   R extends JsonResource = JsonResource,
 > extends ResourceCollection<R> {
   readonly #resourceClass: JsonApiClass
 
-  constructor(itemsOrPaginator: CollectionSource, collects: JsonResourceClass<R>) {
+  /** `collects` defaults to the subclass's `static collects = () => SomeJsonApiResource`. */
+  constructor(itemsOrPaginator: CollectionSource, collects?: JsonResourceClass<R>) {
     super(itemsOrPaginator, collects)
-    this.#resourceClass = collects as unknown as JsonApiClass
+    const cls = collects ?? (this.constructor as typeof ResourceCollection).collects?.()
+    if (!isJsonApiClass(cls)) throw JsonApiError.notJsonApiCollection(this.constructor.name, cls)
+    this.#resourceClass = cls
   }
 
   /** The JSON:API document. */

@@ -30,17 +30,28 @@ export function isLoadedValue(value: unknown): boolean {
   return value !== undefined && typeof value !== 'function' && !isThenable(value)
 }
 
+type LookupGetter = (this: object, key: string) => unknown
+const lookupGetter = (Object.prototype as { __lookupGetter__?: LookupGetter }).__lookupGetter__
+
 /**
  * Reads an own or inherited data property without running a getter: a getter may be a lazy loader
- * (TypeORM lazy relations are), so a property defined by an accessor counts as not loaded.
+ * (TypeORM lazy relations are), so a property defined by an accessor counts as absent.
+ *
+ * `__lookupGetter__` finds the getter of the nearest property named `key` (an own data property
+ * shadows an inherited getter) without allocating a property descriptor, which matters on the hot
+ * path of every relation read; with no getter, reading the property runs no code.
  * @internal
  */
 export function readDataProperty(model: object, key: string): unknown {
-  let target: object | null = model
-  while (target !== null && target !== Object.prototype) {
-    const desc = Object.getOwnPropertyDescriptor(target, key)
+  if (lookupGetter === undefined) return readDataPropertySlowly(model, key)
+  if (lookupGetter.call(model, key) !== undefined) return undefined
+  return (model as Record<string, unknown>)[key]
+}
+
+function readDataPropertySlowly(model: object, key: string): unknown {
+  for (let t: object | null = model; t !== null; t = Object.getPrototypeOf(t) as object | null) {
+    const desc = Object.getOwnPropertyDescriptor(t, key)
     if (desc !== undefined) return 'value' in desc ? desc.value : undefined
-    target = Object.getPrototypeOf(target) as object | null
   }
   return undefined
 }

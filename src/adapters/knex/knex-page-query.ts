@@ -73,7 +73,7 @@ export function knexCountQuery(query: Knex.QueryBuilder): Knex.QueryBuilder {
 export function knexPageQuery<T>(query: Knex.QueryBuilder): PageQuery<T> {
   return {
     count: async () => countFrom((await knexCountQuery(query))[0]),
-    fetch: async (offset, limit) =>
-      (await query.clone().clear('limit').clear('offset').limit(limit).offset(offset)) as T[],
+    // limit()/offset() replace any the query had; the clone leaves the caller's query untouched
+    fetch: async (offset, limit) => (await query.clone().limit(limit).offset(offset)) as T[],
   }
 }

@@ -1,0 +1,77 @@
+// The members of one resource object: sparse-fieldset picks and relationship linkage (internal).
+import { MISSING } from '../missing'
+import type { ModelRules } from '../models/model-rules'
+import { rulesFor } from '../models/registry'
+import { setKey } from '../resources/finalize'
+import type { RelationPlan, RelationshipObject, ResourceIdentifier } from './types'
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
+
+/** The loaded value of `relation` on `model` under `rules`, or `MISSING` (never runs a loader). */
+export function loadedValue(rules: ModelRules, model: object, relation: string): unknown {
+  return rules.relation(model, relation)
+}
+
+/** Keeps the fieldset's names; `undefined` when nothing is left (no `attributes` member). */
+export function pickAttributes(
+  attributes: Record<string, unknown>,
+  fieldset: ReadonlySet<string> | undefined,
+): Record<string, unknown> | undefined {
+  if (fieldset === undefined) {
+    for (const _ in attributes) return attributes
+    return undefined
+  }
+  let picked: Record<string, unknown> | undefined
+  for (const key in attributes) {
+    if (fieldset.has(key)) setKey((picked ??= {}), key, attributes[key])
+  }
+  return picked
+}
+
+/** Keeps `keep` (a fieldset in output order); `undefined` when nothing is left. */
+export function pickKeys(
+  attributes: Record<string, unknown>,
+  keep: readonly string[],
+): Record<string, unknown> | undefined {
+  let picked: Record<string, unknown> | undefined
+  for (let i = 0; i < keep.length; i++) {
+    const key = keep[i]
+    if (key in attributes) setKey((picked ??= {}), key, attributes[key])
+  }
+  return picked
+}
+
+/** `relationships` for every loaded relation; `undefined` when there is none. */
+export function linkageOf(
+  relations: readonly RelationPlan[],
+  model: object,
+  rules: ModelRules,
+): Record<string, RelationshipObject> | undefined {
+  let out: Record<string, RelationshipObject> | undefined
+  for (let i = 0; i < relations.length; i++) {
+    const relation = relations[i]
+    const linkage = relationshipOf(relation, model, rules)
+    if (linkage !== undefined) (out ??= {})[relation.name] = linkage
+  }
+  return out
+}
+
+/** `{ data: linkage }` of one relation, or `undefined` when it was not eager-loaded. */
+export function relationshipOf(
+  relation: RelationPlan,
+  model: object,
+  rules: ModelRules,
+): RelationshipObject | undefined {
+  const value = loadedValue(rules, model, relation.source)
+  if (value === MISSING) return undefined
+  if (value === null) return { data: null }
+  if (!isObject(value)) return undefined // a scalar (a foreign key?) is not a loaded relation
+  const plan = relation.target
+  if (!Array.isArray(value))
+    return { data: { type: plan.type, id: plan.idOf(value, rulesFor(value)) } }
+  const data: ResourceIdentifier[] = []
+  for (const item of value as unknown[]) {
+    if (isObject(item)) data.push({ type: plan.type, id: plan.idOf(item, rulesFor(item)) })
+  }
+  return { data }
+}
