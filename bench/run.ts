@@ -1,5 +1,6 @@
 // npm run bench [-- <filter>]: runs every bench/*.bench.ts scenario (or those whose file name contains
 // <filter>), each case in a fresh worker, and prints each case beside its peers with its ratio.
+import { spawnSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -54,6 +55,15 @@ async function main(): Promise<void> {
       )
     }
     if (scenario.note) console.log(scenario.note)
+  }
+  // Workloads that are not ops/s of a function: peak memory (fresh processes) and HTTP throughput
+  // (autocannon against servers in their own processes). Each prints its own table and target.
+  for (const script of ['memory.ts', 'http.ts']) {
+    if (!script.includes(filter) && filter !== '') continue
+    const run = spawnSync(process.execPath, ['-r', '@swc-node/register', join(__dirname, script)], {
+      stdio: 'inherit',
+    })
+    failed ||= run.status !== 0
   }
   if (failed) process.exitCode = 1
 }

@@ -12,7 +12,12 @@ for (const [name, client, url] of targets) {
     failed = true
     continue
   }
-  const db = knexFactory({ client, connection: url, pool: { min: 0, max: 1 }, acquireConnectionTimeout: 5000 })
+  const db = knexFactory({
+    client,
+    connection: url,
+    pool: { min: 0, max: 1 },
+    acquireConnectionTimeout: 5000,
+  })
   try {
     await db.raw('select 1')
     console.log(`${name}: reachable at ${url}`)

@@ -109,13 +109,15 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
   }
 
   toViewData(): LengthAwareViewData<this> {
-    return {
-      ...this.baseViewData(this.#viewBands()),
+    // Object.assign rather than a spread: V8 (Node 20) takes a slow path for this spread, and the
+    // view data is built on every render of the bar.
+    const data = this.baseViewData(this.#viewBands()) as LengthAwareViewData<this>
+    return Object.assign(data, {
       firstItem: this.firstItem(),
       lastItem: this.lastItem(),
       total: this.#total,
       lastPage: this.lastPage(),
-    }
+    })
   }
 
   #bands() {
