@@ -2,6 +2,7 @@
 // with Express's res.json; `respond` answers the same page as a ResourceCollection over a
 // LengthAwarePaginator through apiResources() + respond(). Prints the port once it listens.
 import 'reflect-metadata'
+import { AsyncLocalStorage } from 'node:async_hooks'
 import express from 'express'
 import { Field, JsonResource, LengthAwarePaginator } from '../src'
 import { apiResources, respond } from '../src/express'
@@ -66,6 +67,13 @@ if (process.argv[2] === 'respond') {
   app.use(apiResources())
   app.get('/users', (req, res) => {
     res.json(UserResource.collection(new LengthAwarePaginator(rows, { total: 1000, perPage: 20 })))
+  })
+} else if (process.argv[2] === 'bare-als') {
+  // the cost of AsyncLocalStorage alone: a no-op store opened per request, nothing else
+  const als = new AsyncLocalStorage<object>()
+  app.use((req, res, next) => als.run(req, next))
+  app.get('/users', (req, res) => {
+    res.json(handShaped(req.path, Number(req.query.page ?? 1)))
   })
 } else {
   app.get('/users', (req, res) => {

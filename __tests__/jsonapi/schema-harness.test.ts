@@ -1,10 +1,11 @@
 // Proves the ajv set-up of __tests__/support/jsonapi-schema.ts with the upstream fixtures: every valid
 // document passes, every invalid one fails (strict 1.0 link rules), and the 1.1 relaxation changes only
 // what it should (relative links).
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import {
   JSONAPI_SCHEMA_DIR,
+  SHARED_SCHEMA_DIR,
   assertJsonApiDocument,
   compoundDocumentProblems,
   jsonApiSchemaErrors,
@@ -68,4 +69,24 @@ describe('the official JSON:API schema with ajv', () => {
       compoundDocumentProblems({ data: post, included: [{ type: 'users', id: '9' }] }),
     ).toEqual(['included (users, 9) is not linked'])
   })
+})
+
+describe('the schema copy', () => {
+  const shared = existsSync(join(SHARED_SCHEMA_DIR, 'jsonapi-1.0.schema.json'))
+  ;(shared ? it : it.skip)(
+    'is identical to ../shared/jsonapi-schemas (when it is beside the clone)',
+    () => {
+      const files = (dir: string): string[] =>
+        readdirSync(dir, { recursive: true, encoding: 'utf8' })
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+      const ours = files(JSONAPI_SCHEMA_DIR)
+      expect(ours.length).toBeGreaterThan(70)
+      for (const f of ours) {
+        expect(readFileSync(join(JSONAPI_SCHEMA_DIR, f), 'utf8')).toBe(
+          readFileSync(join(SHARED_SCHEMA_DIR, f), 'utf8'),
+        )
+      }
+    },
+  )
 })

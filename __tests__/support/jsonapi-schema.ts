@@ -1,6 +1,6 @@
 /**
  * Validates JSON:API documents against the official JSON:API 1.0 response schema (draft 2020-12,
- * kept byte-for-byte in `../shared/jsonapi-schemas/`, see its PROVENANCE.md) with ajv.
+ * kept byte-for-byte in `__tests__/fixtures/jsonapi-schemas/`, a copy of `../shared/jsonapi-schemas/`) with ajv.
  *
  * The 1.0 schema requires absolute link URLs (`format: uri`); JSON:API 1.1 allows relative ones, so
  * the default validator reads link URLs as `uri-reference`. `strict: true` keeps the schema as is
@@ -15,8 +15,12 @@ import { join } from 'node:path'
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
 
-/** The shared folder sits beside the clone (CI has `shared/` next to `main/`). */
-export const JSONAPI_SCHEMA_DIR = join(__dirname, '..', '..', '..', 'shared', 'jsonapi-schemas')
+/**
+ * The official schema and its upstream fixtures, copied into the repository (see PROVENANCE.md there)
+ * so the suite runs from any clone; `SHARED_SCHEMA_DIR` is the original beside the clone, when present.
+ */
+export const JSONAPI_SCHEMA_DIR = join(__dirname, '..', 'fixtures', 'jsonapi-schemas')
+export const SHARED_SCHEMA_DIR = join(__dirname, '..', '..', '..', 'shared', 'jsonapi-schemas')
 export const JSONAPI_SCHEMA_FILE = join(JSONAPI_SCHEMA_DIR, 'jsonapi-1.0.schema.json')
 
 function loadSchema(): Record<string, unknown> {
