@@ -1,7 +1,9 @@
 // The HTML page-link bar: the numbered bar of a 20-page paginator (page 10, three carried query
 // values, a fragment), rendered by the `{{paginationLinks}}` helper and by `paginator.links()`,
 // against the same bar built by hand with string concatenation. Every case renders from the same
-// paginator, so each pays for `toViewData()` (the page URLs); the setup checks all cases agree.
+// paginator, so each pays for reading it (`toViewData()`, or for the package's own templates the
+// paginator's state: page URLs as prefix + n + suffix); the setup checks all cases agree. Targets:
+// the helper within 2x of hand-built and at least 200,000 renders/s (both printed MET/MISSED).
 import Handlebars from 'handlebars'
 import { registerPaginationHelpers } from '../src/handlebars'
 import { LengthAwarePaginator } from '../src/pagination'
@@ -76,7 +78,7 @@ const scenario: Scenario = {
   baseline: 'hand-built',
   subject: 'paginationLinks helper',
   maxRatio: 2,
-  note: 'target: paginationLinks helper >= 200,000 renders/s',
+  minOpsPerSec: 200_000,
   cases: [
     {
       name: 'hand-built',

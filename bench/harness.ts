@@ -24,6 +24,8 @@ export interface Scenario {
   readonly subject: string
   /** Target: subject time / baseline time must be at most this. */
   readonly maxRatio?: number
+  /** Target: the subject must reach at least this many operations per second (median). */
+  readonly minOpsPerSec?: number
   /** Other targets, described in words and checked by the scenario itself (printed as is). */
   readonly note?: string
   readonly cases: readonly BenchCase[]

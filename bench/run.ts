@@ -54,6 +54,13 @@ async function main(): Promise<void> {
         `target: ${scenario.subject} <= ${scenario.maxRatio}x ${scenario.baseline}: ${ratio.toFixed(2)}x ${ok ? 'MET' : 'MISSED'}`,
       )
     }
+    if (scenario.minOpsPerSec !== undefined) {
+      const ok = subject.opsPerSec >= scenario.minOpsPerSec
+      failed ||= !ok
+      console.log(
+        `target: ${scenario.subject} >= ${scenario.minOpsPerSec.toLocaleString('en-US')} ops/s: ${fmt(subject.opsPerSec)} ${ok ? 'MET' : 'MISSED'}`,
+      )
+    }
     if (scenario.note) console.log(scenario.note)
   }
   // Workloads that are not ops/s of a function: peak memory (fresh processes) and HTTP throughput

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { GAP, window, type WindowBand } from '../../src/pagination/window'
+import { GAP, window, windowBounds, type WindowBand } from '../../src/pagination/window'
 
 // An independent expectation: the set of pages API.md says are shown, grouped into runs of
 // consecutive pages afterwards (the implementation builds bands directly).
@@ -36,6 +36,17 @@ describe('window(current, last, onEachSide)', () => {
     expect(window(20, 20, 3)).toEqual([[1, 2], '...', [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]])
     for (let c = 1; c <= 13; c++)
       expect(window(c, 13, 3)).toEqual([[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]])
+  })
+
+  it('gives the first and last page of each band as windowBounds()', () => {
+    expect(windowBounds(10, 20, 3)).toEqual([1, 2, 7, 13, 19, 20])
+    expect(windowBounds(1, 20, 3)).toEqual([1, 10, 19, 20])
+    expect(windowBounds(20, 20, 3)).toEqual([1, 2, 11, 20])
+    expect(windowBounds(1, 0, 3)).toEqual([1, 1])
+    for (let c = 1; c <= 40; c++) {
+      const bands = window(c, 40, 2).filter((b) => b !== GAP)
+      expect(windowBounds(c, 40, 2)).toEqual(bands.flatMap((b) => [b[0], b[b.length - 1]]))
+    }
   })
 
   it('has one band [1] for a single (or empty) result', () => {

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { runWithRequestContext } from '../context'
+import { runWithRequestContext, type RequestContext } from '../context'
 import { isRespondable } from '../respondable'
 import { defaultRequestUrl, existingContext, openContext } from './request-contexts'
 import { markExplicitStatus, sendRespondable } from './send-respondable'
@@ -37,20 +37,20 @@ export function apiResources(options: ApiResourcesOptions = {}): RequestHandler 
     const existing = existingContext(req)
     if (existing !== undefined) {
       // mounted twice (app and router): keep the first context and the first res.json wrapper
-      runWithRequestContext(existing, () => next())
+      runWithRequestContext(existing, next)
       return
     }
     const context = openContext(req, urlOf(req))
-    wrapJson(req, res)
+    wrapJson(req, res, context)
     markExplicitStatus(res)
-    runWithRequestContext(context, () => next())
+    // `next` is called with no argument: AsyncLocalStorage.run passes none, so no arrow is needed
+    runWithRequestContext(context, next)
   }
 }
 
 // Replaces res.json on this one response object (never on the prototype).
-function wrapJson(req: Request, res: Response): void {
+function wrapJson(req: Request, res: Response, context: RequestContext): void {
   const original = res.json
-  const context = existingContext(req)!
   res.json = function jsonWithResources(this: Response, ...args: unknown[]) {
     if (args.length === 1 && isRespondable(args[0])) {
       sendRespondable(req, this, args[0], context)

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { runWithRequestContext, type RequestContext } from '../context'
+import { runWithRequestContext, tryGetRequestContext, type RequestContext } from '../context'
 import { isRespondable } from '../respondable'
 import { contextFor } from './request-contexts'
 import { sendRespondable } from './send-respondable'
@@ -27,7 +27,9 @@ export type RespondHandler<P = Request['params']> = (
 export function respond<P = Request['params']>(handler: RespondHandler<P>): RequestHandler<P> {
   return function respondHandler(req: Request<P>, res: Response, next: NextFunction): void {
     const context = contextFor(req as Request)
-    runWithRequestContext(context, () => invoke(handler, req, res, next, context))
+    // under apiResources() the store is already this request's: no need to enter it again
+    if (tryGetRequestContext() === context) invoke(handler, req, res, next, context)
+    else runWithRequestContext(context, () => invoke(handler, req, res, next, context))
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express'
-import { runWithRequestContext, type RequestContext } from '../context'
+import { runWithRequestContext, tryGetRequestContext, type RequestContext } from '../context'
 import { TO_RESPONSE, type Respondable } from '../respondable'
 
 // Responses whose status the handler set through res.status(); see markExplicitStatus().
@@ -29,7 +29,10 @@ export function sendRespondable(
   value: Respondable,
   context: RequestContext,
 ): void {
-  const spec = runWithRequestContext(context, () => value[TO_RESPONSE](req))
+  const spec =
+    tryGetRequestContext() === context
+      ? value[TO_RESPONSE](req)
+      : runWithRequestContext(context, () => value[TO_RESPONSE](req))
   const explicit = explicitStatus.has(res) || res.statusCode !== 200
   res.statusCode = explicit ? res.statusCode : spec.status
   res.setHeader('Content-Type', spec.contentType)

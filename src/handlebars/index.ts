@@ -56,8 +56,9 @@ export function registerPaginationHelpers(
   const handlebars = asHandlebars(instance)
   if (options.namespaces !== undefined) registerTemplateNamespaces(options.namespaces)
   handlebars.registerHelper('paginationLinks', function paginationLinks(...args: unknown[]) {
-    // Handlebars passes its options object last; it is never a template name.
-    const [paginator, template] = args.slice(0, -1)
+    // Handlebars passes its options object last; it is never a paginator or a template name.
+    const paginator = args.length > 1 ? args[0] : undefined
+    const template = args.length > 2 ? args[1] : undefined
     return new handlebars.SafeString(renderBar(handlebars, paginator, template))
   })
 }

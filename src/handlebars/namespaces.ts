@@ -17,6 +17,8 @@ const registered = new Map<string, string>()
 
 /** Resolved references (`ref|kind` -> location), cleared whenever a namespace changes. */
 const resolved = new Map<string, TemplateLocation>()
+let defaultNumbered: TemplateLocation | undefined
+let defaultSimple: TemplateLocation | undefined
 
 let builtinFolder: string | undefined
 
@@ -44,6 +46,7 @@ export function registerTemplateNamespaces(namespaces: Readonly<Record<string, s
     registered.set(name, resolve(folder))
   }
   resolved.clear()
+  defaultNumbered = defaultSimple = undefined
 }
 
 /** The folder of a namespace, or `undefined` when it is unknown. */
@@ -66,8 +69,9 @@ export interface TemplateLocation {
  * `pagination::default` for a length-aware paginator, `pagination::simple` for a simple one.
  */
 export function resolveTemplate(ref: unknown, lengthAware: boolean): TemplateLocation {
-  if (ref !== undefined && typeof ref !== 'string') throw PaginationTemplateError.invalidName(ref)
-  const key = `${ref ?? ''}|${lengthAware}`
+  if (ref === undefined) return defaultTemplate(lengthAware)
+  if (typeof ref !== 'string') throw PaginationTemplateError.invalidName(ref)
+  const key = `${ref}|${lengthAware}`
   let at = resolved.get(key)
   if (at === undefined) {
     at = locate(ref, lengthAware)
@@ -75,6 +79,12 @@ export function resolveTemplate(ref: unknown, lengthAware: boolean): TemplateLoc
     resolved.set(key, at)
   }
   return at
+}
+
+/** The default template of each kind (the usual call), without building a cache key. */
+function defaultTemplate(lengthAware: boolean): TemplateLocation {
+  if (lengthAware) return (defaultNumbered ??= locate(undefined, true))
+  return (defaultSimple ??= locate(undefined, false))
 }
 
 function locate(ref: string | undefined, lengthAware: boolean): TemplateLocation {

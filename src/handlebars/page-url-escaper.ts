@@ -1,13 +1,18 @@
 import { escapeHtml } from './escape-html'
 
-/** Remembers the last text escaped, so a bar's URL prefix and suffix are escaped once per setup. */
+/**
+ * Remembers the last text escaped, so a bar's URL prefix and suffix are escaped once while they do
+ * not change. `prepare` (e.g. making an href safe) runs before the escaping, on a miss only.
+ */
 export class EscapeMemo {
   #raw = ''
   #escaped = ''
 
+  constructor(private readonly prepare?: (text: string) => string) {}
+
   escape(text: string): string {
     if (text !== this.#raw) {
-      this.#escaped = escapeHtml(text)
+      this.#escaped = escapeHtml(this.prepare === undefined ? text : this.prepare(text))
       this.#raw = text
     }
     return this.#escaped

@@ -1,6 +1,15 @@
+import type { BarState } from '../pagination/bar-state'
 import { escapeHtml } from './escape-html'
 import { EscapeMemo, PageUrlEscaper } from './page-url-escaper'
-import type { BarRenderer, PageLink, PaginationElement, PaginationViewData } from './types'
+import { toSafeHref, withSafeHrefs } from './safe-href'
+import { collectStateShape } from './state-shape'
+import type {
+  BarRenderer,
+  PageLink,
+  PaginationElement,
+  PaginationViewData,
+  PaginatorLike,
+} from './types'
 
 /**
  * The fast path for the package's own templates, after Pagy's `a_lambda`: the Handlebars template
@@ -50,7 +59,7 @@ export function createPlannedRenderer(template: BarRenderer): BarRenderer {
   const plans = new Map<string, Plan>()
   const prefixMemo = new EscapeMemo()
   const suffixMemo = new EscapeMemo()
-  return function renderPlanned(data) {
+  function renderPlanned(data: PaginationViewData): string {
     const values: Slot[] = []
     const key = collectShape(data, { values, urls: new PageUrlEscaper(prefixMemo, suffixMemo) })
     if (key === undefined) return template(data) // a value of an unexpected type: no shortcut
@@ -62,6 +71,46 @@ export function createPlannedRenderer(template: BarRenderer): BarRenderer {
     }
     return fill(plan, values)
   }
+  return Object.assign(renderPlanned, { renderState: stateRenderer(template, renderPlanned) })
+}
+
+/**
+ * The same renderer fed from a paginator's {@link BarState}: no view data, no per-URL escaping or
+ * href check. An href's safety is decided by the URL prefix alone (it holds the path and the `?`
+ * or `&` before `page=`, so every character `toSafeHref` looks at), hence the prefix is made safe
+ * and escaped once per distinct prefix. A plan is built from the paginator's view data the first
+ * time a shape is seen, after checking that both ways collect the same values; when they would not
+ * (never expected) the shape is marked `null` and renders from the view data.
+ */
+function stateRenderer(template: BarRenderer, fromViewData: BarRenderer) {
+  const plans = new Map<string, Plan | null>()
+  const prefixMemo = new EscapeMemo(toSafeHref)
+  const suffixMemo = new EscapeMemo()
+  return function renderState(state: BarState, paginator: PaginatorLike): string {
+    const values: Slot[] = []
+    const prefix = prefixMemo.escape(state.urlPrefix)
+    const key = collectStateShape(state, prefix, suffixMemo.escape(state.urlSuffix), values)
+    let plan = plans.get(key)
+    if (plan === undefined) {
+      if (plans.size >= MAX_PLANS) plans.clear()
+      plan = planFromViewData(template, withSafeHrefs(paginator.toViewData()), values)
+      plans.set(key, plan)
+    }
+    return plan === null ? fromViewData(withSafeHrefs(paginator.toViewData())) : fill(plan, values)
+  }
+}
+
+/** The plan of `data`'s shape, or `null` when its slot values are not `expected`. */
+function planFromViewData(
+  template: BarRenderer,
+  data: PaginationViewData,
+  expected: readonly Slot[],
+): Plan | null {
+  const values: Slot[] = []
+  const urls = new PageUrlEscaper(new EscapeMemo(), new EscapeMemo())
+  if (collectShape(data, { values, urls }) === undefined) return null
+  if (values.length !== expected.length || values.some((v, i) => v !== expected[i])) return null
+  return buildPlan(template(tokenize(data)))
 }
 
 /** Is the value a slot (a truthy string or number) rather than part of the shape? */

@@ -1,4 +1,5 @@
 import { ArgumentError } from '../errors/base'
+import { barStateOf } from '../pagination/bar-state'
 import { resolveTemplate } from './namespaces'
 import { withSafeHrefs } from './safe-href'
 import { getBarRenderer } from './template-cache'
@@ -34,6 +35,15 @@ export function renderBar(
   paginator: unknown,
   template?: unknown,
 ): string {
+  const state = barStateOf(paginator)
+  if (state !== undefined) {
+    // One of the package's paginators: a built-in template renders from its state directly.
+    const at = resolveTemplate(template, state.lastPage !== undefined)
+    const render = getBarRenderer(handlebars, at)
+    const view = paginator as PaginatorLike
+    if (render.renderState !== undefined) return render.renderState(state, view)
+    return render(withSafeHrefs(view.toViewData()))
+  }
   if (!isPaginatorLike(paginator)) {
     throw new ArgumentError(
       'ERR_NOT_A_PAGINATOR',

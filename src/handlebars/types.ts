@@ -1,3 +1,5 @@
+import type { BarState } from '../pagination/bar-state'
+
 /** One page number of a band in {@link PaginationViewData.elements}. */
 export interface PageLink {
   readonly page: number
@@ -47,5 +49,11 @@ export type HandlebarsInstance = typeof import('handlebars')
 export type HandlebarsLike =
   HandlebarsInstance | { readonly compile: unknown; readonly [key: string]: unknown }
 
-/** A compiled bar: view data in, HTML out. */
-export type BarRenderer = (data: PaginationViewData) => string
+/**
+ * A compiled bar: view data in, HTML out. A planned built-in template can also render straight
+ * from one of the package's paginators (`renderState`), without its view data.
+ */
+export interface BarRenderer {
+  (data: PaginationViewData): string
+  readonly renderState?: (state: BarState, paginator: PaginatorLike) => string
+}

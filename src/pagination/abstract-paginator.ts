@@ -1,10 +1,11 @@
 import { tryGetRequestContext } from '../context'
 import { PaginationErrors } from '../errors/pagination-errors'
 import { TO_RESPONSE, type Respondable, type ResponseSpec } from '../respondable'
+import type { BarState, NumberedBarState } from './bar-state'
 import {
   encodeFragment,
   encodeQueryParams,
-  pageUrl,
+  pageUrlPrefix,
   setQueryParam,
   type QueryParams,
   type QueryValue,
@@ -36,6 +37,8 @@ interface RenderModule {
   renderPaginationLinks(paginator: AbstractPaginator<unknown>, template?: string): Promise<string>
 }
 
+let renderModule: RenderModule | undefined
+
 /**
  * What both paginators share: the rows of one page, the page numbers, and page URLs (path, extra
  * query parameters, fragment). A paginator is a value object: it never sees a query; the adapters
@@ -46,8 +49,11 @@ export abstract class AbstractPaginator<T> implements Iterable<T>, Respondable {
   readonly #perPage: number
   readonly #currentPage: number
   readonly #path: string
+  /** `<path>?page=`: every page URL starts with it (the path never changes). */
+  readonly #urlPrefix: string
   readonly #query: QueryParams = new Map()
   #fragment: string | null = null
+  /** The encoded query parameters and fragment; reset by whatever changes them. */
   #suffix: string | undefined
 
   protected constructor(rows: readonly T[], options: BaseOptions) {
@@ -56,6 +62,7 @@ export abstract class AbstractPaginator<T> implements Iterable<T>, Respondable {
     this.#perPage = options.perPage
     this.#currentPage = resolvePage(options.currentPage, options.perPage, 'currentPage')
     this.#path = resolvePath(options.path)
+    this.#urlPrefix = pageUrlPrefix(this.#path)
   }
 
   /** Always true: lets {@link isPaginator} recognise paginators without `instanceof`. */
@@ -145,9 +152,11 @@ export abstract class AbstractPaginator<T> implements Iterable<T>, Respondable {
    */
   url(page: number): string {
     if (!Number.isInteger(page)) throw PaginationErrors.page(page)
-    const n = page < 1 ? 1 : page
-    this.#suffix ??= encodeQueryParams(this.#query) + encodeFragment(this.#fragment)
-    return pageUrl(this.#path, n, this.#suffix)
+    return this.#urlPrefix + (page < 1 ? 1 : page) + this.#urlSuffix()
+  }
+
+  #urlSuffix(): string {
+    return (this.#suffix ??= encodeQueryParams(this.#query) + encodeFragment(this.#fragment))
   }
 
   /** URL of the next page, or null. */
@@ -213,8 +222,8 @@ export abstract class AbstractPaginator<T> implements Iterable<T>, Respondable {
   async links(template?: string): Promise<string> {
     // Lazy: importing the core must not load Handlebars.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const render = require('../handlebars/render') as RenderModule
-    return render.renderPaginationLinks(this, template)
+    renderModule ??= require('../handlebars/render') as RenderModule
+    return renderModule.renderPaginationLinks(this, template)
   }
 
   /** The response the Express integration sends for a paginator: 200, JSON, {@link toJSON}. */
@@ -230,6 +239,21 @@ export abstract class AbstractPaginator<T> implements Iterable<T>, Respondable {
   /** The next-page entry of the JSON `links` list. @internal */
   protected nextLink(): PageLink {
     return { url: this.nextPageUrl(), label: NEXT_LABEL, active: false }
+  }
+
+  /** The bar inputs of the built-in templates (see `bar-state.ts`). @internal */
+  protected barState(numbered: NumberedBarState): BarState {
+    return {
+      urlPrefix: this.#urlPrefix,
+      urlSuffix: this.#urlSuffix(),
+      currentPage: this.#currentPage,
+      hasMorePages: this.hasMorePages(),
+      firstItem: numbered.firstItem,
+      lastItem: numbered.lastItem,
+      total: numbered.total,
+      lastPage: numbered.lastPage,
+      onEachSide: numbered.onEachSide,
+    }
   }
 
   /** View data both kinds share; `elements` is the subclass's. @internal */

@@ -1,6 +1,7 @@
 import { PaginationErrors } from '../errors/pagination-errors'
 import { AbstractPaginator } from './abstract-paginator'
 import { assertOptions, toRows } from './arguments'
+import { BAR_STATE, type BarState } from './bar-state'
 import type {
   LengthAwarePageJson,
   LengthAwarePaginationMeta,
@@ -9,8 +10,9 @@ import type {
   PageLink,
   PaginationResourceLinks,
   ViewBand,
+  ViewPage,
 } from './types'
-import { GAP, window } from './window'
+import { GAP, window, windowBounds } from './window'
 
 /** Default page numbers each side of the current page (spec 8). */
 export const DEFAULT_ON_EACH_SIDE = 3
@@ -109,14 +111,36 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
   }
 
   toViewData(): LengthAwareViewData<this> {
-    // Object.assign rather than a spread: V8 (Node 20) takes a slow path for this spread, and the
-    // view data is built on every render of the bar.
-    const data = this.baseViewData(this.#viewBands()) as LengthAwareViewData<this>
-    return Object.assign(data, {
+    // One literal in API.md's key order (no spread, no Object.assign): built on every render of a
+    // custom bar template.
+    return {
+      paginator: this,
+      elements: this.#viewBands(),
+      previousPageUrl: this.previousPageUrl(),
+      nextPageUrl: this.nextPageUrl(),
+      currentPage: this.currentPage(),
+      hasPages: this.hasPages(),
+      onFirstPage: this.onFirstPage(),
+      hasMorePages: this.hasMorePages(),
       firstItem: this.firstItem(),
       lastItem: this.lastItem(),
       total: this.#total,
       lastPage: this.lastPage(),
+    }
+  }
+
+  /**
+   * The bar inputs of the built-in templates (see `bar-state.ts`). A subclass may override what
+   * its view data holds, so only an instance of this very class answers. @internal
+   */
+  [BAR_STATE](): BarState | undefined {
+    if (Object.getPrototypeOf(this) !== LengthAwarePaginator.prototype) return undefined
+    return this.barState({
+      firstItem: this.firstItem(),
+      lastItem: this.lastItem(),
+      total: this.#total,
+      lastPage: this.lastPage(),
+      onEachSide: this.#onEachSide,
     })
   }
 
@@ -124,13 +148,19 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
     return window(this.currentPage(), this.lastPage(), this.#onEachSide)
   }
 
+  /** The view bands, walked from the window's bounds (no page lists in between). */
   #viewBands(): ViewBand[] {
     const current = this.currentPage()
-    return this.#bands().map((band) =>
-      band === GAP
-        ? GAP
-        : band.map((page) => ({ page, url: this.url(page), active: page === current })),
-    )
+    const bounds = windowBounds(current, this.lastPage(), this.#onEachSide)
+    const bands: ViewBand[] = []
+    for (let i = 0; i < bounds.length; i += 2) {
+      if (i > 0) bands.push(GAP)
+      const band: ViewPage[] = []
+      for (let page = bounds[i]; page <= bounds[i + 1]; page++)
+        band.push({ page, url: this.url(page), active: page === current })
+      bands.push(band)
+    }
+    return bands
   }
 
   /** Previous, one entry per page number (a gap is `{ url: null, label: '...' }`), next. */

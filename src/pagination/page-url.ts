@@ -38,9 +38,12 @@ export function encodeQueryParams(params: QueryParams): string {
   return out
 }
 
-/** The URL of `page`; `suffix` is {@link encodeQueryParams} output plus the fragment part. */
-export function pageUrl(path: string, page: number, suffix: string): string {
-  return `${path}${separator(path)}page=${page}${suffix}`
+/**
+ * What every page URL of `path` starts with, `<path>?page=` (`&page=` when the path has a query):
+ * the URL of page `n` is this, `n`, then {@link encodeQueryParams} output and the fragment part.
+ */
+export function pageUrlPrefix(path: string): string {
+  return `${path}${separator(path)}page=`
 }
 
 /** `#fragment`, encoded so it cannot end the URL early or break out of an attribute. */

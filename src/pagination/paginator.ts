@@ -1,6 +1,7 @@
 import { PaginationErrors } from '../errors/pagination-errors'
 import { AbstractPaginator } from './abstract-paginator'
 import { assertOptions, toRows } from './arguments'
+import { BAR_STATE, type BarState } from './bar-state'
 import type {
   PaginationResourceLinks,
   PaginatorOptions,
@@ -8,6 +9,15 @@ import type {
   SimplePaginationMeta,
   SimpleViewData,
 } from './types'
+
+/** A simple paginator's bar has no page numbers, as its view data has no length-aware fields. */
+const NO_NUMBERS = {
+  firstItem: undefined,
+  lastItem: undefined,
+  total: undefined,
+  lastPage: undefined,
+  onEachSide: undefined,
+} as const
 
 /**
  * A page of rows that knows only whether a next page exists (what `simplePaginate()` returns: no
@@ -75,5 +85,11 @@ export class Paginator<T> extends AbstractPaginator<T> {
 
   toViewData(): SimpleViewData<this> {
     return this.baseViewData([])
+  }
+
+  /** The bar inputs of the built-in templates; only an instance of this very class answers. @internal */
+  [BAR_STATE](): BarState | undefined {
+    if (Object.getPrototypeOf(this) !== Paginator.prototype) return undefined
+    return this.barState(NO_NUMBERS)
   }
 }

@@ -30,11 +30,23 @@ function range(from: number, to: number): number[] {
  * @example window(10, 20, 3) // [[1, 2], '...', [7, 8, 9, 10, 11, 12, 13], '...', [19, 20]]
  */
 export function window(current: number, last: number, onEachSide: number): WindowBand[] {
+  const bounds = windowBounds(current, last, onEachSide)
+  const bands: WindowBand[] = [range(bounds[0], bounds[1])]
+  for (let i = 2; i < bounds.length; i += 2) bands.push(GAP, range(bounds[i], bounds[i + 1]))
+  return bands
+}
+
+/**
+ * {@link window} as the first and last page of each band, flat (`[from, to, from, to, ...]`; a gap
+ * lies between two bands): what a renderer walks without building the page lists.
+ * @example windowBounds(10, 20, 3) // [1, 2, 7, 13, 19, 20]
+ */
+export function windowBounds(current: number, last: number, onEachSide: number): number[] {
   const n = onEachSide
   const lastPage = Math.max(1, last)
-  if (lastPage < 2 * n + 8) return [range(1, lastPage)]
+  if (lastPage < 2 * n + 8) return [1, lastPage]
   const edge = n + 4
-  if (current <= edge) return [range(1, 2 * n + 4), GAP, [lastPage - 1, lastPage]]
-  if (current > lastPage - edge) return [[1, 2], GAP, range(lastPage - 2 * n - 3, lastPage)]
-  return [[1, 2], GAP, range(current - n, current + n), GAP, [lastPage - 1, lastPage]]
+  if (current <= edge) return [1, 2 * n + 4, lastPage - 1, lastPage]
+  if (current > lastPage - edge) return [1, 2, lastPage - 2 * n - 3, lastPage]
+  return [1, 2, current - n, current + n, lastPage - 1, lastPage]
 }
