@@ -1,6 +1,7 @@
 // The server side of bench/http.ts, run in its own process: `bare` answers a hand-shaped 20-item page
 // with Express's res.json; `respond` answers the same page as a ResourceCollection over a
-// LengthAwarePaginator through apiResources() + respond(). Prints the port once it listens.
+// LengthAwarePaginator through apiResources() + respond(); `bare-als` is `bare` behind a no-op
+// AsyncLocalStorage.run() middleware. Prints the port once it listens.
 import 'reflect-metadata'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import express from 'express'
@@ -80,6 +81,8 @@ if (process.argv[2] === 'respond') {
     res.json(handShaped(req.path, Number(req.query.page ?? 1)))
   })
 }
+// bench/http.ts asks for this process's CPU time around each sample
+process.on('message', () => process.send?.(process.cpuUsage()))
 const server = app.listen(0, '127.0.0.1', () => {
   process.stdout.write(`${(server.address() as { port: number }).port}\n`)
 })

@@ -19,7 +19,8 @@ export function buildReadme() {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.md'))
     .sort((a, b) => sectionRank(a) - sectionRank(b))
-  const note = '<!-- Generated from docs/readme/*.md by scripts/build-readme.mjs: edit those files. -->\n\n'
+  const note =
+    '<!-- Generated from docs/readme/*.md by scripts/build-readme.mjs: edit those files. -->\n\n'
   return note + files.map((f) => readFileSync(join(dir, f), 'utf8').trim()).join('\n\n') + '\n'
 }
 

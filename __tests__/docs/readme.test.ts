@@ -9,7 +9,9 @@ const root = join(__dirname, '..', '..')
 describe('README.md', () => {
   it('is up to date with docs/readme', () => {
     expect(() =>
-      execFileSync(process.execPath, [join(root, 'scripts', 'build-readme.mjs'), '--check'], { stdio: 'pipe' }),
+      execFileSync(process.execPath, [join(root, 'scripts', 'build-readme.mjs'), '--check'], {
+        stdio: 'pipe',
+      }),
     ).not.toThrow()
   })
   it('shows the quick start commands', () => {
@@ -20,6 +22,7 @@ describe('README.md', () => {
   it('links only to files that exist', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8')
     const local = [...readme.matchAll(/\]\(((?!https?:|#)[^)\s]+)\)/g)].map((m) => m[1])
-    for (const link of local) expect(() => readFileSync(join(root, link.split('#')[0]))).not.toThrow()
+    for (const link of local)
+      expect(() => readFileSync(join(root, link.split('#')[0]))).not.toThrow()
   })
 })

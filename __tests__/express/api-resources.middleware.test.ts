@@ -117,6 +117,45 @@ describe.each(EXPRESS_VERSIONS)('apiResources() on %s', (_name, makeApp) => {
     expect(res.body).toMatchObject({ path: '/api/v1/posts', page: 4 })
   })
 
+  it('serializes respondables in a mounted sub-app, explicit status included', async () => {
+    const app = makeApp()
+    const sub = makeApp()
+    sub.get('/p', (_req, res) => {
+      res.json(new Probe('sub', 201, 'application/vnd.api+json'))
+    })
+    sub.get('/explicit-200', (_req, res) => {
+      res.status(200).json(new Probe(null, 201))
+    })
+    app.use(apiResources())
+    app.use('/sub', sub)
+    const res = await request(app).get('/sub/p?page=3').expect(201)
+    expect(res.headers['content-type']).toBe('application/vnd.api+json')
+    expect(JSON.parse(res.text)).toMatchObject({ path: '/sub/p', page: 3, tag: 'sub' })
+    await request(app).get('/sub/explicit-200').expect(200)
+  })
+
+  it('leaves res.json alone for requests that did not go through apiResources()', async () => {
+    const app = makeApp()
+    app.get('/before', (_req, res) => {
+      res.json(new Probe('plain', 201))
+    })
+    app.use(apiResources())
+    app.get('/after', (_req, res) => {
+      res.json(new Probe('ours', 201))
+    })
+    const other = makeApp()
+    other.get('/elsewhere', (_req, res) => {
+      res.status(200).json(new Probe('other', 201))
+    })
+    await request(app).get('/after').expect(201)
+    const plain = { tag: 'plain', status: 201, contentType: 'application/json' }
+    const before = await request(app).get('/before').expect(200, plain)
+    expect(before.headers['content-type']).toBe('application/json; charset=utf-8')
+    await request(other)
+      .get('/elsewhere')
+      .expect(200, { ...plain, tag: 'other' })
+  })
+
   it('builds the context from options.url when given', async () => {
     const app = makeApp()
     app.use(apiResources({ url: (req) => `/prefix${req.originalUrl}` }))

@@ -1,8 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { runWithRequestContext, type RequestContext } from '../context'
+import { runWithRequestContext } from '../context'
 import { isRespondable } from '../respondable'
 import { defaultRequestUrl, existingContext, openContext } from './request-contexts'
-import { markExplicitStatus, sendRespondable } from './send-respondable'
+import { installExplicitStatus, sendRespondable } from './send-respondable'
 
 /** Options of {@link apiResources}. */
 export interface ApiResourcesOptions {
@@ -36,26 +36,58 @@ export function apiResources(options: ApiResourcesOptions = {}): RequestHandler 
   return function apiResourcesMiddleware(req: Request, res: Response, next: NextFunction): void {
     const existing = existingContext(req)
     if (existing !== undefined) {
-      // mounted twice (app and router): keep the first context and the first res.json wrapper
+      // mounted twice (app and router): keep the first context
       runWithRequestContext(existing, next)
       return
     }
     const context = openContext(req, urlOf(req))
-    wrapJson(req, res, context)
-    markExplicitStatus(res)
+    teachResponses(res)
     // `next` is called with no argument: AsyncLocalStorage.run passes none, so no arrow is needed
     runWithRequestContext(context, next)
   }
 }
 
-// Replaces res.json on this one response object (never on the prototype).
-function wrapJson(req: Request, res: Response, context: RequestContext): void {
-  const original = res.json
-  res.json = function jsonWithResources(this: Response, ...args: unknown[]) {
-    if (args.length === 1 && isRespondable(args[0])) {
-      sendRespondable(req, this, args[0], context)
+// Response prototypes already looked at by teachResponses().
+const seenPrototypes = new WeakSet<object>()
+
+/**
+ * Makes `res.json` answer respondables, once per response prototype rather than per response:
+ * Express swaps each response's prototype (Object.setPrototypeOf), and a property added to an object
+ * after that gets a map of its own in V8: two own wrappers per response cost more than the rest of
+ * the middleware together and make every later property access on `res` megamorphic. The methods are
+ * installed where Express defines them (so mounted sub-apps, whose `app.response` objects inherit
+ * them, are covered too) and act only for requests that went through apiResources(); any other
+ * request gets Express's own behaviour unchanged.
+ */
+function teachResponses(res: Response): void {
+  const proto = Object.getPrototypeOf(res) as object | null
+  if (proto === null || seenPrototypes.has(proto)) return
+  seenPrototypes.add(proto)
+  installJson(definingObject(proto, 'json'))
+  installExplicitStatus(definingObject(proto, 'status'))
+}
+
+// Marks objects whose `json` already goes through jsonWithResources.
+const JSON_INSTALLED: unique symbol = Symbol('api-resources.json')
+
+function installJson(owner: Partial<Response> | undefined): void {
+  if (owner === undefined || typeof owner.json !== 'function' || JSON_INSTALLED in owner) return
+  const original = owner.json as (...a: unknown[]) => Response
+  const json = function jsonWithResources(this: Response, ...args: unknown[]) {
+    const context = existingContext(this.req)
+    if (context !== undefined && args.length === 1 && isRespondable(args[0])) {
+      sendRespondable(this.req, this, args[0], context)
       return this
     }
-    return (original as (...a: unknown[]) => Response).apply(this, args)
-  } as Response['json']
+    return original.apply(this, args)
+  }
+  Object.defineProperty(owner, JSON_INSTALLED, { value: true })
+  owner.json = json as Response['json']
+}
+
+/** The object on `proto`'s chain that defines `key` itself. */
+function definingObject(proto: object | null, key: string): Partial<Response> | undefined {
+  for (let o = proto; o !== null; o = Object.getPrototypeOf(o) as object | null)
+    if (Object.prototype.hasOwnProperty.call(o, key)) return o as Partial<Response>
+  return undefined
 }

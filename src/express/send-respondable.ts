@@ -1,20 +1,28 @@
 import type { Request, Response } from 'express'
 import { runWithRequestContext, tryGetRequestContext, type RequestContext } from '../context'
 import { TO_RESPONSE, type Respondable } from '../respondable'
+import { existingContext } from './request-contexts'
 
-// Responses whose status the handler set through res.status(); see markExplicitStatus().
+// Responses whose status the handler set through res.status(); see installExplicitStatus().
 const explicitStatus = new WeakSet<object>()
 
+// Marks objects whose `status` already records explicit statuses.
+const STATUS_INSTALLED: unique symbol = Symbol('api-resources.status')
+
 /**
- * Wraps `res.status` of one response so that a status the handler chose (even 200) wins over the
- * one a respondable asks for. @internal
+ * Wraps `status` on the object that defines it (Express's response prototype) so that a status the
+ * handler chose (even 200) wins over the one a respondable asks for. Only responses of requests that
+ * went through apiResources() are recorded. @internal
  */
-export function markExplicitStatus(res: Response): void {
-  const original = res.status
-  res.status = function statusWithMark(this: Response, code: number) {
-    explicitStatus.add(res)
+export function installExplicitStatus(owner: Partial<Response> | undefined): void {
+  if (owner === undefined || typeof owner.status !== 'function' || STATUS_INSTALLED in owner) return
+  const original = owner.status
+  const status = function statusWithMark(this: Response, code: number) {
+    if (existingContext(this.req) !== undefined) explicitStatus.add(this)
     return original.call(this, code)
   }
+  Object.defineProperty(owner, STATUS_INSTALLED, { value: true })
+  owner.status = status as Response['status']
 }
 
 /**
