@@ -30,8 +30,9 @@ class UserResource extends JsonResource<{ id: number; name: string }> {
   @Field() name!: string
 }
 const page = new LengthAwarePaginator([{ id: 1, name: 'a' }], { total: 1, perPage: 10 })
-const payload: Record<string, unknown> = UserResource.collection(page).toPayload()
-void [payload, MISSING, apiResources, respond, resourceErrors, registerPaginationHelpers, knexPaginate, kyselyPaginate]
+const payload: unknown = UserResource.collection(page).toPayload()
+const name: string = new UserResource({ id: 1, name: "a" }).resource.name
+void [payload, name, MISSING, apiResources, respond, resourceErrors, registerPaginationHelpers, knexPaginate, kyselyPaginate]
 TS
 cat > tsconfig.json <<'JSON'
 { "compilerOptions": { "strict": true, "noEmit": true, "module": "node16", "moduleResolution": "node16",

@@ -3,8 +3,13 @@ import { runWithRequestContext, tryGetRequestContext, type RequestContext } from
 import { TO_RESPONSE, type Respondable } from '../respondable'
 import { existingContext } from './request-contexts'
 
-// Responses whose status the handler set through res.status(); see installExplicitStatus().
-const explicitStatus = new WeakSet<object>()
+// Set on a response whose status the handler chose through res.status(); see installExplicitStatus().
+// A symbol property, not a WeakSet entry (see request-contexts.ts for why).
+const EXPLICIT_STATUS: unique symbol = Symbol('api-resources.explicitStatus')
+
+interface WithExplicitStatus {
+  [EXPLICIT_STATUS]?: true
+}
 
 // Marks objects whose `status` already records explicit statuses.
 const STATUS_INSTALLED: unique symbol = Symbol('api-resources.status')
@@ -18,7 +23,8 @@ export function installExplicitStatus(owner: Partial<Response> | undefined): voi
   if (owner === undefined || typeof owner.status !== 'function' || STATUS_INSTALLED in owner) return
   const original = owner.status
   const status = function statusWithMark(this: Response, code: number) {
-    if (existingContext(this.req) !== undefined) explicitStatus.add(this)
+    if (existingContext(this.req) !== undefined)
+      (this as WithExplicitStatus)[EXPLICIT_STATUS] = true
     return original.call(this, code)
   }
   Object.defineProperty(owner, STATUS_INSTALLED, { value: true })
@@ -41,7 +47,7 @@ export function sendRespondable(
     tryGetRequestContext() === context
       ? value[TO_RESPONSE](req)
       : runWithRequestContext(context, () => value[TO_RESPONSE](req))
-  const explicit = explicitStatus.has(res) || res.statusCode !== 200
+  const explicit = (res as WithExplicitStatus)[EXPLICIT_STATUS] === true || res.statusCode !== 200
   res.statusCode = explicit ? res.statusCode : spec.status
   res.setHeader('Content-Type', spec.contentType)
   res.send(Buffer.from(stringify(req, spec.body), 'utf8'))
