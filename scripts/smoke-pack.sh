@@ -15,6 +15,14 @@ for entry in $entries; do
   node --input-type=module -e "import 'reflect-metadata'; const m = await import('$entry'); if (!Object.keys(m).length) throw new Error('empty: $entry'); console.log('import  $entry:', Object.keys(m).length, 'exports')"
 done
 
+# The installed package finds its own templates (views/pagination) and renders the bar.
+node -e "
+const { LengthAwarePaginator } = require('api-resources')
+new LengthAwarePaginator([1], { total: 30, perPage: 10, currentPage: 2, path: '/posts' }).links().then((html) => {
+  if (!html.includes('aria-current=\"page\"')) throw new Error('no bar rendered: ' + html.slice(0, 200))
+  console.log('links() renders from the installed views/pagination templates')
+})"
+
 # The declarations type-check for a strict consumer that does not skip library checks.
 npm install --no-audit --no-fund --ignore-scripts @types/express @types/node@20 >/dev/null
 cat > check.ts <<'TS'
