@@ -1,4 +1,5 @@
 import { LengthAwarePaginator, Paginator, TO_RESPONSE, isPaginator } from 'api-resources'
+import { LENGTH_AWARE_PAGE_KEYS } from './page-keys'
 
 const rows = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({ id: from + i }))
@@ -48,21 +49,7 @@ describe('LengthAwarePaginator', () => {
       path: '/users',
     })
     const json = p.toJSON()
-    expect(Object.keys(json)).toEqual([
-      'current_page',
-      'data',
-      'first_page_url',
-      'from',
-      'last_page',
-      'last_page_url',
-      'links',
-      'next_page_url',
-      'path',
-      'per_page',
-      'prev_page_url',
-      'to',
-      'total',
-    ])
+    expect(Object.keys(json)).toEqual(LENGTH_AWARE_PAGE_KEYS)
     expect(json).toEqual({
       current_page: 2,
       data: [{ id: 4 }, { id: 5 }, { id: 6 }],
