@@ -18,7 +18,7 @@ import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 
-const SAMPLES = Number(process.env.HTTP_BENCH_SAMPLES ?? 11)
+const SAMPLES = Number(process.env.HTTP_BENCH_SAMPLES ?? 15)
 const SECONDS = Number(process.env.HTTP_BENCH_SECONDS ?? 3)
 const TARGET = 0.95
 
