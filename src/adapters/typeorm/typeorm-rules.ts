@@ -18,27 +18,42 @@ export interface TypeOrmOptions {
   countKeys?: CountKeys
 }
 
+/** What the relation rule needs to know of one relation, keys built once. */
+interface RelationReader {
+  readonly lazy: boolean
+  /** `__<name>__`: where TypeORM keeps what a lazy relation loaded. */
+  readonly dataKey: string
+  /** `__has_<name>__`: TypeORM's flag that a lazy relation was loaded. */
+  readonly hasKey: string
+}
+
 /**
  * A lazy relation is an accessor that queries when read. TypeORM keeps what it loaded in
  * `__<name>__` and flags it with `__has_<name>__` (RelationLoader.enableLazyLoad), even when the
  * loaded value is empty. Those two are plain data properties TypeORM assigns, never accessors, so
- * reading them directly never queries (and is much faster than a descriptor walk).
+ * reading them directly never queries (and is much faster than a descriptor walk). The keys are
+ * built once per relation: a key string built on every read costs a hash and a lookup each time.
  */
-function lazyValue(model: object, name: string): unknown {
+function lazyValue(model: object, reader: RelationReader): unknown {
   const record = model as Record<string, unknown>
-  const data = record[`__${name}__`]
-  if (record[`__has_${name}__`] === true) return data ?? null
+  const data = record[reader.dataKey]
+  if (record[reader.hasKey] === true) return data ?? null
   return data !== undefined ? data : MISSING
 }
 
-function relationRule(relations: Map<string, TypeOrmRelationLike>): ModelRules['relation'] {
+function relationRule(relations: Map<string, RelationReader>): ModelRules['relation'] {
   return (model, name) => {
-    const relation = relations.get(name)
-    if (relation === undefined) return MISSING
-    if (relation.isLazy) return lazyValue(model, name)
+    const reader = relations.get(name)
+    if (reader === undefined) return MISSING
+    if (reader.lazy) return lazyValue(model, reader)
     const value = readDataProperty(model, name)
     return isLoadedValue(value) ? value : MISSING
   }
+}
+
+function readerOf(relation: TypeOrmRelationLike): RelationReader {
+  const name = relation.propertyName
+  return { lazy: relation.isLazy === true, dataKey: `__${name}__`, hasKey: `__has_${name}__` }
 }
 
 /** The model rules for one entity. @internal */
@@ -46,7 +61,7 @@ export function typeOrmRules(
   metadata: TypeOrmEntityMetadataLike,
   options: TypeOrmOptions = {},
 ): Partial<ModelRules> {
-  const relations = new Map(metadata.relations.map((r) => [r.propertyName, r] as const))
+  const relations = new Map(metadata.relations.map((r) => [r.propertyName, readerOf(r)] as const))
   const countKeys = options.countKeys ?? defaultCountKeys
   return {
     relation: relationRule(relations),
