@@ -4,6 +4,9 @@
 // different one, so no server always follows the same neighbour). The target is judged on the median
 // of the per-round ratios (each server against bare res.json in the same round, seconds apart), which
 // cancels the slow drift of a shared machine; the ratio of the req/s medians is printed beside it.
+// The rounds are split over several generations of fresh server processes (3 by default): how fast
+// one Node process serves depends on its own JIT decisions, and that moved a single process pair's
+// ratio by +-5% between runs, which one generation cannot tell from a real difference.
 // A third server, bare res.json behind a no-op AsyncLocalStorage.run() middleware, shows what the
 // request context's AsyncLocalStorage alone costs on this Node version. Besides req/s, each server
 // reports the CPU time it spent per request (process.cpuUsage over the sample), which is less
@@ -19,6 +22,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 
 const SAMPLES = Number(process.env.HTTP_BENCH_SAMPLES ?? 15)
+const GENERATIONS = Math.max(1, Number(process.env.HTTP_BENCH_PROCESSES ?? 3))
 const SECONDS = Number(process.env.HTTP_BENCH_SECONDS ?? 3)
 const TARGET = 0.95
 
@@ -106,25 +110,51 @@ async function sample(server: Server, seconds = SECONDS): Promise<Sample> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
 
-async function measure(servers: Server[]): Promise<Sample[][]> {
-  for (const s of servers) await sample(s, Math.max(2, SECONDS / 2)) // warm-up: JIT, sockets
-  const samples: Sample[][] = servers.map(() => [])
-  for (let round = 0; round < SAMPLES; round++) {
-    for (let k = 0; k < servers.length; k++) {
-      const i = (round + k) % servers.length
-      samples[i].push(await sample(servers[i]))
+/** One generation: fresh servers, identical bodies checked, warmed up, then `rounds` rotated rounds. */
+async function generation(rounds: number, offset: number): Promise<Sample[][]> {
+  const servers: Server[] = []
+  try {
+    for (const c of CASES) servers.push(await start(c.mode))
+    const bodies = await Promise.all(servers.map((s) => body(s.port)))
+    if (bodies.some((b) => b !== bodies[0])) throw new Error(`bodies differ:\n${bodies.join('\n')}`)
+    for (const s of servers) await sample(s, Math.max(2, SECONDS / 2)) // warm-up: JIT, sockets
+    const samples: Sample[][] = servers.map(() => [])
+    for (let round = 0; round < rounds; round++) {
+      for (let k = 0; k < servers.length; k++) {
+        const i = (offset + round + k) % servers.length
+        samples[i].push(await sample(servers[i]))
+      }
     }
+    return samples
+  } finally {
+    for (const s of servers) s.child.kill()
   }
-  return samples
 }
 
-function report(samples: Sample[][]): boolean {
+/** Every case's samples over all generations, and the subject's per-round ratios per generation. */
+async function measure(): Promise<{ samples: Sample[][]; perGeneration: number[] }> {
+  const samples: Sample[][] = CASES.map(() => [])
+  const perGeneration: number[] = []
+  let done = 0
+  for (let g = 0; g < GENERATIONS; g++) {
+    const rounds = Math.ceil((SAMPLES - done) / (GENERATIONS - g))
+    const got = await generation(rounds, done)
+    got.forEach((xs, i) => samples[i].push(...xs))
+    const last = got[CASES.length - 1]
+    perGeneration.push(median(last.map((x, r) => x.rps / got[0][r].rps)))
+    done += rounds
+  }
+  return { samples, perGeneration }
+}
+
+function report({ samples, perGeneration }: Awaited<ReturnType<typeof measure>>): boolean {
   const rps = samples.map((s) => s.map((x) => x.rps))
   const base = median(rps[0])
   const pinned =
     SERVER_CPU === undefined ? 'unpinned' : `servers on CPU ${SERVER_CPU}, autocannon on CPU 0`
   console.log(
-    `\n## http: a 20-item page, autocannon 10 connections, ${SAMPLES} x ${SECONDS} s samples each, rotated, ${pinned}`,
+    `\n## http: a 20-item page, autocannon 10 connections, ${SAMPLES} x ${SECONDS} s samples each ` +
+      `over ${GENERATIONS} generations of fresh server processes, rotated, ${pinned}`,
   )
   console.log(
     '| case | req/s (median) | min-max | ratio to bare, per round (median) | ratio of medians | server CPU us/req (median) |',
@@ -139,6 +169,9 @@ function report(samples: Sample[][]): boolean {
       `| ${c.label} | ${m.toFixed(0)} | ${spread} | ${paired[i].toFixed(2)}x | ${(m / base).toFixed(2)}x | ${cpu.toFixed(0)} |`,
     )
   })
+  console.log(
+    `apiResources() + respond() per generation (median of its rounds): ${perGeneration.map((r) => `${r.toFixed(2)}x`).join(', ')}`,
+  )
   const subject = paired[CASES.length - 1]
   const ok = subject >= TARGET
   console.log(
@@ -148,15 +181,7 @@ function report(samples: Sample[][]): boolean {
 }
 
 async function main(): Promise<void> {
-  const servers: Server[] = []
-  try {
-    for (const c of CASES) servers.push(await start(c.mode))
-    const bodies = await Promise.all(servers.map((s) => body(s.port)))
-    if (bodies.some((b) => b !== bodies[0])) throw new Error(`bodies differ:\n${bodies.join('\n')}`)
-    if (!report(await measure(servers))) process.exitCode = 1
-  } finally {
-    for (const s of servers) s.child.kill()
-  }
+  if (!report(await measure())) process.exitCode = 1
 }
 
 void main()

@@ -40,6 +40,10 @@ describe('normalizePath: hostile paths', () => {
     ['\\\\evil', '/evil'],
     ['x', '/x'],
     ['///', '/'],
+    ['/a#frag', '/a'],
+    ['/a/b/', '/a/b'],
+    ['/a\\b', '/a\\b'],
+    ['/users', '/users'],
   ])('%s -> %s', (input, expected) => {
     expect(normalizePath(input)).toBe(expected)
   })

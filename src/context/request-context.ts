@@ -45,6 +45,7 @@ export function runWithRequestContext<T>(context: RequestContext, fn: () => T): 
  * for an empty path.
  */
 export function normalizePath(path: string): string {
+  if (isNormalPath(path)) return path
   let end = path.length
   const q = path.search(/[?#]/)
   if (q !== -1) end = q
@@ -53,6 +54,18 @@ export function normalizePath(path: string): string {
   let clean = path.slice(0, end).replace(/^[/\\]+/, '/')
   while (clean.length > 1 && clean.endsWith('/')) clean = clean.slice(0, -1)
   return clean === '' || clean[0] !== '/' ? `/${clean}`.replace(/^\/+$/, '/') : clean
+}
+
+/**
+ * The common case, already normal: `/` plus at least one character, neither a second leading `/` or
+ * `\`, nor a trailing `/`, nor a query or fragment. Checked without regular expressions because
+ * every request's path goes through here.
+ */
+function isNormalPath(path: string): boolean {
+  const n = path.length
+  if (n < 2 || path.charCodeAt(0) !== 0x2f || path.charCodeAt(n - 1) === 0x2f) return false
+  const second = path.charCodeAt(1)
+  return second !== 0x2f && second !== 0x5c && !path.includes('?') && !path.includes('#')
 }
 
 /**

@@ -83,7 +83,7 @@ export abstract class AbstractPaginator<T> implements Iterable<T>, Respondable {
 
   /** This page's rows, as a new plain array. */
   items(): T[] {
-    return [...this.#rows]
+    return this.#rows.slice()
   }
 
   [Symbol.iterator](): Iterator<T> {
