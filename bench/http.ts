@@ -77,10 +77,17 @@ function start(mode: Mode): Promise<Server> {
 }
 
 // The server's own CPU time (user + system, microseconds), asked over the IPC channel.
+// A server that died fails the run instead of leaving it waiting for an answer.
 function cpuOf(server: Server): Promise<number> {
-  return new Promise((resolve) => {
-    server.child.once('message', (u: CpuUsage) => resolve(u.user + u.system))
-    server.child.send('cpu')
+  return new Promise((resolve, reject) => {
+    const died = (code: number | null) => reject(new Error(`a server exited with ${code}`))
+    server.child.once('exit', died)
+    server.child.once('message', (u: CpuUsage) => {
+      server.child.off('exit', died)
+      resolve(u.user + u.system)
+    })
+    if (server.child.exitCode !== null || !server.child.connected) died(server.child.exitCode)
+    else server.child.send('cpu')
   })
 }
 
