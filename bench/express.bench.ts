@@ -5,29 +5,11 @@
 import 'reflect-metadata'
 import { Agent, request, type Server } from 'node:http'
 import express, { type Express } from 'express'
-import { Field, JsonResource } from '../src'
 import { apiResources, respond } from '../src/express'
 import type { BenchOp, Scenario } from './harness'
+import { makeUsers, UserResource } from './users'
 
-interface User {
-  id: number
-  name: string
-  email: string
-  secret: string
-}
-
-class UserResource extends JsonResource<User> {
-  @Field() id!: number
-  @Field() name!: string
-  @Field() email!: string
-}
-
-const users: User[] = Array.from({ length: 20 }, (_, i) => ({
-  id: i + 1,
-  name: `User ${i + 1}`,
-  email: `user${i + 1}@example.test`,
-  secret: 'x',
-}))
+const users = makeUsers(20)
 
 function handBuilt() {
   return { data: users.map(({ id, name, email }) => ({ id, name, email })) }

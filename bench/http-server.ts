@@ -5,28 +5,11 @@
 import 'reflect-metadata'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import express from 'express'
-import { Field, JsonResource, LengthAwarePaginator } from '../src'
+import { LengthAwarePaginator } from '../src'
 import { apiResources, respond } from '../src/express'
+import { makeUsers, UserResource } from './users'
 
-interface User {
-  id: number
-  name: string
-  email: string
-  secret: string
-}
-
-class UserResource extends JsonResource<User> {
-  @Field() id!: number
-  @Field() name!: string
-  @Field() email!: string
-}
-
-export const rows: User[] = Array.from({ length: 20 }, (_, i) => ({
-  id: i + 21,
-  name: `User ${i + 21}`,
-  email: `user${i + 21}@example.test`,
-  secret: 'x',
-}))
+export const rows = makeUsers(20, 21)
 
 function handShaped(path: string, page: number) {
   const url = (n: number) => `${path}?page=${n}`

@@ -29,3 +29,11 @@ export function isRespondable(value: unknown): value is Respondable {
     typeof (value as { [TO_RESPONSE]?: unknown })[TO_RESPONSE] === 'function'
   )
 }
+
+/** A 200 response of `body` with `contentType` (JSON unless given). @internal */
+export function okResponse(
+  body: unknown,
+  contentType: ResponseContentType = 'application/json',
+): ResponseSpec {
+  return { status: 200, contentType, body }
+}

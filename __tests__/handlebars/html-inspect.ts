@@ -120,3 +120,18 @@ export function lengthAware(page: number, total: number, perPage = 10, path = '/
 export function simple(page: number, hasMore: boolean, path = '/comments') {
   return new Paginator([1, 2], { perPage: 2, currentPage: page, path, hasMore })
 }
+
+/** `describeBar()` of page 10 of 20 with `onEachSide(1)`: both ends, one page each side, two gaps. */
+export const PAGE_10_OF_20_ONE_EACH_SIDE = [
+  '<',
+  '1',
+  '2',
+  '...',
+  '9',
+  '[10]',
+  '11',
+  '...',
+  '19',
+  '20',
+  '>',
+]

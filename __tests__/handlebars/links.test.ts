@@ -2,7 +2,13 @@ import Handlebars from 'handlebars'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { renderPaginationLinks } from '../../src/handlebars/render'
-import { describeBar, lengthAware, simple, tagsOf } from './html-inspect'
+import {
+  describeBar,
+  lengthAware,
+  PAGE_10_OF_20_ONE_EACH_SIDE,
+  simple,
+  tagsOf,
+} from './html-inspect'
 
 describe('paginator.links(): the numbered bar', () => {
   it('renders the window of a middle page with gaps, current page and rel links', async () => {
@@ -84,19 +90,7 @@ describe('paginator.links(): the numbered bar', () => {
 
   it('follows onEachSide(n)', async () => {
     const html = await lengthAware(10, 200).onEachSide(1).links()
-    expect(describeBar(html)).toEqual([
-      '<',
-      '1',
-      '2',
-      '...',
-      '9',
-      '[10]',
-      '11',
-      '...',
-      '19',
-      '20',
-      '>',
-    ])
+    expect(describeBar(html)).toEqual(PAGE_10_OF_20_ONE_EACH_SIDE)
     const none = await lengthAware(10, 200).onEachSide(0).links()
     expect(describeBar(none)).toEqual(['<', '1', '2', '...', '[10]', '...', '19', '20', '>'])
   })

@@ -1,5 +1,5 @@
 import { LengthAwarePaginator, Paginator, TO_RESPONSE, isPaginator } from 'api-resources'
-import { LENGTH_AWARE_PAGE_KEYS } from './page-keys'
+import { LENGTH_AWARE_PAGE_KEYS, PAGINATED_META_KEYS } from './page-keys'
 
 const rows = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({ id: from + i }))
@@ -181,15 +181,7 @@ describe('LengthAwarePaginator', () => {
       next: '/posts?page=3',
     })
     const meta = p.toResourceMeta()
-    expect(Object.keys(meta)).toEqual([
-      'current_page',
-      'from',
-      'last_page',
-      'path',
-      'per_page',
-      'to',
-      'total',
-    ])
+    expect(Object.keys(meta)).toEqual(PAGINATED_META_KEYS)
     expect(meta).toEqual({
       current_page: 2,
       from: 11,

@@ -14,3 +14,19 @@ export const LENGTH_AWARE_PAGE_KEYS = [
   'to',
   'total',
 ]
+
+// A simple page: the same keys in the same order minus last_page, last_page_url and total (API.md).
+export const SIMPLE_PAGE_KEYS = LENGTH_AWARE_PAGE_KEYS.filter(
+  (key) => !['last_page', 'last_page_url', 'total'].includes(key),
+)
+
+// `meta` of a paginated collection over a length-aware paginator (spec 2.3), in order.
+export const PAGINATED_META_KEYS = [
+  'current_page',
+  'from',
+  'last_page',
+  'path',
+  'per_page',
+  'to',
+  'total',
+]

@@ -1,4 +1,5 @@
 import { LengthAwarePaginator, Paginator, TO_RESPONSE } from 'api-resources'
+import { SIMPLE_PAGE_KEYS } from './page-keys'
 
 const rows = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({ id: from + i }))
@@ -71,18 +72,7 @@ describe('Paginator (simple)', () => {
       hasMore: true,
     })
     const json = p.toJSON()
-    expect(Object.keys(json)).toEqual([
-      'current_page',
-      'data',
-      'first_page_url',
-      'from',
-      'links',
-      'next_page_url',
-      'path',
-      'per_page',
-      'prev_page_url',
-      'to',
-    ])
+    expect(Object.keys(json)).toEqual(SIMPLE_PAGE_KEYS)
     expect(json).toEqual({
       current_page: 2,
       data: rows(4, 3),

@@ -12,6 +12,7 @@ import {
   createRequestContext,
   runWithRequestContext,
 } from '../../src'
+import { PAGINATED_META_KEYS } from '../pagination/page-keys'
 
 interface User {
   id: number
@@ -193,16 +194,7 @@ describe('ResourceCollection over a paginator', () => {
       .additional({ meta: { api: 'v1' }, links: { self: '/users?page=2' }, extra: true })
       .toPayload() as Record<string, any>
     expect(Object.keys(payload)).toEqual(['data', 'links', 'meta', 'extra'])
-    expect(Object.keys(payload.meta)).toEqual([
-      'current_page',
-      'from',
-      'last_page',
-      'path',
-      'per_page',
-      'to',
-      'total',
-      'api',
-    ])
+    expect(Object.keys(payload.meta)).toEqual([...PAGINATED_META_KEYS, 'api'])
     expect(Object.keys(payload.links)).toEqual(['first', 'last', 'prev', 'next', 'self'])
   })
 

@@ -1,38 +1,22 @@
 import type { BarState } from '../pagination/bar-state'
+import type { LengthAwareViewData, SimpleViewData, ViewBand, ViewPage } from '../pagination/types'
 
-/** One page number of a band in {@link PaginationViewData.elements}. */
-export interface PageLink {
-  readonly page: number
-  readonly url: string
-  readonly active: boolean
-}
+/** One page number of a band in {@link PaginationViewData.elements} (the paginators' `ViewPage`). */
+export type PageLink = ViewPage
 
-/** A band of page numbers, or the `"..."` gap between two bands. */
-export type PaginationElement = readonly PageLink[] | '...'
+/** A band of page numbers, or the `"..."` gap between two bands (the paginators' `ViewBand`). */
+export type PaginationElement = ViewBand
 
 /**
  * The plain data a pagination template receives (API.md "More pinned details"), as the paginators'
- * `toViewData()` returns it. Templates can use it without calling methods, which Handlebars blocks
- * on prototypes by default.
+ * `toViewData()` returns it: a simple paginator's view data, plus the length-aware members when the
+ * paginator has them. Templates can use it without calling methods, which Handlebars blocks on
+ * prototypes by default.
  */
-export interface PaginationViewData {
-  readonly paginator: unknown
-  readonly elements: readonly PaginationElement[]
-  readonly previousPageUrl: string | null
-  readonly nextPageUrl: string | null
-  readonly currentPage: number
-  readonly hasPages: boolean
-  readonly onFirstPage: boolean
-  readonly hasMorePages: boolean
-  /** Length-aware paginators only. */
-  readonly firstItem?: number | null
-  /** Length-aware paginators only. */
-  readonly lastItem?: number | null
-  /** Length-aware paginators only. */
-  readonly total?: number
-  /** Length-aware paginators only. */
-  readonly lastPage?: number
-}
+export interface PaginationViewData
+  extends
+    SimpleViewData<unknown>,
+    Partial<Omit<LengthAwareViewData<unknown>, keyof SimpleViewData<unknown>>> {}
 
 /** What the bar renders: anything with `toViewData()`, i.e. both paginator kinds. */
 export interface PaginatorLike {

@@ -1,4 +1,4 @@
-import { TO_RESPONSE, type ResponseSpec } from '../respondable'
+import { okResponse, TO_RESPONSE, type ResponseSpec } from '../respondable'
 import { currentRequest } from '../resources/current-request'
 import type { JsonResource, JsonResourceClass } from '../resources/json-resource'
 import { ResourceCollection, type CollectionSource } from '../resources/resource-collection'
@@ -42,6 +42,6 @@ export class JsonApiResourceCollection<
 
   /** The HTTP response: status 200, `application/vnd.api+json`, the document. */
   override [TO_RESPONSE](request?: unknown): ResponseSpec {
-    return { status: 200, contentType: 'application/vnd.api+json', body: this.toPayload(request) }
+    return okResponse(this.toPayload(request), 'application/vnd.api+json')
   }
 }

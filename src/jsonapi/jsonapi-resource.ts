@@ -1,5 +1,5 @@
 import { modelAttribute } from '../models'
-import { TO_RESPONSE, type ResponseSpec } from '../respondable'
+import { okResponse, TO_RESPONSE, type ResponseSpec } from '../respondable'
 import { currentRequest } from '../resources/current-request'
 import { JsonResource, type JsonResourceClass } from '../resources/json-resource'
 import type { CollectionSource } from '../resources/resource-collection'
@@ -66,7 +66,7 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
 
   /** The HTTP response: status 200, `application/vnd.api+json`, the document. */
   override [TO_RESPONSE](request?: unknown): ResponseSpec {
-    return { status: 200, contentType: JSONAPI_MEDIA_TYPE, body: this.toPayload(request) }
+    return okResponse(this.toPayload(request), JSONAPI_MEDIA_TYPE)
   }
 
   /** A collection document over a list or a paginator (which adds `links` and `meta`). */

@@ -1,6 +1,6 @@
 import { tryGetRequestContext } from '../context'
 import { PaginationErrors } from '../errors/pagination-errors'
-import { TO_RESPONSE, type Respondable, type ResponseSpec } from '../respondable'
+import { okResponse, TO_RESPONSE, type Respondable, type ResponseSpec } from '../respondable'
 import type { BarState, NumberedBarState } from './bar-state'
 import {
   encodeFragment,
@@ -228,7 +228,7 @@ export abstract class AbstractPaginator<T> implements Iterable<T>, Respondable {
 
   /** The response the Express integration sends for a paginator: 200, JSON, {@link toJSON}. */
   [TO_RESPONSE](): ResponseSpec {
-    return { status: 200, contentType: 'application/json', body: this.toJSON() }
+    return okResponse(this.toJSON())
   }
 
   /** The previous-page entry of the JSON `links` list. @internal */

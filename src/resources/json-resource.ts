@@ -1,12 +1,11 @@
 import { modelShapeOf } from '../compiler/compile-shape'
-import { ResourceError } from '../errors/resource-errors'
 import type { Missing } from '../missing'
-import { TO_RESPONSE, type Respondable, type ResponseSpec } from '../respondable'
+import { okResponse, TO_RESPONSE, type Respondable, type ResponseSpec } from '../respondable'
 import * as helpers from './conditionals'
 import type { Lazy } from './conditionals'
 import { currentRequest } from './current-request'
 import { finalizeValue } from './finalize'
-import { assemblePayload } from './payload'
+import { assemblePayload, mergeAdditional } from './payload'
 import { markBase, RESOLVE, type Resolvable } from './protocol'
 import { ResourceCollection, type CollectionSource } from './resource-collection'
 
@@ -83,9 +82,7 @@ export class JsonResource<T = unknown> implements Respondable, Resolvable {
   /** Extra top-level keys beside the wrap key; chainable. The wrap key itself is an error. */
   additional(mapping: Readonly<Record<string, unknown>>): this {
     const wrap = (this.constructor as JsonResourceClass).wrap
-    if (wrap !== null && Object.prototype.hasOwnProperty.call(mapping, wrap))
-      throw ResourceError.wrapKeyCollision(this.constructor, wrap)
-    this.#additional = { ...this.#additional, ...mapping }
+    this.#additional = mergeAdditional(this.constructor, wrap, this.#additional, mapping)
     return this
   }
 
@@ -96,7 +93,7 @@ export class JsonResource<T = unknown> implements Respondable, Resolvable {
 
   /** The HTTP response: status 200, `application/json`, the payload. */
   [TO_RESPONSE](request?: unknown): ResponseSpec {
-    return { status: 200, contentType: 'application/json', body: this.toPayload(request) }
+    return okResponse(this.toPayload(request))
   }
 
   /** A collection mapping every item (a list or a paginator) through this resource. */

@@ -50,3 +50,18 @@ function copy(data: Record<string, unknown>): Record<string, unknown> {
   for (const key of Object.keys(data)) setKey(out, key, data[key])
   return out
 }
+
+/**
+ * The `additional()` keys so far with `mapping` merged in; a key equal to the wrap key `wrap` is an
+ * error naming `owner` (spec 2.1 rule 4). @internal
+ */
+export function mergeAdditional(
+  owner: Function,
+  wrap: string | null,
+  current: Readonly<Record<string, unknown>> | undefined,
+  mapping: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  if (wrap !== null && Object.prototype.hasOwnProperty.call(mapping, wrap))
+    throw ResourceError.wrapKeyCollision(owner, wrap)
+  return { ...current, ...mapping }
+}

@@ -2,9 +2,10 @@ import { rendererFor } from '../compiler/compile-shape'
 import { ArgumentError } from '../errors/base'
 import { ResourceError } from '../errors/resource-errors'
 import { isPaginator, type AbstractPaginator } from '../pagination/abstract-paginator'
-import { TO_RESPONSE, type Respondable, type ResponseSpec } from '../respondable'
+import { okResponse, TO_RESPONSE, type Respondable, type ResponseSpec } from '../respondable'
 import { currentRequest } from './current-request'
 import { finalizeValue, isPlainObject, setKey } from './finalize'
+import { mergeAdditional } from './payload'
 import type { JsonResource, JsonResourceClass } from './json-resource'
 import { COLLECTION_BRAND, markBase, RESOLVE, type Resolvable } from './protocol'
 
@@ -135,8 +136,7 @@ export class ResourceCollection<R extends JsonResource = JsonResource>
   /** Extra top-level keys (or `links`/`meta` entries on a paginated collection); chainable. */
   additional(mapping: Readonly<Record<string, unknown>>): this {
     const wrap = this.wrapKey() ?? 'data'
-    if (hasOwn.call(mapping, wrap)) throw ResourceError.wrapKeyCollision(this.constructor, wrap)
-    this.#additional = { ...this.#additional, ...mapping }
+    this.#additional = mergeAdditional(this.constructor, wrap, this.#additional, mapping)
     return this
   }
 
@@ -147,7 +147,7 @@ export class ResourceCollection<R extends JsonResource = JsonResource>
 
   /** The HTTP response: status 200, `application/json`, the payload. */
   [TO_RESPONSE](request?: unknown): ResponseSpec {
-    return { status: 200, contentType: 'application/json', body: this.toPayload(request) }
+    return okResponse(this.toPayload(request))
   }
 }
 
