@@ -16,7 +16,7 @@ module.exports = {
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
   moduleNameMapper: {
     '^api-resources$': '<rootDir>/src/index.ts',
-    '^api-resources/(express|handlebars)$': '<rootDir>/src/$1/index.ts',
+    '^api-resources/(express|handlebars)$': '<rootDir>/src/integrations/$1/index.ts',
     '^api-resources/([a-z-]+)$': '<rootDir>/src/adapters/$1/index.ts',
   },
   globalSetup: '<rootDir>/__tests__/support/global-setup.ts',

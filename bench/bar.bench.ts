@@ -5,9 +5,9 @@
 // paginator's state: page URLs as prefix + n + suffix); the setup checks all cases agree. Targets:
 // the helper within 2x of hand-built and at least 200,000 renders/s (both printed MET/MISSED).
 import Handlebars from 'handlebars'
-import { registerPaginationHelpers } from '../src/handlebars'
+import { registerPaginationHelpers } from '../src/integrations/handlebars'
 import { LengthAwarePaginator } from '../src/pagination'
-import type { PaginationViewData } from '../src/handlebars/types'
+import type { PaginationViewData } from '../src/pagination/bar/types'
 import type { BenchOp, Scenario } from './harness'
 
 function makePaginator(): LengthAwarePaginator<number> {

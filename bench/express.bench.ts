@@ -5,7 +5,7 @@
 import 'reflect-metadata'
 import { Agent, request, type Server } from 'node:http'
 import express, { type Express } from 'express'
-import { apiResources, respond } from '../src/express'
+import { apiResources, respond } from '../src/integrations/express'
 import type { BenchOp, Scenario } from './harness'
 import { makeUsers, UserResource } from './users'
 

@@ -6,7 +6,7 @@ import 'reflect-metadata'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import express from 'express'
 import { LengthAwarePaginator } from '../src'
-import { apiResources, respond } from '../src/express'
+import { apiResources, respond } from '../src/integrations/express'
 import { makeUsers, UserResource } from './users'
 
 export const rows = makeUsers(20, 21)

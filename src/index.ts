@@ -6,14 +6,14 @@
  */
 
 // values and protocols
-export { MISSING, isMissing, isMergeValue, type Missing, type MergeValue } from './missing'
+export { MISSING, isMissing, isMergeValue, type Missing, type MergeValue } from './runtime/missing'
 export {
   TO_RESPONSE,
   isRespondable,
   type Respondable,
   type ResponseSpec,
   type ResponseContentType,
-} from './respondable'
+} from './runtime/respondable'
 
 // errors
 export * from './errors'
@@ -22,7 +22,7 @@ export * from './errors'
 export * from './context'
 
 // models: what counts as loaded
-export * from './models'
+export * from './runtime/models'
 
 // resources and decorators (issue: foundation)
 export {

@@ -25,6 +25,6 @@ describe('entry points', () => {
   })
 
   it("'api-resources/express' does not load express either (it only uses its types)", () => {
-    expect(loadedPackages('./src/express/index.ts')).not.toContain('express')
+    expect(loadedPackages('./src/integrations/express/index.ts')).not.toContain('express')
   })
 })

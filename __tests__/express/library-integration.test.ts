@@ -11,7 +11,7 @@ import {
   Relationship,
 } from '../../src'
 import { JsonApiResource } from '../../src/jsonapi'
-import { apiResources, respond } from '../../src/express'
+import { apiResources, respond } from '../../src/integrations/express'
 import { EXPRESS_VERSIONS, express4, express5 } from './express-versions'
 
 interface User {

@@ -1,7 +1,7 @@
 import request from 'supertest'
 import { z } from 'zod'
 import { body, validationResult } from 'express-validator'
-import { resourceErrors, respond } from '../../src/express'
+import { resourceErrors, respond } from '../../src/integrations/express'
 import { NotFoundError, ValidationError } from '../../src'
 import { EXPRESS_VERSIONS, express4, express5 } from './express-versions'
 

@@ -1,5 +1,5 @@
 import request from 'supertest'
-import { apiResources, respond } from '../../src/express'
+import { apiResources, respond } from '../../src/integrations/express'
 import { tryGetRequestContext } from '../../src'
 import { EXPRESS_VERSIONS, Probe } from './express-versions'
 

@@ -1,7 +1,7 @@
 import Handlebars from 'handlebars'
 import { createRequestContext, runWithRequestContext } from '../../src/context'
-import { registerPaginationHelpers } from '../../src/handlebars'
-import { isSafeHref, toSafeHref } from '../../src/handlebars/safe-href'
+import { registerPaginationHelpers } from '../../src/integrations/handlebars'
+import { isSafeHref, toSafeHref } from '../../src/pagination/bar/safe-href'
 import { LengthAwarePaginator, Paginator } from '../../src/pagination'
 import { tagsOf } from './html-inspect'
 

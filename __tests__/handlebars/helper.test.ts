@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ArgumentError } from '../../src/errors'
-import { PaginationTemplateError, registerPaginationHelpers } from '../../src/handlebars'
-import { builtinTemplateFolder } from '../../src/handlebars/namespaces'
+import { PaginationTemplateError, registerPaginationHelpers } from '../../src/integrations/handlebars'
+import { builtinTemplateFolder } from '../../src/pagination/bar/namespaces'
 import { describeBar, lengthAware, PAGE_10_OF_20_ONE_EACH_SIDE, simple } from './html-inspect'
 
 function freshHandlebars(options?: Parameters<typeof registerPaginationHelpers>[1]) {

@@ -1,7 +1,7 @@
 import Handlebars from 'handlebars'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { renderPaginationLinks } from '../../src/handlebars/render'
+import { renderPaginationLinks } from '../../src/pagination/bar/render'
 import {
   describeBar,
   lengthAware,

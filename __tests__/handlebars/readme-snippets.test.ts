@@ -7,8 +7,8 @@ import { transformSync } from '@swc/core'
 const README = join(__dirname, '..', '..', 'docs', 'readme', 'html-bar.md')
 const ENTRIES: Record<string, string> = {
   'api-resources': '../../src',
-  'api-resources/handlebars': '../../src/handlebars',
-  'api-resources/express': '../../src/express',
+  'api-resources/handlebars': '../../src/integrations/handlebars',
+  'api-resources/express': '../../src/integrations/express',
   'api-resources/knex': '../../src/adapters/knex',
 }
 

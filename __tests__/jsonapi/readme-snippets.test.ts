@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { transformSync } from '@swc/core'
 import * as api from '../../src'
-import * as expressApi from '../../src/express'
+import * as expressApi from '../../src/integrations/express'
 
 const README = join(__dirname, '..', '..', 'docs', 'readme', 'jsonapi.md')
 

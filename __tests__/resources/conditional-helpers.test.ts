@@ -1,5 +1,5 @@
 import { JsonResource, MISSING, registerModelRules, unregisterModelRules } from '../../src'
-import { mergeValue } from '../../src/missing'
+import { mergeValue } from '../../src/runtime/missing'
 
 /** A resource whose toArray() is given by the test, to call the helpers as a user would. */
 function payloadOf(model: object, build: (r: JsonResource<any>) => Record<string, unknown>) {

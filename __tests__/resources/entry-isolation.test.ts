@@ -51,7 +51,7 @@ describe('importing api-resources', () => {
   it('loads neither express, handlebars nor any database driver or ORM', () => {
     const files = loadedModules(
       join(root, 'src', 'index.ts'),
-      join(root, 'src', 'missing.ts'),
+      join(root, 'src', 'runtime/missing.ts'),
       true,
     )
     expectNoPackages(files)
@@ -59,7 +59,7 @@ describe('importing api-resources', () => {
 
   // The built entry (CI builds before testing); skipped when dist/ is absent.
   ;(existsSync(join(dist, 'index.js')) ? it : it.skip)('the built dist entry neither', () => {
-    expectNoPackages(loadedModules(join(dist, 'index.js'), join(dist, 'missing.js'), false))
+    expectNoPackages(loadedModules(join(dist, 'index.js'), join(dist, 'runtime/missing.js'), false))
   })
 })
 

@@ -1,7 +1,7 @@
 import type { FieldKind } from '../metadata/types'
-import { MISSING } from '../missing'
-import { defaultModelRules, type ModelRules } from '../models/model-rules'
-import { finalizeValue, mergeInto, setKey } from '../resources/finalize'
+import { MISSING } from '../runtime/missing'
+import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
+import { finalizeValue, mergeInto, setKey } from '../runtime/finalize'
 import type { PlannedField } from './plan'
 import type { ModelShapeFn } from './renderer'
 

@@ -1,6 +1,6 @@
 import { ResourceError } from '../errors/resource-errors'
 import type { FieldKind, FieldRecord, ResolvedShape } from '../metadata/types'
-import { isResolvableClass } from '../resources/protocol'
+import { isResolvableClass } from '../runtime/protocol'
 import type { Renderer } from './renderer'
 
 /** Kinds whose `design:type` may name the resource class to render through. */

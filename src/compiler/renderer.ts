@@ -1,4 +1,4 @@
-import { RESOLVE, isCollectionClass, isResolvable, usesBaseMethods } from '../resources/protocol'
+import { RESOLVE, isCollectionClass, isResolvable, usesBaseMethods } from '../runtime/protocol'
 
 /** A class's compiled output over a model: `(model, request, resource?) => output`. @internal */
 export type ModelShapeFn = (

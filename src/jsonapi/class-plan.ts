@@ -2,9 +2,9 @@ import { modelShapeOf } from '../compiler/compile-shape'
 import { JsonApiError } from '../errors/jsonapi-errors'
 import { resolveResourceShape } from '../metadata/resolve'
 import type { FieldRecord } from '../metadata/types'
-import { defaultModelRules, type ModelRules } from '../models/model-rules'
-import { finalizeValue, isPlainObject, setKey } from '../resources/finalize'
-import { BASE_METHOD } from '../resources/protocol'
+import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
+import { finalizeValue, isPlainObject, setKey } from '../runtime/finalize'
+import { BASE_METHOD } from '../runtime/protocol'
 import type { RelationPlan, TypePlan } from './types'
 
 /** Marks `JsonApiResource.prototype` (a brand, so this file needs no import of the class). */

@@ -1,5 +1,5 @@
-import type { ModelRules } from '../models/model-rules'
-import { rulesFor } from '../models/registry'
+import type { ModelRules } from '../runtime/model-rules'
+import { rulesFor } from '../runtime/model-registry'
 import type { IncludeNode } from './include-tree'
 import { linkageOf, loadedValue, pickAttributes, pickKeys, relationshipOf } from './resource-parts'
 import type { Fieldsets, RelationPlan, ResourceObject, TypePlan } from './types'

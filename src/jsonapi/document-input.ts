@@ -1,6 +1,6 @@
 import { resolveRequestContext } from '../context/request-context'
 import { badMaxIncludeDepth, JsonApiError } from '../errors/jsonapi-errors'
-import { finalizeValue, isPlainObject, setKey } from '../resources/finalize'
+import { finalizeValue, isPlainObject, setKey } from '../runtime/finalize'
 import { planFor, type JsonApiClass } from './class-plan'
 import type { DocumentInput } from './document'
 import { DEFAULT_MAX_INCLUDE_DEPTH, NO_INCLUDES, resolveIncludeTree } from './include-tree'

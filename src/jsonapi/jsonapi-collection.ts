@@ -1,5 +1,5 @@
-import { okResponse, TO_RESPONSE, type ResponseSpec } from '../respondable'
-import { currentRequest } from '../resources/current-request'
+import { okResponse, TO_RESPONSE, type ResponseSpec } from '../runtime/respondable'
+import { currentRequest } from '../context/current-request'
 import type { JsonResource, JsonResourceClass } from '../resources/json-resource'
 import { ResourceCollection, type CollectionSource } from '../resources/resource-collection'
 import { JsonApiError } from '../errors/jsonapi-errors'

@@ -1,8 +1,8 @@
 // The members of one resource object: sparse-fieldset picks and relationship linkage (internal).
-import { MISSING } from '../missing'
-import type { ModelRules } from '../models/model-rules'
-import { rulesFor } from '../models/registry'
-import { setKey } from '../resources/finalize'
+import { MISSING } from '../runtime/missing'
+import type { ModelRules } from '../runtime/model-rules'
+import { rulesFor } from '../runtime/model-registry'
+import { setKey } from '../runtime/finalize'
 import type { RelationPlan, RelationshipObject, ResourceIdentifier } from './types'
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null

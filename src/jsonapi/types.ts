@@ -1,4 +1,4 @@
-import type { ModelRules } from '../models/model-rules'
+import type { ModelRules } from '../runtime/model-rules'
 
 /**
  * The per-class plans the document builder works on. A plan is built once per JSON:API resource

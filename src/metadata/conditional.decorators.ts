@@ -1,4 +1,3 @@
-import type { JsonResource } from '../resources/json-resource'
 import {
   memberDecorator,
   optionalName,
@@ -18,7 +17,12 @@ import type { FieldOptions } from './field.decorator'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = any
 
-export type FieldConditionFn<M = Loose, Q = Loose, R = JsonResource<M>> = (
+/** What a condition's third argument is by default: the resource instance, `this.resource` the model. */
+export interface ResourceOf<M> {
+  readonly resource: M
+}
+
+export type FieldConditionFn<M = Loose, Q = Loose, R = ResourceOf<M>> = (
   model: M,
   request: Q,
   resource: R,
@@ -30,7 +34,7 @@ export type FieldConditionFn<M = Loose, Q = Loose, R = JsonResource<M>> = (
  * @example
  * @When((user, request) => request?.user?.isAdmin === true) secret!: string
  */
-export function When<M = Loose, Q = Loose, R = JsonResource<M>>(
+export function When<M = Loose, Q = Loose, R = ResourceOf<M>>(
   condition: FieldConditionFn<M, Q, R>,
   options?: FieldOptions,
 ): MemberDecorator {
@@ -63,7 +67,7 @@ export function WhenNotNull(options?: FieldOptions): MemberDecorator {
  *   return { last_login_ip: this.resource.last_login_ip }
  * }
  */
-export function MergeWhen<M = Loose, Q = Loose, R = JsonResource<M>>(
+export function MergeWhen<M = Loose, Q = Loose, R = ResourceOf<M>>(
   condition: FieldConditionFn<M, Q, R>,
   options?: FieldOptions,
 ): MemberDecorator {

@@ -1,7 +1,7 @@
 import { tryGetRequestContext } from '../context'
 import { PaginationErrors } from '../errors/pagination-errors'
-import { okResponse, TO_RESPONSE, type Respondable, type ResponseSpec } from '../respondable'
-import type { BarState, NumberedBarState } from './bar-state'
+import { okResponse, TO_RESPONSE, type Respondable, type ResponseSpec } from '../runtime/respondable'
+import type { BarState, NumberedBarState } from './bar/bar-state'
 import {
   encodeFragment,
   encodeQueryParams,
@@ -222,7 +222,7 @@ export abstract class AbstractPaginator<T> implements Iterable<T>, Respondable {
   async links(template?: string): Promise<string> {
     // Lazy: importing the core must not load Handlebars.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    renderModule ??= require('../handlebars/render') as RenderModule
+    renderModule ??= require('./bar/render') as RenderModule
     return renderModule.renderPaginationLinks(this, template)
   }
 

@@ -1,7 +1,7 @@
 import { PaginationErrors } from '../errors/pagination-errors'
 import { AbstractPaginator } from './abstract-paginator'
 import { assertOptions, toRows } from './arguments'
-import { BAR_STATE, type BarState } from './bar-state'
+import { BAR_STATE, type BarState } from './bar/bar-state'
 import type {
   LengthAwarePageJson,
   LengthAwarePaginationMeta,

@@ -1,5 +1,5 @@
-import { MISSING, type Missing } from '../missing'
-import { loadedCount, loadedPivot, loadedRelation } from '../models/registry'
+import { MISSING, type Missing } from '../runtime/missing'
+import { loadedCount, loadedPivot, loadedRelation } from '../runtime/model-registry'
 
 const MERGE = Symbol.for('api-resources.merge')
 

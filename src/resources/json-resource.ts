@@ -1,12 +1,12 @@
 import { modelShapeOf } from '../compiler/compile-shape'
-import type { Missing } from '../missing'
-import { okResponse, TO_RESPONSE, type Respondable, type ResponseSpec } from '../respondable'
+import type { Missing } from '../runtime/missing'
+import { okResponse, TO_RESPONSE, type Respondable, type ResponseSpec } from '../runtime/respondable'
 import * as helpers from './conditionals'
 import type { Lazy } from './conditionals'
-import { currentRequest } from './current-request'
-import { finalizeValue } from './finalize'
-import { assemblePayload, mergeAdditional } from './payload'
-import { markBase, RESOLVE, type Resolvable } from './protocol'
+import { currentRequest } from '../context/current-request'
+import { finalizeValue } from '../runtime/finalize'
+import { assemblePayload, mergeAdditional } from '../response/payload'
+import { markBase, RESOLVE, type Resolvable } from '../runtime/protocol'
 import { ResourceCollection, type CollectionSource } from './resource-collection'
 
 /** Any `JsonResource` class (what `collection()` and thunks work with). */

@@ -2,12 +2,12 @@ import { rendererFor } from '../compiler/compile-shape'
 import { ArgumentError } from '../errors/base'
 import { ResourceError } from '../errors/resource-errors'
 import { isPaginator, type AbstractPaginator } from '../pagination/abstract-paginator'
-import { okResponse, TO_RESPONSE, type Respondable, type ResponseSpec } from '../respondable'
-import { currentRequest } from './current-request'
-import { finalizeValue, isPlainObject, setKey } from './finalize'
-import { mergeAdditional } from './payload'
+import { okResponse, TO_RESPONSE, type Respondable, type ResponseSpec } from '../runtime/respondable'
+import { currentRequest } from '../context/current-request'
+import { finalizeValue, isPlainObject, setKey } from '../runtime/finalize'
+import { mergeAdditional } from '../response/payload'
 import type { JsonResource, JsonResourceClass } from './json-resource'
-import { COLLECTION_BRAND, markBase, RESOLVE, type Resolvable } from './protocol'
+import { COLLECTION_BRAND, markBase, RESOLVE, type Resolvable } from '../runtime/protocol'
 
 /** What a collection maps: a list (any iterable) or a paginator. */
 export type CollectionSource = Iterable<unknown> | AbstractPaginator<unknown>

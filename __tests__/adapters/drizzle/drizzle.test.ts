@@ -1,7 +1,7 @@
 import knexFactory from 'knex'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { MISSING } from 'api-resources'
-import { loadedCount, loadedPivot, loadedRelation } from '../../../src/models'
+import { loadedCount, loadedPivot, loadedRelation } from '../../../src/runtime/models'
 import { LengthAwarePaginator, Paginator } from '../../../src/pagination'
 import { attachPivot, paginate, simplePaginate } from 'api-resources/drizzle'
 import { prepareDatabase, trueCount, type OrmDatabase } from '../orm-support/orm-db'

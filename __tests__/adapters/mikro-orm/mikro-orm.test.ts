@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/knex'
 import { MISSING } from 'api-resources'
-import { loadedCount, loadedPivot, loadedRelation } from '../../../src/models'
+import { loadedCount, loadedPivot, loadedRelation } from '../../../src/runtime/models'
 import { LengthAwarePaginator, Paginator } from '../../../src/pagination'
 import { attachPivot, installMikroOrm, paginate, simplePaginate } from 'api-resources/mikro-orm'
 import { ormDialects, prepareDatabase, trueCount, type OrmDatabase } from '../orm-support/orm-db'

@@ -1,6 +1,6 @@
 import { col, fn, Op, type Sequelize } from 'sequelize'
 import { MISSING } from 'api-resources'
-import { loadedCount, loadedPivot, loadedRelation, modelAttribute } from '../../../src/models'
+import { loadedCount, loadedPivot, loadedRelation, modelAttribute } from '../../../src/runtime/models'
 import { LengthAwarePaginator, Paginator } from '../../../src/pagination'
 import { installSequelize, paginate, simplePaginate } from 'api-resources/sequelize'
 import { ormDialects, prepareDatabase, trueCount, type OrmDatabase } from '../orm-support/orm-db'

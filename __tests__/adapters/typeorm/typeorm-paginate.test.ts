@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm'
 import { LengthAwarePaginator, Paginator } from '../../../src/pagination'
-import { loadedRelation } from '../../../src/models'
+import { loadedRelation } from '../../../src/runtime/models'
 import { installTypeOrm, paginate, simplePaginate } from 'api-resources/typeorm'
 import { ormDialects, prepareDatabase, trueCount, type OrmDatabase } from '../orm-support/orm-db'
 import { Post } from './typeorm-entities'

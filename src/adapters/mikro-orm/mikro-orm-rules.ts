@@ -1,5 +1,5 @@
-import { MISSING } from '../../missing'
-import { isLoadedValue, registerModelRules, type ModelRules } from '../../models'
+import { MISSING } from '../../runtime/missing'
+import { isLoadedValue, registerModelRules, type ModelRules } from '../../runtime/models'
 import { defaultCountKeys, readCount, type CountKeys } from '../orm-support/count-keys'
 import type { MikroOrmEntityMetadataLike, MikroOrmLike } from './mikro-orm-types'
 

@@ -1,5 +1,5 @@
-import { MISSING } from '../../missing'
-import { registerModelRules, type ModelRules } from '../../models'
+import { MISSING } from '../../runtime/missing'
+import { registerModelRules, type ModelRules } from '../../runtime/models'
 import { defaultCountKeys, readCount, type CountKeys } from '../orm-support/count-keys'
 import type {
   SequelizeAssociationLike,

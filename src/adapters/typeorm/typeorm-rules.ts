@@ -1,6 +1,6 @@
-import { MISSING } from '../../missing'
-import { isLoadedValue, registerModelRules, type ModelRules } from '../../models'
-import { readDataProperty } from '../../models/model-rules'
+import { MISSING } from '../../runtime/missing'
+import { isLoadedValue, registerModelRules, type ModelRules } from '../../runtime/models'
+import { readDataProperty } from '../../runtime/model-rules'
 import { defaultCountKeys, readCount, type CountKeys } from '../orm-support/count-keys'
 import type {
   TypeOrmDataSourceLike,

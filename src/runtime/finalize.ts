@@ -1,4 +1,4 @@
-import { MISSING, isMergeValue } from '../missing'
+import { MISSING, isMergeValue } from './missing'
 import { RESOLVE, isResolvable } from './protocol'
 
 const MERGE = Symbol.for('api-resources.merge')

@@ -1,5 +1,5 @@
 import { ResourceError } from '../errors/resource-errors'
-import { finalizeValue, isPlainObject, setKey } from './finalize'
+import { finalizeValue, isPlainObject, setKey } from '../runtime/finalize'
 
 const hasOwn = Object.prototype.hasOwnProperty
 

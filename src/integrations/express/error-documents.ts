@@ -1,4 +1,4 @@
-import { NotFoundError, ValidationError, type ValidationMessages } from '../errors'
+import { NotFoundError, ValidationError, type ValidationMessages } from '../../errors'
 
 /** The errors resourceErrors() answers, recognised also across two copies of the package. */
 export type HandledError = ValidationError | NotFoundError

@@ -1,5 +1,5 @@
-import type { BarState } from '../pagination/bar-state'
-import type { LengthAwareViewData, SimpleViewData, ViewBand, ViewPage } from '../pagination/types'
+import type { BarState } from './bar-state'
+import type { LengthAwareViewData, SimpleViewData, ViewBand, ViewPage } from '../types'
 
 /** One page number of a band in {@link PaginationViewData.elements} (the paginators' `ViewPage`). */
 export type PageLink = ViewPage

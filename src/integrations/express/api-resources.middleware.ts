@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { runWithRequestContext } from '../context'
-import { isRespondable } from '../respondable'
+import { runWithRequestContext } from '../../context'
+import { isRespondable } from '../../runtime/respondable'
 import { defaultRequestUrl, existingContext, openContext } from './request-contexts'
 import { installExplicitStatus, sendRespondable } from './send-respondable'
 

@@ -6,4 +6,4 @@ export {
   modelAttribute,
   registerModelRules,
   unregisterModelRules,
-} from './registry'
+} from './model-registry'

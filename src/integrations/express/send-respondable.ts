@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express'
-import { runWithRequestContext, tryGetRequestContext, type RequestContext } from '../context'
-import { TO_RESPONSE, type Respondable } from '../respondable'
+import { runWithRequestContext, tryGetRequestContext, type RequestContext } from '../../context'
+import { TO_RESPONSE, type Respondable } from '../../runtime/respondable'
 import { existingContext } from './request-contexts'
 
 // Set on a response whose status the handler chose through res.status(); see installExplicitStatus().

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { runWithRequestContext, tryGetRequestContext, type RequestContext } from '../context'
-import { isRespondable } from '../respondable'
+import { runWithRequestContext, tryGetRequestContext, type RequestContext } from '../../context'
+import { isRespondable } from '../../runtime/respondable'
 import { contextFor } from './request-contexts'
 import { sendRespondable } from './send-respondable'
 

@@ -9,13 +9,13 @@
  * // {{paginationLinks posts "admin::pager"}}
  * @module
  */
-import { ArgumentError } from '../errors/base'
-import { registerTemplateNamespaces } from './namespaces'
-import { renderBar } from './render'
-import type { HandlebarsInstance, HandlebarsLike } from './types'
+import { ArgumentError } from '../../errors/base'
+import { registerTemplateNamespaces } from '../../pagination/bar/namespaces'
+import { renderBar } from '../../pagination/bar/render'
+import type { HandlebarsInstance, HandlebarsLike } from '../../pagination/bar/types'
 
-export { renderPaginationLinks } from './render'
-export { HANDLEBARS_ERROR_CODES, PaginationTemplateError } from '../errors/handlebars-errors'
+export { renderPaginationLinks } from '../../pagination/bar/render'
+export { HANDLEBARS_ERROR_CODES, PaginationTemplateError } from '../../errors/handlebars-errors'
 export type {
   HandlebarsInstance,
   HandlebarsLike,
@@ -23,7 +23,7 @@ export type {
   PaginationElement,
   PaginationViewData,
   PaginatorLike,
-} from './types'
+} from '../../pagination/bar/types'
 
 /** Options of {@link registerPaginationHelpers}. */
 export interface PaginationHelperOptions {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { dirname, join, resolve, sep } from 'node:path'
-import { PaginationTemplateError } from '../errors/handlebars-errors'
+import { PaginationTemplateError } from '../../errors/handlebars-errors'
 
 /** The namespace of the templates shipped with the package (`views/pagination/`). */
 export const BUILTIN_NAMESPACE = 'pagination'
@@ -24,7 +24,7 @@ let builtinFolder: string | undefined
 
 /**
  * The package's `views/pagination` folder, found by walking up from this file: it is two levels up
- * from `src/handlebars/` and three from `dist/cjs/handlebars/`.
+ * from `src/pagination/bar/` and four from `dist/cjs/pagination/bar/`.
  */
 export function builtinTemplateFolder(): string {
   if (builtinFolder !== undefined) return builtinFolder

@@ -1,5 +1,5 @@
 import type { Request } from 'express'
-import { createRequestContext, tryGetRequestContext, type RequestContext } from '../context'
+import { createRequestContext, tryGetRequestContext, type RequestContext } from '../../context'
 
 // One context per request object, so that code which lost the AsyncLocalStorage store (a callback-based
 // library that resumes in another async context) still finds its own request. Kept under a symbol on

@@ -1,5 +1,5 @@
-import { ArgumentError } from '../errors/base'
-import { barStateOf } from '../pagination/bar-state'
+import { ArgumentError } from '../../errors/base'
+import { barStateOf } from './bar-state'
 import { resolveTemplate } from './namespaces'
 import { withSafeHrefs } from './safe-href'
 import { getBarRenderer } from './template-cache'

@@ -1,5 +1,5 @@
-import type { BarState } from '../pagination/bar-state'
-import { windowBounds } from '../pagination/window'
+import type { BarState } from './bar-state'
+import { windowBounds } from '../window'
 
 /**
  * The planned renderer's shape key and slot values, read straight from a paginator's

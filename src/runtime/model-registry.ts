@@ -1,4 +1,4 @@
-import { MISSING } from '../missing'
+import { MISSING } from './missing'
 import { defaultModelRules, type ModelRules } from './model-rules'
 
 type Constructor = abstract new (...args: never[]) => unknown

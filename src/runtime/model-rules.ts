@@ -1,4 +1,4 @@
-import { MISSING, type Missing } from '../missing'
+import { MISSING, type Missing } from './missing'
 
 /**
  * How to read eager-loaded data off a model without triggering a query. The defaults cover plain

@@ -1,4 +1,4 @@
-import { tryGetRequestContext } from '../context/request-context'
+import { tryGetRequestContext } from './request-context'
 
 /** The explicit request, else the current request context's request, else `undefined`. @internal */
 export function currentRequest(request?: unknown): unknown {

@@ -9,4 +9,4 @@
 export { apiResources, type ApiResourcesOptions } from './api-resources.middleware'
 export { respond, type RespondHandler } from './respond'
 export { resourceErrors, type ResourceErrorsOptions } from './resource-errors.middleware'
-export { NotFoundError, ValidationError } from '../errors'
+export { NotFoundError, ValidationError } from '../../errors'

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { PaginationTemplateError } from '../errors/handlebars-errors'
+import { PaginationTemplateError } from '../../errors/handlebars-errors'
 import type { TemplateLocation } from './namespaces'
 import { createPlannedRenderer } from './planned-renderer'
 import type { BarRenderer, HandlebarsInstance, PaginationViewData } from './types'

@@ -1,4 +1,4 @@
-import type { BarState } from '../pagination/bar-state'
+import type { BarState } from './bar-state'
 import { escapeHtml } from './escape-html'
 import { EscapeMemo, PageUrlEscaper } from './page-url-escaper'
 import { toSafeHref, withSafeHrefs } from './safe-href'
