@@ -1,24 +1,22 @@
-import { modelShapeOf } from '../compiler/compile-shape'
+import { traitsOf } from '../compiler/compile-shape'
 import { JsonApiError } from '../errors/jsonapi-errors'
 import { resolveResourceShape } from '../metadata/resolve'
 import type { FieldRecord } from '../metadata/types'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
-import { finalizeValue, isPlainObject, setKey } from '../runtime/finalize'
-import { BASE_METHOD } from '../runtime/protocol'
+import { finalizeValue } from '../runtime/finalize'
+import { isPlainObject, setKey } from '../util/objects'
 import type { RelationPlan, TypePlan } from './types'
 
 /** Marks `JsonApiResource.prototype` (a brand, so this file needs no import of the class). */
 export const JSONAPI_BRAND: unique symbol = Symbol.for('api-resources.jsonapi')
-/** Marks the base `toId()`, so a class that does not override it reads `idKey` directly. */
-export const BASE_TO_ID: unique symbol = Symbol.for('api-resources.jsonapi.baseToId')
 
-/** What a plan reads off a resource instance. @internal */
+/** What the library reads off a JSON:API resource instance. */
 export interface JsonApiInstance {
   toArray(request?: unknown): unknown
   toId(): unknown
 }
 
-/** The static side of a JSON:API resource class, as the plan reads it. @internal */
+/** The static side of a JSON:API resource class, as the library reads it. */
 export interface JsonApiClass {
   new (resource: never): JsonApiInstance
   readonly name: string
@@ -133,8 +131,7 @@ const plainAttribute = defaultModelRules.attribute
 /** `idOf(model, rules)`: `toId()` when the class overrides it, else the `idKey` attribute. */
 function idReader(cls: JsonApiClass): (model: object, rules: ModelRules) => string {
   const idKey = typeof cls.idKey === 'string' ? cls.idKey : 'id'
-  const toId = (cls.prototype as Partial<JsonApiInstance>).toId
-  const overridden = typeof toId === 'function' && !(BASE_TO_ID in toId)
+  const overridden = !traitsOf(cls).baseToId
   return function idOf(model, rules) {
     const id = overridden
       ? new cls(model as never).toId()
@@ -161,8 +158,8 @@ function attributesReader(
   reserved: ReadonlySet<string>,
   fields: readonly FieldRecord[],
 ): AttributesOf {
-  const toArray = (cls.prototype as Partial<JsonApiInstance>).toArray
-  const fn = typeof toArray === 'function' && BASE_METHOD in toArray ? modelShapeOf(cls) : null
+  const traits = traitsOf(cls)
+  const fn = traits.baseToArray ? traits.toArray : null
   if (fn !== null) {
     // the fast path: the compiled shape straight over the model, no resource instance per object
     const mayClash = fields.some((f) => f.kind === 'mergeWhen' || reserved.has(f.key))

@@ -1,3 +1,4 @@
+import { isObject } from '../util/objects'
 import type { ModelRules } from '../runtime/model-rules'
 import { rulesFor } from '../runtime/model-registry'
 import type { IncludeNode } from './include-tree'
@@ -28,8 +29,6 @@ export interface TypeView {
   /** The resource object rendered for each id. */
   readonly objects: Record<string, ResourceObject | undefined>
 }
-
-const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
 
 /**
  * Builds the `data` and `included` members of one document. Every `(type, id)` is rendered once:

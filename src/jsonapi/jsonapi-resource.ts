@@ -1,15 +1,16 @@
-import { modelAttribute } from '../runtime/models'
-import { okResponse, TO_RESPONSE, type ResponseSpec } from '../runtime/respondable'
 import { currentRequest } from '../context/current-request'
 import { JsonResource, type JsonResourceClass } from '../resources/json-resource'
 import type { CollectionSource } from '../resources/resource-collection'
-import { BASE_TO_ID, JSONAPI_BRAND, type JsonApiClass } from './class-plan'
-import { assembleDocument, buildSingleData } from './document'
-import { documentInput, extraMembers } from './document-input'
+import { jsonApiBody } from '../response/body'
+import { modelAttribute } from '../runtime/models'
+import { markBase } from '../runtime/protocol'
+import { JSONAPI_MEDIA_TYPE, type ResponseContentType } from '../runtime/respondable'
+import { JSONAPI_BRAND, type JsonApiClass } from './class-plan'
+import { buildSingleData } from './document'
+import { documentInput } from './document-input'
 import { JsonApiResourceCollection } from './jsonapi-collection'
 
-/** The JSON:API media type: every document is sent with exactly this `Content-Type`. */
-export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json'
+export { JSONAPI_MEDIA_TYPE }
 
 /** A thunk to a related JSON:API resource class (so classes may refer to each other). */
 export type RelationshipThunk = () => JsonApiClass
@@ -57,16 +58,22 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
     const cls = this.constructor as unknown as JsonApiClass
     const input = documentInput(cls, q, request)
     const model = this.resource as unknown
-    const members =
+    const { data, included } =
       model === null || model === undefined
         ? { data: null, included: [] }
         : buildSingleData(input, model as object)
-    return assembleDocument(members, extraMembers(cls.name, this.additionalData(), q))
+    return jsonApiBody({
+      owner: cls.name,
+      data,
+      included,
+      additional: this.additionalData(),
+      request: q,
+    })
   }
 
-  /** The HTTP response: status 200, `application/vnd.api+json`, the document. */
-  override [TO_RESPONSE](request?: unknown): ResponseSpec {
-    return okResponse(this.toPayload(request), JSONAPI_MEDIA_TYPE)
+  /** @internal */
+  protected override mediaType(): ResponseContentType {
+    return JSONAPI_MEDIA_TYPE
   }
 
   /** A collection document over a list or a paginator (which adds `links` and `meta`). */
@@ -79,4 +86,4 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
 }
 
 Object.defineProperty(JsonApiResource.prototype, JSONAPI_BRAND, { value: true })
-Object.defineProperty(JsonApiResource.prototype.toId, BASE_TO_ID, { value: true })
+markBase(JsonApiResource.prototype.toId)

@@ -1,11 +1,10 @@
 // The members of one resource object: sparse-fieldset picks and relationship linkage (internal).
+import { isObject } from '../util/objects'
 import { MISSING } from '../runtime/missing'
 import type { ModelRules } from '../runtime/model-rules'
 import { rulesFor } from '../runtime/model-registry'
-import { setKey } from '../runtime/finalize'
+import { setKey } from '../util/objects'
 import type { RelationPlan, RelationshipObject, ResourceIdentifier } from './types'
-
-const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
 
 /** The loaded value of `relation` on `model` under `rules`, or `MISSING` (never runs a loader). */
 export function loadedValue(rules: ModelRules, model: object, relation: string): unknown {

@@ -4,11 +4,9 @@ import type { ModelRules } from '../runtime/model-rules'
  * The per-class plans the document builder works on. A plan is built once per JSON:API resource
  * class (or by hand, for plain inputs) and holds everything the builder needs, so rendering an object
  * never looks at metadata again.
- *
- * @internal
  */
 
-/** One declared relationship of a resource type. */
+/** One declared relationship of a resource type. @internal */
 export interface RelationPlan {
   /** The member name in `relationships` (and in `include=` / `fields[type]=`). */
   readonly name: string
@@ -18,7 +16,7 @@ export interface RelationPlan {
   target: TypePlan
 }
 
-/** Everything known about one resource type. */
+/** Everything known about one resource type. @internal */
 export interface TypePlan {
   /** The JSON:API `type`. */
   readonly type: string
@@ -56,5 +54,5 @@ export interface ResourceObject {
   relationships?: Record<string, RelationshipObject>
 }
 
-/** Sparse fieldsets: type -> the attribute and relationship names to keep. */
+/** Sparse fieldsets: type -> the attribute and relationship names to keep. @internal */
 export type Fieldsets = ReadonlyMap<string, ReadonlySet<string>>
