@@ -78,7 +78,16 @@ export { shapeSource as resourceShapeSource } from './compiler/compile-shape'
 export { JsonApiResource, type RelationshipThunk } from './jsonapi/jsonapi-resource'
 export { JsonApiResourceCollection } from './jsonapi/jsonapi-collection'
 export { DEFAULT_MAX_INCLUDE_DEPTH } from './jsonapi/include-tree'
-export type { ResourceIdentifier, ResourceObject, RelationshipObject } from './jsonapi/types'
+export type {
+  ResourceIdentifier,
+  ResourceObject,
+  RelationshipObject,
+  JsonApiLink,
+  JsonApiLinks,
+  JsonApiMeta,
+} from './jsonapi/types'
+export type { LinkTemplate, RelationshipLinkTemplates } from './jsonapi/links'
+export type { JsonApiObjectOptions } from './jsonapi/jsonapi-object'
 
 // pagination
 export { AbstractPaginator, isPaginator } from './pagination/abstract-paginator'

@@ -144,6 +144,9 @@ export interface ClassTraits {
   readonly baseToArray: boolean
   /** `toId` is the base one (JSON:API reads the id attribute directly). */
   readonly baseToId: boolean
+  /** `toLinks` / `toMeta` are the base ones (JSON:API resource objects get no `links` / `meta`). */
+  readonly baseToLinks: boolean
+  readonly baseToMeta: boolean
 }
 
 const traitsCache = new WeakMap<Function, ClassTraits>()
@@ -160,6 +163,8 @@ export function traitsOf(cls: Function): ClassTraits {
       compiledIsOutput: toArray !== null && baseToArray && isBaseMethod(proto[RESOLVE]),
       baseToArray,
       baseToId: isBaseMethod(proto.toId),
+      baseToLinks: isBaseMethod(proto.toLinks),
+      baseToMeta: isBaseMethod(proto.toMeta),
     })
     traitsCache.set(cls, traits)
   }

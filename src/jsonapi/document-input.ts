@@ -1,4 +1,4 @@
-import { resolveRequestContext } from '../context/request-context'
+import { resolveRequestContext, type RequestContext } from '../context/request-context'
 import { badMaxIncludeDepth } from '../errors/jsonapi-errors'
 import { planFor, type JsonApiClass } from './class-plan'
 import type { DocumentInput } from './document'
@@ -7,6 +7,7 @@ import { DEFAULT_MAX_INCLUDE_DEPTH, NO_INCLUDES, resolveIncludeTree } from './in
 /** The static options a document reads off the primary resource class. @internal */
 export interface DocumentClass extends JsonApiClass {
   readonly maxIncludeDepth?: unknown
+  readonly selfLink?: unknown
 }
 
 function maxDepthOf(cls: DocumentClass): number {
@@ -33,5 +34,26 @@ export function documentInput(
   const include =
     paths.length === 0 ? NO_INCLUDES : resolveIncludeTree(plan, paths, maxDepthOf(cls))
   const fields = context !== undefined && context.fields.size > 0 ? context.fields : undefined
-  return { plan, include, request, fields }
+  const selfLink = cls.selfLink === true && context !== undefined ? requestUrl(context) : undefined
+  return { plan, include, request, fields, selfLink }
+}
+
+/**
+ * The request's URL as the client sent it: its (normalised) path and its query, with the characters a
+ * URI's query may not hold (`[`, `]`, spaces, a `%` that starts no escape...) percent-encoded, so the
+ * link is a valid URI reference that a server reads back as the same query.
+ */
+function requestUrl(context: RequestContext): string {
+  if (context.rawQuery === '') return context.path
+  return `${context.path}?${context.rawQuery.replace(NOT_IN_QUERY, encodeQueryChar)}`
+}
+
+const NOT_IN_QUERY = /%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/gu
+
+function encodeQueryChar(char: string): string {
+  try {
+    return encodeURIComponent(char)
+  } catch {
+    return '' // a lone surrogate cannot be encoded: drop it
+  }
 }

@@ -8,6 +8,8 @@ export interface DocumentInput {
   readonly include: IncludeNode
   readonly request: unknown
   readonly fields: Fieldsets | undefined
+  /** The top-level `links.self`, when the class asks for it and there is a request. */
+  readonly selfLink?: string
 }
 
 /** `data` and `included` of a document. @internal */

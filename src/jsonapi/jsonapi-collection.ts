@@ -3,7 +3,8 @@ import { JsonApiError } from '../errors/jsonapi-errors'
 import type { JsonResource, JsonResourceClass } from '../resources/json-resource'
 import { ResourceCollection, type CollectionSource } from '../resources/resource-collection'
 import { jsonApiBody } from '../response/body'
-import { JSONAPI_MEDIA_TYPE, type ResponseContentType } from '../runtime/respondable'
+import type { ResponseContentType } from '../runtime/respondable'
+import { jsonApiMediaType, type JsonApiObjectOptions } from './jsonapi-object'
 import { isJsonApiClass, type JsonApiClass } from './class-plan'
 import { buildCollectionData } from './document'
 import { documentInput } from './document-input'
@@ -32,19 +33,22 @@ export class JsonApiResourceCollection<
   override toPayload(request?: unknown): unknown {
     const q = currentRequest(request)
     const cls = this.#resourceClass
-    const { data, included } = buildCollectionData(documentInput(cls, q, request), this.collection)
+    const input = documentInput(cls, q, request)
+    const { data, included } = buildCollectionData(input, this.collection)
     return jsonApiBody({
       owner: cls.name,
       data,
       included,
       additional: this.additionalData(),
       pagination: this.paginationSections(),
+      selfLink: input.selfLink,
+      jsonapi: (cls as { jsonApi?: Readonly<Record<string, unknown>> }).jsonApi,
       request: q,
     })
   }
 
   /** @internal */
   protected override mediaType(): ResponseContentType {
-    return JSONAPI_MEDIA_TYPE
+    return jsonApiMediaType((this.#resourceClass as { jsonApi?: JsonApiObjectOptions }).jsonApi)
   }
 }

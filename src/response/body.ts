@@ -170,12 +170,17 @@ export interface JsonApiBodyParts {
   readonly included: readonly unknown[]
   readonly additional: Additional
   readonly pagination?: PaginationSections
+  /** The top-level `links.self` (first in `links`), when there is one. */
+  readonly selfLink?: string
+  /** The class's `jsonapi` member options, beside `version: '1.1'`. */
+  readonly jsonapi?: Readonly<Record<string, unknown>>
   readonly request: unknown
 }
 
 /**
- * A JSON:API document: `data`, `included` (only when not empty), `links` and `meta` (a paginated
- * collection's standard entries, then the `additional()` ones), other `additional()` members, and
+ * A JSON:API document: `data`, `included` (only when not empty), `links` (`self` when asked for, a
+ * paginated collection's `first`/`last`/`prev`/`next`, then the `additional()` ones) and `meta` (a
+ * paginated collection's, then the `additional()` ones), other `additional()` members, and
  * `jsonapi` last (`{ version: '1.1' }` plus what `additional({ jsonapi })` adds). Only `meta`,
  * `links` and `jsonapi` may be added.
  * @internal
@@ -191,15 +196,21 @@ export function jsonApiBody(parts: JsonApiBodyParts): Record<string, unknown> {
       added[key] = finalizeValue(additional[key], request)
     }
   }
-  if (pagination !== undefined) {
-    document.links = withAdded(pagination.links, added.links)
-    document.meta = withAdded(pagination.meta, added.meta)
+  if (parts.selfLink !== undefined || pagination !== undefined) {
+    const standard = { self: parts.selfLink, ...pagination?.links }
+    if (standard.self === undefined) delete standard.self
+    document.links = withAdded(standard, added.links)
   }
+  if (pagination !== undefined) document.meta = withAdded(pagination.meta, added.meta)
   for (const key of Object.keys(added)) {
     if (key !== 'jsonapi' && !hasOwn.call(document, key)) document[key] = added[key]
   }
+  const { jsonapi: configured } = parts
   const jsonapi = added.jsonapi
-  document.jsonapi = jsonapi === undefined ? JSONAPI_OBJECT : { ...JSONAPI_OBJECT, ...jsonapi }
+  document.jsonapi =
+    configured === undefined && jsonapi === undefined
+      ? JSONAPI_OBJECT
+      : { ...JSONAPI_OBJECT, ...configured, ...(jsonapi as object | undefined) }
   return document
 }
 
