@@ -1,5 +1,6 @@
 import { resolveRequestContext } from '../context/request-context'
-import { badMaxIncludeDepth, JsonApiError } from '../errors/jsonapi-errors'
+import { ArgumentError } from '../errors/base'
+import { JsonApiError } from '../errors/jsonapi-errors'
 import { finalizeValue, isPlainObject, setKey } from '../runtime/finalize'
 import { planFor, type JsonApiClass } from './class-plan'
 import type { DocumentInput } from './document'
@@ -13,7 +14,7 @@ export interface DocumentClass extends JsonApiClass {
 function maxDepthOf(cls: DocumentClass): number {
   const depth = cls.maxIncludeDepth ?? DEFAULT_MAX_INCLUDE_DEPTH
   if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0) {
-    throw badMaxIncludeDepth(depth)
+    throw ArgumentError.maxIncludeDepth(depth)
   }
   return depth
 }

@@ -2,7 +2,12 @@ import { rendererFor } from '../compiler/compile-shape'
 import { ArgumentError } from '../errors/base'
 import { ResourceError } from '../errors/resource-errors'
 import { isPaginator, type AbstractPaginator } from '../pagination/abstract-paginator'
-import { okResponse, TO_RESPONSE, type Respondable, type ResponseSpec } from '../runtime/respondable'
+import {
+  okResponse,
+  TO_RESPONSE,
+  type Respondable,
+  type ResponseSpec,
+} from '../runtime/respondable'
 import { currentRequest } from '../context/current-request'
 import { finalizeValue, isPlainObject, setKey } from '../runtime/finalize'
 import { mergeAdditional } from '../response/payload'
@@ -19,7 +24,7 @@ function toItems(source: CollectionSource): readonly unknown[] {
   if (Array.isArray(source)) return source
   if (typeof source === 'object' && source !== null && Symbol.iterator in source)
     return Array.from(source)
-  throw new ArgumentError('ERR_COLLECTION_SOURCE', 'items', 'a list or a paginator', source)
+  throw ArgumentError.collectionSource(source)
 }
 
 /**
