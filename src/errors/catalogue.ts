@@ -161,8 +161,8 @@ export const CATALOGUE = {
     code: 'ERR_RESOURCE_THUNK',
     class: 'ResourceError',
     message: (cls: Function, key: string, got: unknown) =>
-      `${nameOf(cls)}.${key}: the resource thunk must return a resource class ` +
-      `(() => SomeResource); got ${describeValue(got)}`,
+      `${nameOf(cls)}.${key}: the resource thunk must return a resource class; got ` +
+      `${describeValue(got)}. Write it as () => SomeResource, with SomeResource defined by then`,
   },
   compileFailed: {
     code: 'ERR_RESOURCE_COMPILE',
