@@ -185,8 +185,8 @@ describe('messages say what was expected, what was received and the fix', () => 
     [() => ArgumentError.page('2', 'currentPage'), 'currentPage must be an integer >= 1; got "2"'],
     [
       () => ArgumentError.notHandlebars({}),
-      "handlebars must be a Handlebars instance (the default export of 'handlebars', or " +
-        'Handlebars.create()); got an object',
+      'handlebars must be a Handlebars instance; got an object. Pass the default export of ' +
+        "'handlebars', or Handlebars.create()",
     ],
     [
       () => UnsupportedQueryError.unsupportedQuery('paginate', 'a Knex query', Promise.resolve()),

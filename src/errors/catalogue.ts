@@ -43,13 +43,18 @@ export function mustBe(argument: string, expected: string, got: unknown): string
 }
 
 /** A row for a bad argument: an `ArgumentError` (a `TypeError`) naming `argument`. */
-function argumentRow<C extends `ERR_${string}`>(code: C, argument: string, expected: string) {
+function argumentRow<C extends `ERR_${string}`>(
+  code: C,
+  argument: string,
+  expected: string,
+  fix?: string,
+) {
   return {
     code,
     class: 'ArgumentError',
     argument,
     message: (got: unknown, name: string = argument, wanted: string = expected) =>
-      mustBe(name, wanted, got),
+      mustBe(name, wanted, got) + (fix === undefined ? '' : `. ${fix}`),
   } as const
 }
 
@@ -71,18 +76,21 @@ export const CATALOGUE = {
   maxIncludeDepth: argumentRow(
     'ERR_JSONAPI_INCLUDE_DEPTH',
     'maxIncludeDepth',
-    'an integer >= 0 (set static maxIncludeDepth on the JSON:API resource class)',
+    INTEGER_0,
+    'Set static maxIncludeDepth on the JSON:API resource class to 0 or more',
   ),
   decoratorOption: argumentRow('ERR_DECORATOR_OPTION', 'option', 'a valid decorator option'),
   notAPaginator: argumentRow(
     'ERR_NOT_A_PAGINATOR',
     'paginator',
-    'a paginator (an object with toViewData(), such as the result of paginate())',
+    'a paginator (an object with toViewData())',
+    'Pass the result of paginate() or simplePaginate(), or a LengthAwarePaginator or Paginator',
   ),
   notHandlebars: argumentRow(
     'ERR_NOT_HANDLEBARS',
     'handlebars',
-    "a Handlebars instance (the default export of 'handlebars', or Handlebars.create())",
+    'a Handlebars instance',
+    "Pass the default export of 'handlebars', or Handlebars.create()",
   ),
   collectionSource: argumentRow('ERR_COLLECTION_SOURCE', 'items', 'a list or a paginator'),
   validationSource: argumentRow('ERR_VALIDATION_SOURCE', 'source', 'a validation result'),
