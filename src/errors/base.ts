@@ -181,5 +181,3 @@ function argumentError(
   const message = row.message(got, name, expected)
   return new ArgumentError(row.code, name, expected ?? '', got, message)
 }
-
-export { describeValue } from './describe'
