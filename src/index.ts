@@ -17,10 +17,15 @@ export {
   type ResponseContentType,
 } from './runtime/respondable'
 
-// errors
-export { ApiResourcesError, ArgumentError } from './errors/base'
+// errors: one catalogue, every code listed in ERROR_CODES
+export { ApiResourcesError, ArgumentError, ERROR_BRAND, isApiResourcesError } from './errors/base'
+export { ERROR_CODES, type ErrorCode, type ErrorCodes } from './errors/catalogue'
 export { ResourceError } from './errors/resource-errors'
-export { UnsupportedQueryError, PAGINATION_ERROR_CODES } from './errors/pagination-errors'
+export {
+  UnsupportedQueryError,
+  PaginationError,
+  PAGINATION_ERROR_CODES,
+} from './errors/pagination-errors'
 export {
   ValidationError,
   NotFoundError,

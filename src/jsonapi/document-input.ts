@@ -1,5 +1,5 @@
 import { resolveRequestContext, type RequestContext } from '../context/request-context'
-import { badMaxIncludeDepth } from '../errors/jsonapi-errors'
+import { ArgumentError } from '../errors/base'
 import { planFor, type JsonApiClass } from './class-plan'
 import type { DocumentInput } from './document'
 import { DEFAULT_MAX_INCLUDE_DEPTH, NO_INCLUDES, resolveIncludeTree } from './include-tree'
@@ -13,7 +13,7 @@ export interface DocumentClass extends JsonApiClass {
 function maxDepthOf(cls: DocumentClass): number {
   const depth = cls.maxIncludeDepth ?? DEFAULT_MAX_INCLUDE_DEPTH
   if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0) {
-    throw badMaxIncludeDepth(depth)
+    throw ArgumentError.maxIncludeDepth(depth)
   }
   return depth
 }

@@ -1,5 +1,5 @@
 import { tryGetRequestContext } from '../context'
-import { PaginationErrors } from '../errors/pagination-errors'
+import { ArgumentError } from '../errors/base'
 import {
   okResponse,
   TO_RESPONSE,
@@ -156,7 +156,7 @@ export abstract class AbstractPaginator<T> implements Iterable<T>, Respondable {
    * @example new Paginator([], { perPage: 10, path: '/posts' }).append('q', 'a b').url(2) // '/posts?page=2&q=a%20b'
    */
   url(page: number): string {
-    if (!Number.isInteger(page)) throw PaginationErrors.page(page)
+    if (!Number.isInteger(page)) throw ArgumentError.page(page)
     return this.#urlPrefix + (page < 1 ? 1 : page) + this.#urlSuffix()
   }
 

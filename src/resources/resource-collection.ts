@@ -1,6 +1,6 @@
 import { rendererFor, traitsOf } from '../compiler/compile-shape'
-import { currentRequest } from '../context/current-request'
 import { ArgumentError } from '../errors/base'
+import { currentRequest } from '../context/current-request'
 import { isPaginator, type AbstractPaginator } from '../pagination/abstract-paginator'
 import { jsonBody, type PaginationSections } from '../response/body'
 import { finalizeValue } from '../runtime/finalize'
@@ -40,12 +40,7 @@ function itemsOf(source: CollectionSource): Items {
   if (isPlainObject(source)) return { items: Object.values(source), keys: Object.keys(source) }
   if (typeof source === 'object' && source !== null && Symbol.iterator in source)
     return { items: Array.from(source as Iterable<unknown>) }
-  throw new ArgumentError(
-    'ERR_COLLECTION_SOURCE',
-    'items',
-    'a list, a Map, a plain object or a paginator',
-    source,
-  )
+  throw ArgumentError.collectionSource(source)
 }
 
 /**

@@ -34,7 +34,7 @@ export function builtinTemplateFolder(): string {
     if (existsSync(join(candidate, 'default.hbs'))) return (builtinFolder = candidate)
     dir = dirname(dir)
   }
-  throw new Error(`api-resources: views/pagination/ not found above ${__dirname}`)
+  throw PaginationTemplateError.viewsNotFound(__dirname)
 }
 
 /** Registers `{ name: folder }` pairs; relative folders resolve against the working directory now. */

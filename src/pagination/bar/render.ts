@@ -45,12 +45,7 @@ export function renderBar(
     return render(withSafeHrefs(view.toViewData()))
   }
   if (!isPaginatorLike(paginator)) {
-    throw new ArgumentError(
-      'ERR_NOT_A_PAGINATOR',
-      'paginator',
-      'a paginator (an object with toViewData())',
-      paginator,
-    )
+    throw ArgumentError.notAPaginator(paginator)
   }
   const data = paginator.toViewData()
   const at = resolveTemplate(template, typeof data.lastPage === 'number')
