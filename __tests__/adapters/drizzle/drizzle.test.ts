@@ -1,8 +1,13 @@
 import knexFactory from 'knex'
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { MISSING } from 'api-resources'
-import { loadedCount, loadedPivot, loadedRelation } from '../../../src/runtime/models'
-import { LengthAwarePaginator, Paginator } from '../../../src/pagination'
+import {
+  MISSING,
+  loadedCount,
+  loadedPivot,
+  loadedRelation,
+  LengthAwarePaginator,
+  Paginator,
+} from 'api-resources'
 import { attachPivot, paginate, simplePaginate } from 'api-resources/drizzle'
 import { prepareDatabase, trueCount, type OrmDatabase } from '../orm-support/orm-db'
 import { drizzleDialects, openDrizzle, type DrizzleTestDb } from './drizzle-test-db'

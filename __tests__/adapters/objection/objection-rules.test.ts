@@ -1,7 +1,6 @@
 import knexFactory, { type Knex } from 'knex'
 import { Model } from 'objection'
-import { MISSING } from 'api-resources'
-import { loadedCount, loadedPivot, loadedRelation } from '../../../src/runtime/models'
+import { MISSING, loadedCount, loadedPivot, loadedRelation } from 'api-resources'
 import { installObjection } from 'api-resources/objection'
 import { ormDialects, prepareDatabase } from '../orm-support/orm-db'
 import { Comment, Post, Tag, Unregistered, User } from './objection-models'

@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm'
-import { LengthAwarePaginator, Paginator } from '../../../src/pagination'
-import { loadedRelation } from '../../../src/runtime/models'
+import { LengthAwarePaginator, Paginator, loadedRelation } from 'api-resources'
 import { installTypeOrm, paginate, simplePaginate } from 'api-resources/typeorm'
 import { ormDialects, prepareDatabase, trueCount, type OrmDatabase } from '../orm-support/orm-db'
 import { Post } from './typeorm-entities'

@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm'
-import { MISSING } from 'api-resources'
-import { loadedCount, loadedPivot, loadedRelation } from '../../../src/runtime/models'
+import { MISSING, loadedCount, loadedPivot, loadedRelation } from 'api-resources'
 import { attachPivot, installTypeOrm } from 'api-resources/typeorm'
 import { ormDialects, prepareDatabase } from '../orm-support/orm-db'
 import { Comment, Post, Unregistered, User } from './typeorm-entities'

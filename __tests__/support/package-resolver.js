@@ -1,0 +1,32 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- jest loads this CommonJS file untransformed */
+// Module resolver of the `package` jest project (jest.config.js). `api-resources` and its subpaths
+// resolve the way Node resolves them for a consumer: through package.json `exports` (the `require`
+// condition), so to dist/. Anything that resolves into src/ is refused: a suite of this project (or
+// the demo app or a support module it loads) tests the built package, and a second copy of the
+// library from src/ would break `instanceof` and the request context between the two copies.
+const { join, relative, sep } = require('node:path')
+
+const root = join(__dirname, '..', '..')
+const pkg = require(join(root, 'package.json'))
+const src = join(root, 'src') + sep
+
+function exported(request) {
+  if (request !== pkg.name && !request.startsWith(`${pkg.name}/`)) return null
+  const subpath = `.${request.slice(pkg.name.length)}`
+  const target = pkg.exports[subpath]
+  if (target === undefined) throw new Error(`${request} is not exported by package.json "exports"`)
+  return join(root, typeof target === 'string' ? target : target.require)
+}
+
+module.exports = function resolve(request, options) {
+  const entry = exported(request)
+  if (entry !== null) return entry
+  const resolved = options.defaultResolver(request, options)
+  if (resolved.startsWith(src)) {
+    throw new Error(
+      `${relative(root, options.basedir) || '.'} imports ${relative(root, resolved)}: ` +
+        'the package suites load the library as `api-resources` (dist/), never from src/',
+    )
+  }
+  return resolved
+}
