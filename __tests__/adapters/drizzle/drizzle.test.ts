@@ -9,7 +9,7 @@ import {
   Paginator,
 } from 'api-resources'
 import { attachPivot, paginate, simplePaginate } from 'api-resources/drizzle'
-import { prepareDatabase, trueCount, type OrmDatabase } from '../orm-support/orm-db'
+import { prepareDatabase, trueCount, type OrmDatabase } from '../../support/db'
 import { drizzleDialects, openDrizzle, type DrizzleTestDb } from './drizzle-test-db'
 
 describe.each(drizzleDialects())('drizzle on %s', (dialect) => {

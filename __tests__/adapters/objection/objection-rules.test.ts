@@ -2,10 +2,10 @@ import knexFactory, { type Knex } from 'knex'
 import { Model } from 'objection'
 import { MISSING, loadedCount, loadedPivot, loadedRelation } from 'api-resources'
 import { installObjection } from 'api-resources/objection'
-import { ormDialects, prepareDatabase } from '../orm-support/orm-db'
+import { dialectNames, prepareDatabase } from '../../support/db'
 import { Comment, Post, Tag, Unregistered, User } from './objection-models'
 
-describe.each(ormDialects())('objection model rules on %s', (dialect) => {
+describe.each(dialectNames())('objection model rules on %s', (dialect) => {
   let knex: Knex
 
   beforeAll(async () => {

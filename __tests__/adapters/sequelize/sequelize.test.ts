@@ -9,10 +9,10 @@ import {
   Paginator,
 } from 'api-resources'
 import { installSequelize, paginate, simplePaginate } from 'api-resources/sequelize'
-import { ormDialects, prepareDatabase, trueCount, type OrmDatabase } from '../orm-support/orm-db'
+import { dialectNames, prepareDatabase, trueCount, type OrmDatabase } from '../../support/db'
 import { Loose, openSequelize, Post, Tag, User } from './sequelize-models'
 
-describe.each(ormDialects())('sequelize on %s', (dialect) => {
+describe.each(dialectNames())('sequelize on %s', (dialect) => {
   let sequelize: Sequelize
   let db: OrmDatabase
 
