@@ -1,10 +1,11 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- jest loads this CommonJS file untransformed */
 // Module resolver of the `package` jest project (jest.config.js). `api-resources` and its subpaths
 // resolve the way Node resolves them for a consumer: through package.json `exports` (the `require`
-// condition), so to dist/. Anything that resolves into src/ is refused: a suite of this project (or
-// the demo app or a support module it loads) tests the built package, and a second copy of the
-// library from src/ would break `instanceof` and the request context between the two copies.
-const { join, relative, sep } = require('node:path')
+// condition), so to dist/. Anything that resolves into src/ is refused: it resolves to
+// src-refused.js, which throws. A suite of this project (or the demo app or a helper it loads) tests
+// the built package, and a second copy of the library from src/ would break `instanceof` and the
+// request context between the two copies.
+const { join, sep } = require('node:path')
 
 const root = join(__dirname, '..', '..')
 const pkg = require(join(root, 'package.json'))
@@ -22,11 +23,6 @@ module.exports = function resolve(request, options) {
   const entry = exported(request)
   if (entry !== null) return entry
   const resolved = options.defaultResolver(request, options)
-  if (resolved.startsWith(src)) {
-    throw new Error(
-      `${relative(root, options.basedir) || '.'} imports ${relative(root, resolved)}: ` +
-        'the package suites load the library as `api-resources` (dist/), never from src/',
-    )
-  }
+  if (resolved.startsWith(src)) return join(__dirname, 'src-refused.js')
   return resolved
 }
