@@ -1,11 +1,11 @@
 // Two projects:
-// - `unit`: suites of the library's parts; `api-resources` and its subpaths map to src/, and a suite
-//   may import internals from src/.
-// - `package`: the integration suites (Express, the demo app, databases and ORMs, load, browser) run
-//   against the built package: `api-resources` resolves through package.json `exports` to dist/, and
-//   nothing may load src/ (__tests__/support/package-resolver.js refuses it, and
-//   __tests__/architecture/package-imports.test.ts names the file that tries). dist/ is built before
-//   the run when it is missing or older than src/ (__tests__/support/build-dist.ts).
+// - `unit`: suites of the library's parts; `api-resources` and its subpaths map to src/, and a
+//   suite may import internals from src/.
+// - `package`: the integration suites (Express, the demo app, databases and ORMs, load, browser)
+//   run against the built package: `api-resources` resolves through package.json `exports` to
+//   dist/, and nothing may load src/ (__tests__/support/package-resolver.js refuses it, and
+//   __tests__/architecture/package-imports.test.ts names the file that tries). dist/ is built
+//   before the run when it is missing or older than src/ (__tests__/support/build-dist.ts).
 
 /** @type {import('jest').Config} */
 const swc = {

@@ -1,7 +1,7 @@
 // The `package` jest project tests the built package: its suites, and every local module they load
-// (test support, fixtures, the demo app), reach the library only as `api-resources` (dist/). An import
-// of src/ there would test the sources instead, and load a second copy of the library next to the one
-// the demo app loads.
+// (test support, fixtures, the demo app), reach the library only as `api-resources` (dist/). An
+// import of src/ there would test the sources instead, and load a second copy of the library next
+// to the one the demo app loads.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { globsToMatcher } from 'jest-util'

@@ -6,8 +6,8 @@ import { GAP, window, windowBounds, type WindowBand } from '../../src/pagination
 //
 // With L >= 2n + 8 the bar has 2n + 7 slots: pages 1 and 2, then a view of 2n + 3 consecutive pages
 // of 3..L-2 centred on the current page, slid as little as needed to stay inside 3..L-2, then pages
-// L-1 and L. An end slot of the view that does not touch pages 1 2 (or L-1 L) shows a gap instead of
-// its page: the gap stands for that page and every page between it and the edge pages.
+// L-1 and L. An end slot of the view that does not touch pages 1 2 (or L-1 L) shows a gap instead
+// of its page: the gap stands for that page and every page between it and the edge pages.
 function shownPages(current: number, last: number, n: number): number[] {
   const lastPage = Math.max(1, last)
   const size = 2 * n + 3

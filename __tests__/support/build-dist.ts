@@ -1,6 +1,6 @@
-// Global setup of the `package` jest project (its suites load dist/, see jest.config.js): builds dist/
-// once per jest run, in jest's main process, when it is missing or older than its sources. Quiet
-// when nothing changed; one line when it builds; the compiler's output when the build fails.
+// Global setup of the `package` jest project (its suites load dist/, see jest.config.js): builds
+// dist/ once per jest run, in jest's main process, when it is missing or older than its sources.
+// Quiet when nothing changed; one line when it builds; the compiler's output when the build fails.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'

@@ -1,13 +1,14 @@
-// The databases the database suites loop over, after Kysely's tests: SQLite (better-sqlite3) always;
-// PostgreSQL when PG_URL is set; MariaDB/MySQL when MYSQL_URL is set. With REQUIRE_DATABASES=1 (.ci/run)
-// a missing URL is a failing dialect, not a skipped one, and an unreachable server fails the suite
-// when it first connects (as it does without REQUIRE_DATABASES when its URL is set).
+// The databases the database suites loop over, after Kysely's tests: SQLite (better-sqlite3)
+// always; PostgreSQL when PG_URL is set; MariaDB/MySQL when MYSQL_URL is set. With
+// REQUIRE_DATABASES=1 (.ci/run) a missing URL is a failing dialect, not a skipped one. A server
+// that does not answer fails the suite when it first connects.
 //
-// Two ways to use a dialect: `knex()` / `kysely()` give a connection to a scratch database (in-memory
-// SQLite, or the server's database) where a suite creates uniquely named tables
-// (`paginationFixture`); `prepareDatabase()` gives the ORM suites a database of their own, created
-// and seeded with users, posts, comments and tags (`f_<label>` on a server, a file for SQLite, so
-// that each ORM can open its own connection).
+// Two ways to use a dialect: `knex()` / `kysely()` connect to a scratch database (in-memory SQLite,
+// or the server's database) where a suite creates uniquely named tables (`paginationFixture`);
+// `prepareDatabase()` gives an ORM suite a database of its own, created and seeded with users,
+// posts, comments and tags (`f_<label>_<checkout>` on a server; a file for SQLite, so that each ORM
+// can open its own connection).
+import { createHash } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -224,12 +225,19 @@ async function recreateDatabase(client: 'pg' | 'mysql2', url: string, name: stri
 }
 
 /**
- * A fresh, seeded database of its own for the ORM suite `label` on the dialect `name`: suites running
- * in parallel never share its tables.
+ * A fresh, seeded database of its own for the ORM suite `label` on the dialect `name`: suites
+ * running in parallel never share its tables.
  */
 export function prepareDatabase(name: DialectName, label: string): Promise<OrmDatabase> {
   return dialect(name).prepare(label)
 }
+
+/**
+ * Tells apart the checkouts (git worktrees) that share a database server, so that two of them
+ * running the same ORM suite at once do not drop each other's database. A run reuses its checkout's
+ * databases.
+ */
+const CHECKOUT = createHash('sha1').update(__dirname).digest('hex').slice(0, 6)
 
 async function serverDatabase(
   name: 'postgres' | 'mysql',
@@ -237,7 +245,7 @@ async function serverDatabase(
   base: string,
   label: string,
 ): Promise<OrmDatabase> {
-  const database = `f_${label}`
+  const database = `f_${label}_${CHECKOUT}`
   await recreateDatabase(client, base, database)
   const url = withDatabase(base, database)
   return seeded({ dialect: name, file: '', url, knexConfig: { client, connection: url } })
@@ -284,9 +292,9 @@ async function createSchema(knex: Knex): Promise<void> {
 }
 
 /**
- * Four users (carol inactive, dave without posts), 30 posts spread over the first three users (every
- * fourth unpublished), comments on posts 1 and 2, three tags; post 1 is tagged php (primary) and ts
- * (secondary), post 2 ts (primary).
+ * Four users (carol inactive, dave without posts), 30 posts spread over the first three users
+ * (every fourth unpublished), comments on posts 1 and 2, three tags; post 1 is tagged php (primary)
+ * and ts (secondary), post 2 ts (primary).
  */
 async function seed(knex: Knex): Promise<void> {
   const users = ['alice', 'bob', 'carol', 'dave']

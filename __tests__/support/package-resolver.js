@@ -1,10 +1,10 @@
-/* eslint-disable @typescript-eslint/no-require-imports -- jest loads this CommonJS file untransformed */
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, loaded untransformed */
 // Module resolver of the `package` jest project (jest.config.js). `api-resources` and its subpaths
 // resolve the way Node resolves them for a consumer: through package.json `exports` (the `require`
 // condition), so to dist/. Anything that resolves into src/ is refused: it resolves to
-// src-refused.js, which throws. A suite of this project (or the demo app or a helper it loads) tests
-// the built package, and a second copy of the library from src/ would break `instanceof` and the
-// request context between the two copies.
+// src-refused.js, which throws. A suite of this project (or the demo app or a helper it loads)
+// tests the built package, and a second copy of the library from src/ would break `instanceof` and
+// the request context between the two copies.
 const { join, sep } = require('node:path')
 
 const root = join(__dirname, '..', '..')

@@ -1,8 +1,8 @@
 // Runs the ```ts snippets of a README section (docs/readme/*.md) and compares what each prints with
 // its `// =>` comments, so the README stays true. A snippet may use top-level await and decorators;
-// `api-resources` and its subpaths resolve as in the suite that runs it (the jest project's mapping).
-// Requests a snippet starts with supertest's `request(app).get(url).then(...)` are awaited before its
-// output is compared.
+// `api-resources` and its subpaths resolve as in the suite that runs it (the jest project's
+// mapping). Requests a snippet starts with supertest's `request(app).get(url).then(...)` are
+// awaited before its output is compared.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { transformSync } from '@swc/core'
