@@ -9,6 +9,8 @@ export const JSONAPI_ERROR_CODES = {
   reservedMember: 'ERR_JSONAPI_RESERVED_MEMBER',
   topLevelMember: 'ERR_JSONAPI_TOP_LEVEL_MEMBER',
   maxIncludeDepth: 'ERR_JSONAPI_INCLUDE_DEPTH',
+  link: 'ERR_JSONAPI_LINK',
+  jsonApiObject: 'ERR_JSONAPI_OBJECT',
 } as const
 
 /** A JSON:API resource class or model that cannot be rendered as a resource object. */
@@ -50,6 +52,29 @@ export class JsonApiError extends ApiResourcesError {
     return new JsonApiError(
       JSONAPI_ERROR_CODES.collects,
       `${className} must collect a JsonApiResource class (pass it, or set static collects = () => SomeResource); got ${describeValue(got)}`,
+    )
+  }
+
+  /** A relationship link or meta declaration that is not a URL template or a function. */
+  static badLink(where: string, got: unknown): JsonApiError {
+    return new JsonApiError(
+      JSONAPI_ERROR_CODES.link,
+      `${where} must be a URL template string (such as '/posts/{id}/author') or a function of the model; ` +
+        `only self and related links are declared per relationship; got ${describeValue(got)}`,
+    )
+  }
+
+  /** A `jsonapi` member option that JSON:API does not allow. */
+  static badJsonApiObject(option: string, got: unknown): JsonApiError {
+    return new JsonApiError(
+      JSONAPI_ERROR_CODES.jsonApiObject,
+      `JsonApiResource.configure(): ${option} must be ${
+        option === 'ext' || option === 'profile'
+          ? 'a list of URIs (no spaces or quotes)'
+          : option === 'meta' || option === 'options'
+            ? 'a plain object'
+            : 'a non-empty string'
+      }; got ${describeValue(got)}`,
     )
   }
 

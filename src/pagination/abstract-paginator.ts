@@ -1,6 +1,11 @@
 import { tryGetRequestContext } from '../context'
 import { PaginationErrors } from '../errors/pagination-errors'
-import { okResponse, TO_RESPONSE, type Respondable, type ResponseSpec } from '../runtime/respondable'
+import {
+  okResponse,
+  TO_RESPONSE,
+  type Respondable,
+  type ResponseSpec,
+} from '../runtime/respondable'
 import type { BarState, NumberedBarState } from './bar/bar-state'
 import {
   encodeFragment,

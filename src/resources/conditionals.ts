@@ -1,7 +1,5 @@
-import { MISSING, type Missing } from '../runtime/missing'
+import { MISSING, mergeValue, type Missing } from '../runtime/missing'
 import { loadedCount, loadedPivot, loadedRelation } from '../runtime/model-registry'
-
-const MERGE = Symbol.for('api-resources.merge')
 
 /** A value, or a function computing it (called only when needed). */
 export type Lazy<V> = V | (() => V)
@@ -69,7 +67,5 @@ export function whenPivotLoaded<P = Record<string, unknown>, R = P>(
  * @internal
  */
 export function mergeWhen<M extends object>(condition: unknown, mapping: Lazy<M>): Partial<M> {
-  const out = (condition ? { ...force(mapping) } : {}) as Partial<M>
-  Object.defineProperty(out, MERGE, { value: true, enumerable: false })
-  return out
+  return mergeValue(condition ? force(mapping) : undefined)
 }

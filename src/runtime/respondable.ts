@@ -5,8 +5,15 @@
  */
 export const TO_RESPONSE: unique symbol = Symbol.for('api-resources.toResponse')
 
-/** The JSON media types the library answers with. */
-export type ResponseContentType = 'application/json' | 'application/vnd.api+json'
+/** The JSON:API media type: every JSON:API document is sent with exactly this `Content-Type`. */
+export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json'
+
+/**
+ * The JSON media types the library answers with: JSON, or JSON:API (with its `ext`/`profile`
+ * parameters when a document applies extensions or profiles).
+ */
+export type ResponseContentType =
+  'application/json' | typeof JSONAPI_MEDIA_TYPE | `${typeof JSONAPI_MEDIA_TYPE}; ${string}`
 
 /** What a respondable value turns into. `body` is JSON-safe and is sent with `JSON.stringify`. */
 export interface ResponseSpec {
