@@ -54,7 +54,11 @@ export {
 // resources and decorators
 export { AbstractResource } from './resources/abstract-resource'
 export { JsonResource, type JsonResourceClass } from './resources/json-resource'
-export { ResourceCollection, type CollectionSource } from './resources/resource-collection'
+export {
+  ResourceCollection,
+  type CollectionSource,
+  type PaginationInformation,
+} from './resources/resource-collection'
 export type { Lazy } from './resources/conditionals'
 export {
   Attribute,

@@ -73,6 +73,14 @@ export class ResourceError extends ApiResourcesError {
     )
   }
 
+  /** `paginationInformation()` returned something without plain-object `links` and `meta`. */
+  static badPaginationInformation(cls: Function, got: unknown): ResourceError {
+    return new ResourceError(
+      'ERR_PAGINATION_INFORMATION',
+      `${nameOf(cls)}.paginationInformation() must return { links, meta } with plain objects; got ${describeValue(got)}`,
+    )
+  }
+
   /** Generated code failed to compile; `source` is the code (also on the error). */
   static compileFailed(cls: Function, source: string, cause: unknown): ResourceError {
     const err = new ResourceError(

@@ -110,7 +110,7 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
       owner: cls.name,
       data,
       included,
-      additional: this.additionalData(),
+      additional: this.topLevel(q),
       selfLink: input.selfLink,
       jsonapi: (cls as typeof JsonApiResource).jsonApi as Readonly<Record<string, unknown>>,
       request: q,

@@ -7,7 +7,8 @@ import {
   type ResponseContentType,
   type ResponseSpec,
 } from '../runtime/respondable'
-import { RESOLVE, type Resolvable } from '../runtime/protocol'
+import { isBaseMethod, markBase, RESOLVE, type Resolvable } from '../runtime/protocol'
+import { isPlainObject } from '../util/objects'
 
 /**
  * The root of every resource and collection class: `additional()`, `toJSON()` and the HTTP response
@@ -55,8 +56,48 @@ export abstract class AbstractResource implements Respondable, Resolvable {
     return this.#additional ?? {}
   }
 
+  /**
+   * Top-level keys computed per request, beside the data (Laravel's `with()`): override it to add
+   * `meta` or `links` that depend on the request. The same rules as {@link additional} apply;
+   * `additional()` keys win over these, and a plain-object value present in both is merged.
+   */
+  with(_request?: unknown): Readonly<Record<string, unknown>> {
+    return {}
+  }
+
+  /**
+   * Called with the framework's response object (Express: `res`) after the body is built and before
+   * it is sent: set headers or a status there. Does nothing by default.
+   *
+   * @example
+   * override withResponse(_req: unknown, res: express.Response) {
+   *   res.setHeader('X-Resource', 'user')
+   * }
+   */
+  withResponse(_request: unknown, _response: unknown): void {}
+
+  /** `with(request)` and the `additional()` keys: what the body carries beside the data. @internal */
+  protected topLevel(request: unknown): Additional {
+    const added = this.#additional
+    if (isBaseMethod(this.with)) return added
+    const computed = this.with(request)
+    if (added === undefined) return computed
+    const merged: Record<string, unknown> = { ...computed }
+    for (const key of Object.keys(added)) {
+      const both = merged[key]
+      merged[key] =
+        isPlainObject(both) && isPlainObject(added[key]) ? { ...both, ...added[key] } : added[key]
+    }
+    return merged
+  }
+
   /** The HTTP response: status 200, the payload with this resource's media type. */
   [TO_RESPONSE](request?: unknown): ResponseSpec {
-    return okResponse(this.toPayload(request), this.mediaType())
+    const spec = okResponse(this.toPayload(request), this.mediaType())
+    if (isBaseMethod(this.withResponse)) return spec
+    return { ...spec, withResponse: (response) => this.withResponse(request, response) }
   }
 }
+
+markBase(AbstractResource.prototype.with)
+markBase(AbstractResource.prototype.withResponse)

@@ -40,6 +40,11 @@ function defaultAttributes(model: unknown): Record<string, unknown> {
 export class JsonResource<T = unknown> extends AbstractResource {
   /** The key the payload is wrapped under; `null` disables wrapping. */
   static wrap: string | null = 'data'
+  /**
+   * A collection of this resource over a `Map` or a plain object keeps the source's keys (an object
+   * keyed like the source) instead of listing the values.
+   */
+  static preserveKeys = false
 
   readonly #resource: T
 
@@ -80,7 +85,7 @@ export class JsonResource<T = unknown> extends AbstractResource {
     const q = currentRequest(request)
     const cls = this.constructor as JsonResourceClass
     const data = this[RESOLVE](q)
-    const additional = this.additionalData()
+    const additional = this.topLevel(q)
     return jsonBody({ owner: cls, data, wrap: cls.wrap, list: false, additional, request: q })
   }
 

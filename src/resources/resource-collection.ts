@@ -4,19 +4,48 @@ import { ArgumentError } from '../errors/base'
 import { isPaginator, type AbstractPaginator } from '../pagination/abstract-paginator'
 import { jsonBody, type PaginationSections } from '../response/body'
 import { finalizeValue } from '../runtime/finalize'
-import { COLLECTION_BRAND, markBase, RESOLVE } from '../runtime/protocol'
+import { ResourceError } from '../errors/resource-errors'
+import { COLLECTION_BRAND, isBaseMethod, markBase, RESOLVE } from '../runtime/protocol'
+import { isPlainObject, setKey } from '../util/objects'
 import { AbstractResource } from './abstract-resource'
 import type { JsonResource, JsonResourceClass } from './json-resource'
 
-/** What a collection maps: a list (any iterable) or a paginator. */
-export type CollectionSource = Iterable<unknown> | AbstractPaginator<unknown>
+/**
+ * What a collection maps: a list (any iterable), a paginator, or a keyed source (a `Map`, or a plain
+ * object used as a dictionary) whose values are the items and whose keys `preserveKeys` keeps.
+ */
+export type CollectionSource =
+  | Iterable<unknown>
+  | AbstractPaginator<unknown>
+  | ReadonlyMap<unknown, unknown>
+  | Readonly<Record<string, unknown>>
 
-function toItems(source: CollectionSource): readonly unknown[] {
-  if (isPaginator(source)) return source.items()
-  if (Array.isArray(source)) return source
+/** The standard `links` and `meta` of a paginated collection, as `paginationInformation()` gets them. */
+export interface PaginationInformation {
+  readonly links: object
+  readonly meta: object
+}
+
+interface Items {
+  readonly items: readonly unknown[]
+  /** The keys of a keyed source, in order (a `Map`'s keys as strings). */
+  readonly keys?: readonly string[]
+}
+
+function itemsOf(source: CollectionSource): Items {
+  if (isPaginator(source)) return { items: source.items() }
+  if (Array.isArray(source)) return { items: source }
+  if (source instanceof Map)
+    return { items: [...source.values()], keys: [...source.keys()].map(String) }
+  if (isPlainObject(source)) return { items: Object.values(source), keys: Object.keys(source) }
   if (typeof source === 'object' && source !== null && Symbol.iterator in source)
-    return Array.from(source)
-  throw new ArgumentError('ERR_COLLECTION_SOURCE', 'items', 'a list or a paginator', source)
+    return { items: Array.from(source as Iterable<unknown>) }
+  throw new ArgumentError(
+    'ERR_COLLECTION_SOURCE',
+    'items',
+    'a list, a Map, a plain object or a paginator',
+    source,
+  )
 }
 
 /**
@@ -36,15 +65,23 @@ export class ResourceCollection<R extends JsonResource = JsonResource> extends A
   static wrap?: string | null
   /** The resource class items are mapped through, for subclasses (`() => UserResource`). */
   static collects?: () => JsonResourceClass
+  /**
+   * Keep the keys of a `Map` or plain-object source: the output is an object keyed like the source
+   * instead of a list. When not set on a subclass, the collected resource's `preserveKeys`.
+   */
+  static preserveKeys?: boolean
 
   readonly #items: readonly unknown[]
+  readonly #keys: readonly string[] | undefined
   readonly #paginator: AbstractPaginator<unknown> | undefined
   readonly #collects: JsonResourceClass | undefined
 
   constructor(itemsOrPaginator: CollectionSource, collects?: JsonResourceClass<R>) {
     super()
     this.#paginator = isPaginator(itemsOrPaginator) ? itemsOrPaginator : undefined
-    this.#items = toItems(itemsOrPaginator)
+    const { items, keys } = itemsOf(itemsOrPaginator)
+    this.#items = items
+    this.#keys = keys
     const ctor = this.constructor as typeof ResourceCollection
     this.#collects = collects ?? ctor.collects?.()
   }
@@ -64,7 +101,7 @@ export class ResourceCollection<R extends JsonResource = JsonResource> extends A
     return this.#collects
   }
 
-  /** The mapped items (each resource's output, without its wrap key). */
+  /** The mapped items (each resource's output, without its wrap key), as a list. */
   toArray(request?: unknown): unknown[] {
     const q = currentRequest(request)
     if (this.#collects !== undefined)
@@ -72,11 +109,26 @@ export class ResourceCollection<R extends JsonResource = JsonResource> extends A
     return this.#items.map((item) => (item === undefined ? null : finalizeValue(item, q)))
   }
 
-  /** Nested in another resource: the mapped items. */
+  /** Does the output keep a keyed source's keys (see {@link ResourceCollection.preserveKeys})? */
+  preservesKeys(): boolean {
+    const own = (this.constructor as typeof ResourceCollection).preserveKeys
+    if (own !== undefined) return own
+    return (this.#collects as { preserveKeys?: boolean } | undefined)?.preserveKeys === true
+  }
+
+  /**
+   * The output (nested in another resource, or under the wrap key): the mapped items, keyed like a
+   * `Map` or plain-object source when `preserveKeys` is on.
+   */
   [RESOLVE](request: unknown): unknown {
-    const items = this.toArray(request)
+    const list = this.toArray(request)
     // The base toArray's items are already final; only an override's result needs the walk.
-    return traitsOf(this.constructor).baseToArray ? items : finalizeValue(items, request)
+    const items = traitsOf(this.constructor).baseToArray ? list : finalizeValue(list, request)
+    const keys = this.#keys
+    if (keys === undefined || !Array.isArray(items) || !this.preservesKeys()) return items
+    const out: Record<string, unknown> = {}
+    for (let i = 0; i < keys.length; i++) setKey(out, keys[i], items[i])
+    return out
   }
 
   /** The effective wrap key (see {@link ResourceCollection.wrap}). */
@@ -94,17 +146,40 @@ export class ResourceCollection<R extends JsonResource = JsonResource> extends A
       data: this[RESOLVE](q),
       wrap: this.wrapKey(),
       list: true,
-      additional: this.additionalData(),
-      pagination: this.paginationSections(),
+      additional: this.topLevel(q),
+      pagination: this.paginationSections(q),
       request: q,
     })
   }
 
-  /** The paginator's standard `links` and `meta`, when the collection is paginated. @internal */
-  protected paginationSections(): PaginationSections | undefined {
+  /**
+   * The `links` and `meta` of a paginated collection (Laravel's `paginationInformation()`): override
+   * it to rewrite them; `defaults` are the standard sections, `paginated` the paginator itself.
+   *
+   * @example
+   * override paginationInformation(_req: unknown, page: LengthAwarePaginator<User>, defaults: PaginationInformation) {
+   *   return { links: defaults.links, meta: { total: page.total() } }
+   * }
+   */
+  paginationInformation(
+    _request: unknown,
+    _paginated: AbstractPaginator<unknown>,
+    defaults: PaginationInformation,
+  ): PaginationInformation {
+    return defaults
+  }
+
+  /** The paginator's `links` and `meta`, when the collection is paginated. @internal */
+  protected paginationSections(request: unknown): PaginationSections | undefined {
     const paginator = this.#paginator
     if (paginator === undefined) return undefined
-    return { links: paginator.toResourceLinks(), meta: paginator.toResourceMeta() }
+    const defaults = { links: paginator.toResourceLinks(), meta: paginator.toResourceMeta() }
+    if (isBaseMethod(this.paginationInformation)) return defaults
+    const info = this.paginationInformation(request, paginator, defaults) as unknown
+    const { links, meta } = (info ?? {}) as { links?: unknown; meta?: unknown }
+    if (!isPlainObject(links) || !isPlainObject(meta))
+      throw ResourceError.badPaginationInformation(this.constructor, info)
+    return { links, meta }
   }
 
   /** @internal */
@@ -116,3 +191,4 @@ export class ResourceCollection<R extends JsonResource = JsonResource> extends A
 Object.defineProperty(ResourceCollection.prototype, COLLECTION_BRAND, { value: true })
 markBase(ResourceCollection.prototype.toArray)
 markBase(ResourceCollection.prototype[RESOLVE])
+markBase(ResourceCollection.prototype.paginationInformation)

@@ -20,6 +20,12 @@ export interface ResponseSpec {
   readonly status: number
   readonly contentType: ResponseContentType
   readonly body: unknown
+  /**
+   * Called by the HTTP integration with the framework's response object (Express: `res`) after the
+   * body is built and before it is sent: a resource's `withResponse(request, response)` hook, which
+   * may set headers or the status.
+   */
+  readonly withResponse?: (response: unknown) => void
 }
 
 /** A value that knows how to become an HTTP response. */
