@@ -1,8 +1,8 @@
 import request from 'supertest'
 import { z } from 'zod'
 import { body, validationResult } from 'express-validator'
-import { resourceErrors, respond } from '../../src/integrations/express'
-import { NotFoundError, ValidationError } from '../../src'
+import { NotFoundError, ValidationError } from 'api-resources'
+import { resourceErrors, respond } from 'api-resources/express'
 import { EXPRESS_VERSIONS, express4, express5 } from './express-versions'
 
 const JSON_API = 'application/vnd.api+json'

@@ -15,8 +15,8 @@ import {
   runWithRequestContext,
   type JsonApiLinks,
   type JsonApiMeta,
-} from '../../src'
-import { apiResources, respond } from '../../src/integrations/express'
+} from 'api-resources'
+import { apiResources, respond } from 'api-resources/express'
 import { assertJsonApiDocument } from '../support/jsonapi-schema'
 import { assertClientGraph, parseWithJsona, parseWithKitsu } from '../support/jsonapi-clients'
 
