@@ -64,7 +64,7 @@ export {
   type CollectionSource,
   type PaginationInformation,
 } from './resources/resource-collection'
-export type { Lazy } from './resources/conditionals'
+export type { Lazy, ValueOf } from './resources/conditionals'
 export {
   Attribute,
   Field,

@@ -6,7 +6,7 @@ import type { Missing } from '../runtime/missing'
 import { markBase, RESOLVE } from '../runtime/protocol'
 import { AbstractResource } from './abstract-resource'
 import * as helpers from './conditionals'
-import type { Lazy } from './conditionals'
+import type { Lazy, ValueOf } from './conditionals'
 import { ResourceCollection, type CollectionSource } from './resource-collection'
 
 /** Any `JsonResource` class (what `collection()` and thunks work with). */
@@ -133,6 +133,60 @@ export class JsonResource<T = unknown> extends AbstractResource {
   /** `mapping` when `condition` is truthy, else `{}`: spread it into `toArray()`'s result. */
   mergeWhen<M extends object>(condition: unknown, mapping: Lazy<M>): Partial<M> {
     return helpers.mergeWhen(condition, mapping)
+  }
+
+  /** `mapping` when `condition` is falsy, else `{}`: spread it into `toArray()`'s result. */
+  mergeUnless<M extends object>(condition: unknown, mapping: Lazy<M>): Partial<M> {
+    return helpers.mergeUnless(condition, mapping)
+  }
+
+  /**
+   * The model's `attribute` when it has it (`null` included; a property that is absent or
+   * `undefined` is not had), else `fallback` (default: no key). With `value`, that instead (a
+   * function gets the attribute).
+   *
+   * @example
+   * toArray() { return { nickname: this.whenHas('nickname'), bio: this.whenHas('bio', (b) => b.trim()) } }
+   */
+  whenHas<V = unknown>(attribute: string): V | Missing
+  whenHas<V = unknown, R = V>(attribute: string, value: ValueOf<V, R>): R | Missing
+  whenHas<V = unknown, R = V, D = Missing>(
+    attribute: string,
+    value: ValueOf<V, R>,
+    fallback: Lazy<D>,
+  ): R | D
+  whenHas(attribute: string, ...args: [value?: unknown, fallback?: unknown]): unknown {
+    return helpers.whenHas(this.#resource, attribute, args)
+  }
+
+  /** `null` when `value` is `null` or `undefined`, else `fallback` (default: no key). */
+  whenNull<D = Missing>(value: unknown, fallback?: Lazy<D>): null | D {
+    return helpers.whenNull(value, fallback)
+  }
+
+  /**
+   * A relation's aggregate selected with the query, read from `<relation>_<aggregate>_<column>`
+   * (`posts_sum_votes`, `posts_avg_score`, `posts_max_created_at`, as Laravel names them), or `cb`
+   * of it; no key when it was not selected.
+   *
+   * @example
+   * toArray() { return { votes: this.whenAggregated('posts', 'votes', 'sum') } }
+   */
+  whenAggregated<R = unknown>(
+    relation: string,
+    column: string,
+    aggregate: 'sum' | 'avg' | 'min' | 'max' | (string & {}),
+    cb?: ValueOf<unknown, R>,
+  ): R | Missing {
+    return helpers.whenAggregated(this.#resource, relation, column, aggregate, cb) as R | Missing
+  }
+
+  /**
+   * Whether related rows exist, selected with the query as `<relation>_exists` (`1`/`0` or a
+   * boolean), as a boolean or `cb` of it; no key when it was not selected.
+   */
+  whenExistsLoaded<R = boolean>(relation: string, cb?: ValueOf<boolean, R>): R | Missing {
+    return helpers.whenExistsLoaded(this.#resource, relation, cb) as R | Missing
   }
 }
 
