@@ -1,9 +1,10 @@
 import { tryGetRequestContext } from '../context'
+import { noteMissingRequestContext } from '../context/no-context-warning'
 import { PaginationErrors } from '../errors/pagination-errors'
 
 /**
- * Page and path resolution (spec 4): an explicit argument wins, then the current request context,
- * then page 1 and path `/` outside a request.
+ * Page and path resolution: an explicit argument wins, then the current request context, then page 1
+ * and path `/` outside a request (with a one-time process warning outside production).
  *
  * @internal
  */
@@ -34,7 +35,9 @@ export function resolvePage(explicit?: unknown, perPage = 1, argument = 'page'):
       throw PaginationErrors.page(explicit, argument)
     page = explicit
   } else {
-    page = tryGetRequestContext()?.page ?? 1
+    const context = tryGetRequestContext()
+    if (context === undefined) noteMissingRequestContext()
+    page = context === undefined ? 1 : context.page
   }
   return Number.isSafeInteger((page - 1) * perPage) ? page : 1
 }
@@ -50,7 +53,12 @@ export function offsetOf(page: number, perPage: number): number {
  * path, else `/`.
  */
 export function resolvePath(explicit?: unknown): string {
-  if (explicit === undefined) return tryGetRequestContext()?.path ?? '/'
+  if (explicit === undefined) {
+    const context = tryGetRequestContext()
+    if (context !== undefined) return context.path
+    noteMissingRequestContext()
+    return '/'
+  }
   if (typeof explicit !== 'string') throw PaginationErrors.path(explicit)
   const hash = explicit.indexOf('#')
   const withoutFragment = hash === -1 ? explicit : explicit.slice(0, hash)
