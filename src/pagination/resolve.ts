@@ -1,5 +1,6 @@
-import { tryGetRequestContext } from '../context'
+import { normalizePath, tryGetRequestContext } from '../context'
 import { noteMissingRequestContext } from '../context/no-context-warning'
+import { dropLoneSurrogates, encodeUnsafeUrlChars } from '../context/url-text'
 import { PaginationErrors } from '../errors/pagination-errors'
 
 /**
@@ -48,9 +49,10 @@ export function offsetOf(page: number, perPage: number): number {
 }
 
 /**
- * The path page URLs are built on: an explicit `path` normalised like a request path (no trailing `/`
- * unless it is `/`, no fragment; a query it carries is kept and continued with `&`), else the request
- * path, else `/`.
+ * The path page URLs are built on: an explicit `path` normalised like a request path (see
+ * `normalizePath`: on the page's own origin whatever it holds, no trailing `/` unless it is `/`, no
+ * fragment; a query it carries is kept, made inert the same way, and continued with `&`), else the
+ * request path, else `/`.
  */
 export function resolvePath(explicit?: unknown): string {
   if (explicit === undefined) {
@@ -63,10 +65,7 @@ export function resolvePath(explicit?: unknown): string {
   const hash = explicit.indexOf('#')
   const withoutFragment = hash === -1 ? explicit : explicit.slice(0, hash)
   const q = withoutFragment.indexOf('?')
-  const base = q === -1 ? withoutFragment : withoutFragment.slice(0, q)
-  const query = q === -1 ? '' : withoutFragment.slice(q)
-  let clean = base
-  while (clean.length > 1 && clean.endsWith('/')) clean = clean.slice(0, -1)
-  if (clean === '') clean = '/'
-  return query.length > 1 ? clean + query : clean
+  const path = normalizePath(q === -1 ? withoutFragment : withoutFragment.slice(0, q))
+  if (q === -1 || q === withoutFragment.length - 1) return path
+  return path + encodeUnsafeUrlChars(dropLoneSurrogates(withoutFragment.slice(q)))
 }
