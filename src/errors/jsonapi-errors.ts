@@ -21,11 +21,11 @@ export class JsonApiError extends ApiResourcesError {
     )
   }
 
-  /** The model has no usable id (`null`, `undefined`, an object...). */
+  /** The model has no usable id (`null`, `undefined`, `''`, `NaN`, `Infinity`, an object...). */
   static missingId(className: string, idKey: string, got: unknown): JsonApiError {
     return new JsonApiError(
       JSONAPI_ERROR_CODES.resourceId,
-      `${className} could not determine the id of a model: "${idKey}" must be a string, number or bigint; got ${describeValue(got)}`,
+      `${className} could not determine the id of a model: "${idKey}" must be a non-empty string, a finite number or a bigint; got ${describeValue(got)}`,
     )
   }
 
