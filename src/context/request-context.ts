@@ -76,7 +76,7 @@ function normalizeSlowly(path: string): string {
   return last === clean.length ? clean : clean.slice(0, last)
 }
 
-/** ASCII characters a normal path may hold as is: printable, but not `#`, `?` or `\\`. */
+/** ASCII characters a normal path may hold as is: printable, but not `#`, `?` or `\`. */
 const PLAIN_PATH_CHAR = new Uint8Array(128)
 for (let c = 0x21; c < 0x7f; c++) PLAIN_PATH_CHAR[c] = 1
 PLAIN_PATH_CHAR[0x23] = PLAIN_PATH_CHAR[0x3f] = PLAIN_PATH_CHAR[0x5c] = 0
