@@ -42,7 +42,7 @@ describe('normalizePath: hostile paths', () => {
     ['///', '/'],
     ['/a#frag', '/a'],
     ['/a/b/', '/a/b'],
-    ['/a\\b', '/a\\b'],
+    ['/a\\b', '/a%5Cb'],
     ['/users', '/users'],
   ])('%s -> %s', (input, expected) => {
     expect(normalizePath(input)).toBe(expected)

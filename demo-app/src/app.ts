@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http'
 import { join } from 'node:path'
 import express, { type Express, type NextFunction, type Request, type Response } from 'express'
 import type { Knex } from 'knex'
@@ -42,17 +43,22 @@ export function createApp(db: Knex): Express {
   return app
 }
 
-// Anything resourceErrors() did not answer: a client error that says it is one (a body parser's
-// 400 or 413) keeps its status and message; everything else is a 500 that leaks no details.
+// Anything resourceErrors() did not answer. An error that carries a 4xx status is the client's (a body
+// parser's 400 or 413, the router's 400 for a URL that does not decode): it keeps its status, with its
+// own message when it is marked safe to show (`expose: true`, as http-errors does) and the standard
+// reason phrase otherwise, and it is not logged. Everything else is a 500 that leaks no details.
 function finalErrorHandler(err: unknown, _req: Request, res: Response, next: NextFunction): void {
   if (res.headersSent) return next(err)
-  const { status, expose, message } = (err ?? {}) as {
+  const { status, statusCode, expose, message } = (err ?? {}) as {
     status?: unknown
+    statusCode?: unknown
     expose?: unknown
     message?: unknown
   }
-  if (typeof status === 'number' && status >= 400 && status < 500 && expose === true) {
-    res.status(status).json({ message: typeof message === 'string' ? message : 'Bad request.' })
+  const code = typeof status === 'number' ? status : statusCode
+  if (typeof code === 'number' && Number.isInteger(code) && code >= 400 && code < 500) {
+    const shown = expose === true && typeof message === 'string' && message !== ''
+    res.status(code).json({ message: shown ? message : `${STATUS_CODES[code] ?? 'Bad Request'}.` })
     return
   }
   if (process.env.NODE_ENV !== 'test') console.error(err)

@@ -6,6 +6,7 @@ import {
   parseQueryPairs,
   type QueryPair,
 } from './parse-query'
+import { dropLoneSurrogates, encodeUnsafeUrlChars } from './url-text'
 
 /**
  * What core code may know about the current HTTP request. The Express middleware opens one per
@@ -41,31 +42,60 @@ export function runWithRequestContext<T>(context: RequestContext, fn: () => T): 
 }
 
 /**
- * Normalises a request path: no query or fragment, no trailing `/` unless the path is `/`, and `/`
- * for an empty path.
+ * Normalises a path for page URLs, a request path and an explicit `path` alike: no query or fragment,
+ * no trailing `/` unless the path is `/`, and `/` for an empty path. Whatever the input holds, the
+ * result is a path starting with exactly one `/` that a browser's URL parser resolves on the page's
+ * own origin:
+ *
+ * - an absolute-form URL (`http://evil.example/p`, what a proxy-style request line gives as
+ *   `req.originalUrl`) is reduced to its path (`/p`);
+ * - leading `/` and `\` collapse to one `/` (`//evil.example/x` is `/evil.example/x`), and a path
+ *   without a leading `/` gets one (`javascript:alert(1)` is `/javascript:alert(1)`);
+ * - control characters, spaces and backslashes are percent-encoded (`/\t/evil.example` is
+ *   `/%09/evil.example`: a browser strips a raw tab and would read `//evil.example`), and lone
+ *   surrogates, which have no encoding, are dropped.
  */
 export function normalizePath(path: string): string {
-  if (isNormalPath(path)) return path
-  let end = path.length
-  const q = path.search(/[?#]/)
-  if (q !== -1) end = q
-  // Leading slashes collapse to one: `//evil.example/x` would otherwise be a protocol-relative URL
-  // pointing at another host once it is used as the base of page links.
-  let clean = path.slice(0, end).replace(/^[/\\]+/, '/')
-  while (clean.length > 1 && clean.endsWith('/')) clean = clean.slice(0, -1)
-  return clean === '' || clean[0] !== '/' ? `/${clean}`.replace(/^\/+$/, '/') : clean
+  return isNormalPath(path) ? path : normalizeSlowly(path)
 }
 
+/** `scheme://authority` at the start of an absolute-form URL. */
+const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]*/
+
+function normalizeSlowly(path: string): string {
+  const end = path.search(/[?#]/)
+  // Lone surrogates go first: dropping one later could join two slashes (`/\ud800/evil.example`).
+  let clean = dropLoneSurrogates(end === -1 ? path : path.slice(0, end))
+  const absolute = ABSOLUTE_FORM.exec(clean)
+  if (absolute !== null) clean = clean.slice(absolute[0].length)
+  let start = 0
+  while (start < clean.length && (clean[start] === '/' || clean[start] === '\\')) start++
+  clean = `/${encodeUnsafeUrlChars(clean.slice(start))}`
+  let last = clean.length
+  while (last > 1 && clean.charCodeAt(last - 1) === 0x2f) last--
+  return last === clean.length ? clean : clean.slice(0, last)
+}
+
+/** ASCII characters a normal path may hold as is: printable, but not `#`, `?` or `\`. */
+const PLAIN_PATH_CHAR = new Uint8Array(128)
+for (let c = 0x21; c < 0x7f; c++) PLAIN_PATH_CHAR[c] = 1
+PLAIN_PATH_CHAR[0x23] = PLAIN_PATH_CHAR[0x3f] = PLAIN_PATH_CHAR[0x5c] = 0
+
 /**
- * The common case, already normal: `/` plus at least one character, neither a second leading `/` or
- * `\`, nor a trailing `/`, nor a query or fragment. Checked without regular expressions because
- * every request's path goes through here.
+ * The common case, already normal: `/` plus at least one character, no second leading `/`, no
+ * trailing `/`, and no query, fragment, backslash, space, control character or surrogate. One pass
+ * over the characters with a table lookup, no regular expression and no allocation: every request's
+ * path goes through here.
  */
 function isNormalPath(path: string): boolean {
   const n = path.length
-  if (n < 2 || path.charCodeAt(0) !== 0x2f || path.charCodeAt(n - 1) === 0x2f) return false
-  const second = path.charCodeAt(1)
-  return second !== 0x2f && second !== 0x5c && !path.includes('?') && !path.includes('#')
+  if (n < 2 || path.charCodeAt(0) !== 0x2f || path.charCodeAt(1) === 0x2f) return false
+  if (path.charCodeAt(n - 1) === 0x2f) return false
+  for (let i = 1; i < n; i++) {
+    const c = path.charCodeAt(i)
+    if (c < 0x80 ? PLAIN_PATH_CHAR[c] === 0 : c >= 0xd800 && c <= 0xdfff) return false
+  }
+  return true
 }
 
 /**

@@ -209,8 +209,8 @@ export const CATALOGUE = {
     code: 'ERR_JSONAPI_ID',
     class: 'JsonApiError',
     message: (className: string, idKey: string, got: unknown) =>
-      `${className} could not determine the id of a model: "${idKey}" must be a string, number ` +
-      `or bigint; got ${describeValue(got)}`,
+      `${className} could not determine the id of a model: "${idKey}" must be a non-empty ` +
+      `string, a finite number or a bigint; got ${describeValue(got)}`,
   },
   badRelationship: {
     code: 'ERR_JSONAPI_RELATIONSHIP',

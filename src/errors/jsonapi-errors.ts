@@ -26,7 +26,7 @@ export class JsonApiError extends ApiResourcesError {
     return fromCatalogue(JsonApiError, 'missingType', [className, got])
   }
 
-  /** The model has no usable id (`null`, `undefined`, an object...). */
+  /** The model has no usable id (`null`, `undefined`, `''`, `NaN`, `Infinity`, an object...). */
   static missingId(className: string, idKey: string, got: unknown): JsonApiError {
     return fromCatalogue(JsonApiError, 'missingId', [className, idKey, got])
   }

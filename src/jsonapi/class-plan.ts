@@ -171,8 +171,8 @@ function idReader(cls: JsonApiClass): (model: object, rules: ModelRules) => stri
       : rules.attribute === plainAttribute
         ? (model as Record<string, unknown>)[idKey]
         : rules.attribute(model, idKey)
-    if (typeof id === 'string') return id
-    if (typeof id === 'number' || typeof id === 'bigint') return String(id)
+    if (typeof id === 'string' && id !== '') return id
+    if (typeof id === 'number' ? Number.isFinite(id) : typeof id === 'bigint') return String(id)
     throw JsonApiError.missingId(cls.name, overridden ? `${cls.name}.toId()` : idKey, id)
   }
 }

@@ -3,6 +3,8 @@
  * other parameters in the order first set; keys and values are encoded as `encodeURIComponent` does.
  */
 
+import { dropLoneSurrogates, encodeComponent } from '../context/url-text'
+
 /** A value for `append()`/`appends()`; `null`/`undefined` remove the key, an array repeats it. */
 export type QueryValue =
   string | number | boolean | null | undefined | readonly (string | number | boolean)[]
@@ -10,15 +12,23 @@ export type QueryValue =
 /** The extra query parameters of page URLs: key -> values, in first-set order. */
 export type QueryParams = Map<string, readonly string[]>
 
-/** Sets `key` (replacing its values in place); `page` is ignored, `null`/`undefined` delete. */
-export function setQueryParam(params: QueryParams, key: string, value: QueryValue): void {
+/**
+ * Sets `key` (replacing its values in place); `page` is ignored, `null`/`undefined` delete. Lone
+ * surrogates in the key and the values are dropped here: they have no URL encoding.
+ */
+export function setQueryParam(params: QueryParams, rawKey: string, value: QueryValue): void {
+  const key = dropLoneSurrogates(String(rawKey))
   if (key === 'page') return // page URLs own the page parameter
   if (value === null || value === undefined) {
     params.delete(key)
     return
   }
   const values = Array.isArray(value) ? value : [value as string | number | boolean]
-  params.set(key, values.map(String))
+  params.set(key, values.map(toText))
+}
+
+function toText(value: string | number | boolean): string {
+  return dropLoneSurrogates(String(value))
 }
 
 /** `?` or `&`, whichever continues `path` (a path may carry its own query). */
@@ -30,8 +40,8 @@ function separator(path: string): string {
 export function encodeQueryParams(params: QueryParams): string {
   let out = ''
   for (const [key, values] of params) {
-    const k = encodeURIComponent(key)
-    for (const value of values) out += `&${k}=${encodeURIComponent(value)}`
+    const k = encodeComponent(key)
+    for (const value of values) out += `&${k}=${encodeComponent(value)}`
   }
   return out
 }
@@ -47,13 +57,6 @@ export function pageUrlPrefix(path: string): string {
 /** `#fragment`, encoded so it cannot end the URL early or break out of an attribute. */
 export function encodeFragment(fragment: string | null): string {
   if (fragment === null || fragment === '') return ''
-  return `#${fragment.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/?]/g, encodeChar)}`
-}
-
-function encodeChar(char: string): string {
-  try {
-    return encodeURIComponent(char)
-  } catch {
-    return '' // a lone surrogate cannot be encoded: drop it
-  }
+  // per code point (`u`): a surrogate pair is one character, a lone surrogate encodes to nothing
+  return `#${fragment.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/?]/gu, encodeComponent)}`
 }

@@ -1,9 +1,11 @@
-import { tryGetRequestContext } from '../context'
+import { normalizePath, tryGetRequestContext } from '../context'
+import { noteMissingRequestContext } from '../context/no-context-warning'
+import { dropLoneSurrogates, encodeUnsafeUrlChars } from '../context/url-text'
 import { ArgumentError } from '../errors/base'
 
 /**
- * Page and path resolution (spec 4): an explicit argument wins, then the current request context,
- * then page 1 and path `/` outside a request.
+ * Page and path resolution: an explicit argument wins, then the current request context, then page 1
+ * and path `/` outside a request (with a one-time process warning outside production).
  *
  * @internal
  */
@@ -34,7 +36,9 @@ export function resolvePage(explicit?: unknown, perPage = 1, argument = 'page'):
       throw ArgumentError.page(explicit, argument)
     page = explicit
   } else {
-    page = tryGetRequestContext()?.page ?? 1
+    const context = tryGetRequestContext()
+    if (context === undefined) noteMissingRequestContext()
+    page = context === undefined ? 1 : context.page
   }
   return Number.isSafeInteger((page - 1) * perPage) ? page : 1
 }
@@ -45,20 +49,23 @@ export function offsetOf(page: number, perPage: number): number {
 }
 
 /**
- * The path page URLs are built on: an explicit `path` normalised like a request path (no trailing `/`
- * unless it is `/`, no fragment; a query it carries is kept and continued with `&`), else the request
- * path, else `/`.
+ * The path page URLs are built on: an explicit `path` normalised like a request path (see
+ * `normalizePath`: on the page's own origin whatever it holds, no trailing `/` unless it is `/`, no
+ * fragment; a query it carries is kept, made inert the same way, and continued with `&`), else the
+ * request path, else `/`.
  */
 export function resolvePath(explicit?: unknown): string {
-  if (explicit === undefined) return tryGetRequestContext()?.path ?? '/'
+  if (explicit === undefined) {
+    const context = tryGetRequestContext()
+    if (context !== undefined) return context.path
+    noteMissingRequestContext()
+    return '/'
+  }
   if (typeof explicit !== 'string') throw ArgumentError.path(explicit)
   const hash = explicit.indexOf('#')
   const withoutFragment = hash === -1 ? explicit : explicit.slice(0, hash)
   const q = withoutFragment.indexOf('?')
-  const base = q === -1 ? withoutFragment : withoutFragment.slice(0, q)
-  const query = q === -1 ? '' : withoutFragment.slice(q)
-  let clean = base
-  while (clean.length > 1 && clean.endsWith('/')) clean = clean.slice(0, -1)
-  if (clean === '') clean = '/'
-  return query.length > 1 ? clean + query : clean
+  const path = normalizePath(q === -1 ? withoutFragment : withoutFragment.slice(0, q))
+  if (q === -1 || q === withoutFragment.length - 1) return path
+  return path + encodeUnsafeUrlChars(dropLoneSurrogates(withoutFragment.slice(q)))
 }

@@ -3,15 +3,19 @@ import type { PageLink, PaginationElement, PaginationViewData } from './types'
 const ABSOLUTE_HTTP = /^https?:\/\/[^/\\]/i
 
 /**
- * Can `url` go into an `href` as is? Yes when it is a path (`/posts?page=2`, not `//host`), a query
- * or fragment, an `http(s)://` URL, or relative with no `:` before its first `/`, `?` or `#` (which
- * a browser would read as a scheme, `javascript:` included, even with tabs inside it).
+ * Can `url` go into an `href` as is? Yes when it is a path (`/posts?page=2`, not `//host`, nor
+ * `/<tab>/host`), a query or fragment, an `http(s)://` URL, or relative with no `:` before its first
+ * `/`, `?` or `#` (which a browser would read as a scheme, `javascript:` included, even with tabs
+ * inside it).
  * @internal
  */
 export function isSafeHref(url: string): boolean {
   const c0 = url.charCodeAt(0)
   if (c0 === 47 /* / */) {
-    const c1 = url.charCodeAt(1)
+    // a browser drops tab, CR and LF anywhere in a URL: look past them
+    let i = 1
+    let c1 = url.charCodeAt(1)
+    while (c1 === 9 || c1 === 10 || c1 === 13) c1 = url.charCodeAt(++i)
     return c1 !== 47 && c1 !== 92 /* not // or /\ (another host) */
   }
   if (c0 === 63 /* ? */ || c0 === 35 /* # */) return true

@@ -1,0 +1,33 @@
+/**
+ * The one notice given when page URLs fall back to page 1 and path `/` because no request context is
+ * open. Right for a script or a test; in a server it means apiResources() is not installed (or the
+ * code runs in another framework), and every page would silently be page 1.
+ *
+ * @internal
+ */
+
+/** The `code` of the process warning. */
+export const NO_REQUEST_CONTEXT_WARNING = 'API_RESOURCES_NO_REQUEST_CONTEXT'
+
+const MESSAGE =
+  'api-resources: a page was built outside a request context, so it uses page 1 and path "/" ' +
+  '(links like "/?page=2") whatever the request asked for. In an Express app, install ' +
+  'app.use(apiResources()) from "api-resources/express" before the routes. With another framework, ' +
+  'run the handler inside runWithRequestContext(createRequestContext(url, req), fn) (both exported ' +
+  'from "api-resources"). Or pass currentPage and path to the paginator (a page to paginate()) ' +
+  'explicitly. This warning is shown once per process and never in production.'
+
+/** Set once the question has been answered: warned, or in production (never warns). */
+let settled = false
+
+/**
+ * Called where the page or the path fell back to its default for want of a request context: warns
+ * once per process, outside production (`NODE_ENV` is read on the first fallback only).
+ */
+export function noteMissingRequestContext(): void {
+  if (settled) return
+  settled = true
+  if (typeof process === 'undefined' || typeof process.emitWarning !== 'function') return
+  if (process.env.NODE_ENV === 'production') return
+  process.emitWarning(MESSAGE, { type: 'ApiResourcesWarning', code: NO_REQUEST_CONTEXT_WARNING })
+}
