@@ -57,6 +57,17 @@ export class ResourceError extends ApiResourcesError {
     )
   }
 
+  /** A standard decorator got no `context.metadata` (the class was defined without `Symbol.metadata`). */
+  static decoratorMetadataMissing(decorator: string): ResourceError {
+    return new ResourceError(
+      'ERR_DECORATOR_METADATA',
+      `@${decorator}() got no context.metadata: the compiler's standard decorators need ` +
+        "Symbol.metadata, which api-resources defines when it is loaded; import 'api-resources' " +
+        'before the module that defines the resource class, or use a compiler that supports ' +
+        'decorator metadata (TypeScript 5.2+, esbuild 0.21+)',
+    )
+  }
+
   /** A decorator was put somewhere it cannot work. */
   static badDecoratorTarget(decorator: string, where: string): ResourceError {
     return new ResourceError(
