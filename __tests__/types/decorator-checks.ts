@@ -98,6 +98,16 @@ export class UserResource extends JsonResource<User> {
   }
 }
 
+export class ExplicitTypeArguments extends JsonResource<User> {
+  // explicit type arguments infer no `from`: it is accepted unchecked
+  @When<User, unknown>((user) => user.is_admin, { from: 'first' }) name!: string
+  @When<User, unknown>((user) => user.is_admin) first!: string
+  // @ts-expect-error the member name is still checked
+  @When<User, unknown>((user) => user.is_admin) firts!: string
+  // @ts-expect-error an inferred `from` is checked
+  @When((user: User) => user.is_admin, { from: 'firts' }) other!: string
+}
+
 export class Untyped extends JsonResource<any> {
   @Field() whatever!: string // a model typed `any` is not checked
 }

@@ -42,6 +42,17 @@ export function When<M = Loose, Q = Loose, R = ResourceOf<M>, F extends string =
   resource: ResourceThunk,
   options?: FieldOptions<F>,
 ): MemberDecorator<SpecOf<'When', true, 'attribute', F>>
+// With explicit type arguments (`When<User, Request>(...)`) TypeScript infers no `F`: a `from` then
+// fails the overloads above and lands here, where it is not checked.
+export function When<M = Loose, Q = Loose, R = ResourceOf<M>>(
+  condition: FieldConditionFn<M, Q, R>,
+  options?: FieldOptions,
+): MemberDecorator<SpecOf<'When', false, 'attribute', string>>
+export function When<M = Loose, Q = Loose, R = ResourceOf<M>>(
+  condition: FieldConditionFn<M, Q, R>,
+  resource: ResourceThunk,
+  options?: FieldOptions,
+): MemberDecorator<SpecOf<'When', true, 'attribute', string>>
 export function When(
   condition: FieldConditionFn,
   thunkOrOptions?: ResourceThunk | FieldOptions,
