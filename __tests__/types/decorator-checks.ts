@@ -14,6 +14,7 @@ import {
   WhenLoaded,
   WhenNotNull,
   WhenPivotLoaded,
+  type MemberDecorator,
 } from 'api-resources'
 
 interface Post {
@@ -133,4 +134,10 @@ export class Misplaced extends JsonResource<User> {
   }
   // @ts-expect-error not on a static member
   @Field() static id: number
+}
+
+// A decorator stored under the public type stays usable (and unchecked).
+const stored: MemberDecorator = Field()
+export class UsesStored extends JsonResource<User> {
+  @stored id!: number
 }
