@@ -12,6 +12,7 @@ import {
   WhenNotNull,
   WhenPivotLoaded,
 } from '../../src'
+import { compileShape, interpretShape } from '../../src/compiler'
 import { resolveResourceShape } from '../../src/metadata'
 import { FIELDS } from '../../src/metadata/metadata-store'
 
@@ -238,6 +239,25 @@ describe('design:type inference (emitDecoratorMetadata)', () => {
 
   it('an explicit thunk wins, and may name a class defined later', () => {
     expect(payload(new Explicit({ author: { id: 1, name: 'n' } }))).toEqual({ author: { id: 1 } })
+  })
+})
+
+describe('thunks on @When and @WhenNotNull', () => {
+  class TeamResource extends JsonResource<any> {
+    @Field() name!: string
+  }
+  class R extends JsonResource<any> {
+    @WhenNotNull(() => TeamResource) team?: unknown
+    @When(() => true, () => TeamResource, { from: 'team' }) always!: unknown
+    @WhenNotNull(() => TeamResource, { from: 'none' }) absent?: unknown
+  }
+
+  it('map the value through the resource, compiled and interpreted alike', () => {
+    const model = { team: { name: 'core', secret: 's' }, none: null }
+    const resource = new R(model)
+    const out = compileShape(R)(resource, undefined)
+    expect(out).toEqual({ team: { name: 'core' }, always: { name: 'core' } })
+    expect(interpretShape(R)(resource, undefined)).toEqual(out)
   })
 })
 
