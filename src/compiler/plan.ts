@@ -8,9 +8,10 @@ import type { Renderer } from './renderer'
  * Kinds whose `design:type` may name the resource class to render through: the kinds that take a
  * resource thunk. `design:type` exists only under legacy decorators with `emitDecoratorMetadata`
  * (tsc, swc with `decoratorMetadata`) and reflect-metadata loaded, and names a resource class only
- * when the member's declared type is exactly that class (`author!: UserResource`): a list, a union
- * with `null`/`undefined` or an interface is recorded as `Array`/`Object`, which maps nothing. The
- * types reject all of these without a thunk, so inference is a run-time fallback only.
+ * when the member's declared type is exactly that class (`author!: UserResource`, or optional
+ * `author?: UserResource`): a list, a union (`UserResource | null`) or an interface is recorded as
+ * `Array`/`Object`, which maps nothing. The types reject all of these without a thunk, so inference
+ * is a run-time fallback only.
  */
 const INFERS_RESOURCE: ReadonlySet<FieldKind> = new Set([
   'field',
