@@ -1,10 +1,11 @@
 // The same fixture source (every decorator kind, inheritance, getters, hostile names, JSON:API
 // relationships) compiled by each real compiler in each decorator mode, loaded in a fresh Node
-// process with `api-resources` resolved to src/index.ts (through @swc-node/register), rendered to
-// JSON: every toolchain must give the same output. The README's toolchain blocks are the
+// process with `api-resources` resolved to src/index.ts (through @swc-node/register; the tsx CLI
+// runs the fixture itself), rendered to JSON: every toolchain must give the same output. The README's toolchain blocks are the
 // configurations compiled here.
 import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { TOOLCHAINS, type Toolchain } from './support/toolchains'
@@ -20,10 +21,25 @@ interface Report {
   usesStandardEmit: boolean
 }
 
-async function run(toolchain: Toolchain): Promise<Report> {
+async function run(toolchain: Toolchain, dir: string): Promise<Report> {
+  let command = [process.execPath, '-r', '@swc-node/register']
+  if (toolchain.compile === undefined) {
+    // the real tsx CLI, with the toolchain's options over the repository's tsconfig.json
+    const tsconfig = join(dir, `${toolchain.name.replace(/\W+/g, '-')}.json`)
+    writeFileSync(
+      tsconfig,
+      JSON.stringify({ extends: join(ROOT, 'tsconfig.json'), ...toolchain.config }),
+    )
+    command = [
+      process.execPath,
+      join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+      '--tsconfig',
+      tsconfig,
+    ]
+  }
   const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['-r', '@swc-node/register', RUNNER, toolchain.name],
+    command[0],
+    [...command.slice(1), RUNNER, toolchain.name],
     { cwd: ROOT, encoding: 'utf8' },
   )
   return JSON.parse(stdout) as Report
@@ -32,8 +48,13 @@ async function run(toolchain: Toolchain): Promise<Report> {
 const reports = new Map<string, Report>()
 
 beforeAll(async () => {
-  // one process at a time: the suite shares the machine
-  for (const toolchain of TOOLCHAINS) reports.set(toolchain.name, await run(toolchain))
+  const dir = mkdtempSync(join(tmpdir(), 'api-resources-tsx-'))
+  try {
+    // one process at a time: the suite shares the machine
+    for (const toolchain of TOOLCHAINS) reports.set(toolchain.name, await run(toolchain, dir))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }, 120_000)
 
 describe.each(TOOLCHAINS.map((t) => [t.name, t] as const))('%s', (name, toolchain) => {

@@ -1,7 +1,8 @@
-// Runs in a fresh Node process per toolchain (`node -r @swc-node/register`), as a user's program
-// would: compiles the fixture with the toolchain, loads it with `api-resources` resolved to
-// src/index.ts, renders every output and prints one JSON line. reflect-metadata is loaded only for
-// toolchains that emit design:type.
+// Runs in a fresh Node process per toolchain, as a user's program would. Under
+// `node -r @swc-node/register` it compiles the fixture with the toolchain and loads the output with
+// `api-resources` resolved to src/index.ts; under the tsx CLI it loads the fixture itself (tsx
+// compiles it and resolves `api-resources` through tsconfig paths). Then it renders every output and
+// prints one JSON line. reflect-metadata is loaded only for toolchains that emit design:type.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -14,14 +15,20 @@ function main(name: string): void {
   const toolchain = TOOLCHAINS.find((t) => t.name === name)
   if (toolchain === undefined) throw new Error(`unknown toolchain ${name}`)
   if (toolchain.designType) require('reflect-metadata')
-  const entry = JSON.stringify(join(ROOT, 'src/index.ts'))
-  const source = readFileSync(FIXTURE, 'utf8').replace(/from 'api-resources'/, `from ${entry}`)
-  const code = toolchain.compile(source, 'toolchain-resources.ts')
   const dir = mkdtempSync(join(tmpdir(), 'api-resources-matrix-'))
   try {
-    const file = join(dir, 'toolchain-resources.js')
-    writeFileSync(file, code)
-    const fixture = require(file) as Record<string, any>
+    let code: string | undefined
+    let fixture: Record<string, any>
+    if (toolchain.compile === undefined) {
+      fixture = require(FIXTURE) // the tsx CLI compiles it (and resolves 'api-resources' itself)
+    } else {
+      const entry = JSON.stringify(join(ROOT, 'src/index.ts'))
+      const source = readFileSync(FIXTURE, 'utf8').replace(/from 'api-resources'/, `from ${entry}`)
+      code = toolchain.compile(source, 'toolchain-resources.ts')
+      const file = join(dir, 'toolchain-resources.js')
+      writeFileSync(file, code)
+      fixture = require(file) as Record<string, any>
+    }
     const { resolveResourceShape } = require(join(ROOT, 'src/metadata/index.ts'))
     const { compileShape, interpretShape } = require(join(ROOT, 'src/compiler/index.ts'))
     const { FIELDS, METADATA } = require(join(ROOT, 'src/metadata/metadata-store.ts'))
@@ -47,7 +54,10 @@ function main(name: string): void {
           ? 'metadata'
           : 'nowhere',
       designTypes: resolveResourceShape(user).fields.some((f: any) => f.designType !== undefined),
-      usesStandardEmit: /Symbol\.metadata|__esDecorate|__decorateElement|_apply_decs/.test(code),
+      usesStandardEmit:
+        code === undefined
+          ? Object.prototype.hasOwnProperty.call(user, METADATA)
+          : /Symbol\.metadata|__esDecorate|__decorateElement|_apply_decs/.test(code),
     }
     process.stdout.write(JSON.stringify(report) + '\n')
   } finally {

@@ -17,7 +17,8 @@ export interface Toolchain {
   /** The configuration (tsconfig.json or .swcrc) and, when the README shows it, its block name. */
   readonly config: Json
   readonly readme?: string
-  compile(source: string, filename: string): string
+  /** Compiles the source; absent when the toolchain runs the TypeScript itself (the tsx CLI). */
+  readonly compile?: (source: string, filename: string) => string
 }
 
 function tsc(name: string, compilerOptions: Json, readme?: string): Toolchain {
@@ -75,6 +76,16 @@ function swc(name: string, transform: Json, readme?: string): Toolchain {
   }
 }
 
+/** The real tsx CLI, run with `--tsconfig` (this `config`, extending the repository's). */
+function tsx(name: string, compilerOptions: Json): Toolchain {
+  return {
+    name,
+    mode: compilerOptions.experimentalDecorators === true ? 'legacy' : 'standard',
+    designType: false,
+    config: { compilerOptions },
+  }
+}
+
 const ES2022 = { target: 'ES2022' }
 
 export const TOOLCHAINS: readonly Toolchain[] = [
@@ -105,4 +116,6 @@ export const TOOLCHAINS: readonly Toolchain[] = [
   swc('swc legacy, no metadata', { legacyDecorator: true }),
   swc('swc standard 2023-11', { decoratorVersion: '2023-11' }, 'swc standard'),
   swc('swc standard 2022-03', { decoratorVersion: '2022-03' }),
+  tsx('tsx CLI legacy', { experimentalDecorators: true, emitDecoratorMetadata: false }),
+  tsx('tsx CLI standard', { experimentalDecorators: false, emitDecoratorMetadata: false }),
 ]
