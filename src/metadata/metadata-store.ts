@@ -54,12 +54,25 @@ export function appendToMetadata(metadata: object, record: RecordDraft): void {
 /** The lists `cls` declared itself (not inherited): the legacy one, then the standard one. @internal */
 export function ownLists(cls: Function): OwnList[] {
   const lists: OwnList[] = [{ records: ownList(cls), standard: false }]
-  const metadata = hasOwn(cls, METADATA)
-    ? (cls as unknown as Record<symbol, unknown>)[METADATA]
-    : undefined
-  if (typeof metadata === 'object' && metadata !== null)
+  for (const metadata of ownMetadataObjects(cls))
     lists.push({ records: ownList(metadata), standard: true })
   return lists.filter((l) => l.records.length > 0)
+}
+
+/**
+ * The class's own metadata objects: under `Symbol.metadata` as it is now and as it was when this
+ * module loaded, and under the registered `Symbol.for('Symbol.metadata')` that compilers fall back
+ * on (a polyfill loaded later may have replaced one of them).
+ */
+function ownMetadataObjects(cls: Function): Set<object> {
+  const keys = new Set([METADATA, symbolWithMetadata.metadata, Symbol.for('Symbol.metadata')])
+  const found = new Set<object>()
+  for (const key of keys) {
+    if (key === undefined || !hasOwn(cls, key)) continue
+    const metadata = (cls as unknown as Record<symbol, unknown>)[key]
+    if (typeof metadata === 'object' && metadata !== null) found.add(metadata)
+  }
+  return found
 }
 
 interface ReflectGetMetadata {
