@@ -118,7 +118,13 @@ describe('the shared output', () => {
       'ls\u2028ps\u2029',
       '*/ globalThis.pwned = 1 /*',
       'a b',
+      '__proto__',
+      'proto', // { from: '__proto__' }: the model's own property; `str` ({ from: 'toString' }) is absent
     ])
+    expect(outputs().hostile.data.proto).toEqual({ own: 7 })
+    expect(Object.getOwnPropertyDescriptor(outputs().hostile.data, '__proto__')!.value).toEqual({
+      own: 7,
+    })
   })
 
   it('renders JSON:API linkage and included objects from decorators and static relationships', () => {
