@@ -40,6 +40,7 @@ export class UserResource extends JsonResource<{ id: number; auto: number }> {
   @Field() #secret = 1
   @Field() set id(value: number) { void value }
   @Field() accessor auto = 1
+  @Field() [Symbol.iterator] = 1
   read() { return this.#secret }
 }
 `
@@ -105,11 +106,12 @@ describe.each([
 })
 
 describe('type error messages only standard decorators can produce', () => {
-  it('a private member and a setter are named; an auto-accessor is a field', () => {
+  it('a private member, a setter and a symbol name are named; an auto-accessor is a field', () => {
     const found = errors(STANDARD_ONLY, false)
     expect(found).toEqual([
       expect.stringMatching(/^3: .*got a private member/),
       expect.stringMatching(/^4: .*got a setter/),
+      expect.stringMatching(/^6: .*got a member with a symbol name/),
     ])
   })
 })

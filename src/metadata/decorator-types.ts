@@ -73,7 +73,9 @@ type Describe<C, Kind, This, V> = C extends { static: true }
   ? { kind: 'a static member' }
   : C extends { private: true }
     ? { kind: 'a private member' }
-    : { kind: Kind; this: This; value: V; key: C extends { name: infer K } ? K : never }
+    : C extends { name: infer K extends string }
+      ? { kind: Kind; this: This; value: V; key: K }
+      : { kind: 'a member with a symbol name' }
 
 type LegacyMember<A, K extends string, D> = A extends abstract new (...args: never) => unknown
   ? { kind: 'a static member' }
