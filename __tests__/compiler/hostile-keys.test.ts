@@ -11,7 +11,6 @@ const HOSTILE = [
   'new\nline',
   'ls\u2028ps\u2029',
   '__proto__',
-  'constructor',
   'toString',
   '*/ process.exit(1) /*',
   '',
@@ -76,6 +75,50 @@ describe('field names hostile to code generation come out as data', () => {
     expect(Object.getOwnPropertyDescriptor(out, '__proto__')!.value).toEqual({ polluted: true })
     expect(({} as any).polluted).toBeUndefined()
     expect(out.ok).toBe(1)
+  })
+})
+
+describe('reading by name never returns an inherited Object.prototype member', () => {
+  const BUILT_IN = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']
+
+  function builtInClass(): new (m: unknown) => JsonResource<any> {
+    class BuiltIn extends JsonResource<any> {}
+    BUILT_IN.forEach((from, i) => {
+      Field({ from: from as string })(BuiltIn.prototype, `f${i}`)
+      WhenNotNull({ from: from as string })(BuiltIn.prototype, `n${i}`)
+    })
+    return BuiltIn
+  }
+
+  it('a model without the property gives undefined (and @WhenNotNull no key), in both paths', () => {
+    const BuiltIn = builtInClass()
+    const resource = new BuiltIn({ id: 1 })
+    const compiled = compileShape(BuiltIn)(resource, undefined)
+    expect(compiled).toEqual(interpretShape(BuiltIn)(resource, undefined))
+    expect(Object.keys(compiled)).toEqual(BUILT_IN.map((_, i) => `f${i}`))
+    for (const value of Object.values(compiled)) expect(value).toBeUndefined()
+    expect(shapeSource(BuiltIn)).not.toContain('m.constructor')
+  })
+
+  it('a model that holds the property itself gives its value, in both paths', () => {
+    const BuiltIn = builtInClass()
+    const model = JSON.parse(
+      '{"__proto__": {"own": 1}, "constructor": "c", "toString": "t", "hasOwnProperty": 3, "valueOf": 4}',
+    )
+    const resource = new BuiltIn(model)
+    const compiled = compileShape(BuiltIn)(resource, undefined)
+    expect(compiled).toEqual(interpretShape(BuiltIn)(resource, undefined))
+    expect(compiled.f0).toEqual({ own: 1 })
+    expect([compiled.f1, compiled.f2, compiled.n3, compiled.n4]).toEqual(['c', 't', 3, 4])
+  })
+
+  it('a class-instance model does not give its prototype or inherited built-ins', () => {
+    class Model {
+      id = 1
+    }
+    const BuiltIn = builtInClass()
+    const out = (new BuiltIn(new Model()).toPayload() as { data: Record<string, unknown> }).data
+    expect(Object.values(out).every((v) => v === undefined)).toBe(true)
   })
 })
 

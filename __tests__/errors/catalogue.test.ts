@@ -55,7 +55,7 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   unwrappedNonObject: () => ResourceError.unwrappedNonObject(Widget, [1]),
   duplicateOutputKey: () =>
     ResourceError.duplicateOutputKey(Widget, 'a', '@Field() a', '@Field() b'),
-  reflectMetadataMissing: () => ResourceError.reflectMetadataMissing(),
+  decoratorMetadataMissing: () => ResourceError.decoratorMetadataMissing('Field'),
   badDecoratorTarget: () => ResourceError.badDecoratorTarget('Field', 'a static member'),
   badResourceThunk: () => ResourceError.badResourceThunk(Widget, 'author', 1),
   badPaginationInformation: () => ResourceError.badPaginationInformation(Widget, null),
@@ -149,7 +149,7 @@ describe('the error catalogue', () => {
   })
 
   it('keeps the ordinary prototype check for the subclasses', () => {
-    const error = ResourceError.reflectMetadataMissing()
+    const error = ResourceError.decoratorMetadataMissing('Field')
     expect(error).toBeInstanceOf(ResourceError)
     expect(error).not.toBeInstanceOf(JsonApiError)
     expect(ArgumentError.perPage(0)).not.toBeInstanceOf(ResourceError)

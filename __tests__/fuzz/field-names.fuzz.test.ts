@@ -19,12 +19,15 @@ const injection = fc.constantFrom(
   '*/ globalThis.__pwned = 1 /*',
 )
 const fieldName = fc.oneof(fc.string({ unit: 'binary', maxLength: 20 }), injection)
+// A member named `constructor` is refused at decoration, since it would hide the class from its
+// instances (__tests__/metadata/decorators.test.ts checks that error).
+const memberName = fieldName.filter((name) => name !== 'constructor')
 
 describe('fuzz: resource field names', () => {
   it('are data, never code', () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(fieldName, { minLength: 1, maxLength: 4 }),
+        fc.uniqueArray(memberName, { minLength: 1, maxLength: 4 }),
         fieldName,
         (names, from) => {
           class Fuzzed extends JsonResource<Record<string, unknown>> {}

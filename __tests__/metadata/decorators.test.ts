@@ -12,8 +12,11 @@ import {
   WhenNotNull,
   WhenPivotLoaded,
 } from '../../src'
+import { compileShape, interpretShape } from '../../src/compiler'
 import { resolveResourceShape } from '../../src/metadata'
-import { FIELDS_KEY } from '../../src/metadata/metadata-store'
+import { FIELDS } from '../../src/metadata/metadata-store'
+
+const ownList = (cls: Function): unknown => Object.getOwnPropertyDescriptor(cls, FIELDS)?.value
 
 const keys = (cls: Function) => resolveResourceShape(cls).fields.map((f) => f.key)
 const payload = (r: JsonResource<any>) => (r.toPayload() as { data: unknown }).data
@@ -63,9 +66,9 @@ describe('decorators record frozen records on the class itself', () => {
     class Child extends UserResource {
       @Field() extra2!: string
     }
-    expect((Reflect as any).getOwnMetadata(FIELDS_KEY, Child)).toHaveLength(1)
-    expect((Reflect as any).getOwnMetadata(FIELDS_KEY, UserResource)).toHaveLength(12)
-    expect(Object.isFrozen((Reflect as any).getOwnMetadata(FIELDS_KEY, UserResource))).toBe(true)
+    expect(ownList(Child)).toHaveLength(1)
+    expect(ownList(UserResource)).toHaveLength(12)
+    expect(Object.isFrozen(ownList(UserResource))).toBe(true)
   })
 
   it('caches the resolved shape per class', () => {
@@ -132,19 +135,57 @@ describe('validation', () => {
     expect(run).toThrow(expect.objectContaining({ code: 'ERR_DUPLICATE_OUTPUT_KEY' }))
   })
 
-  it('rejects static members, methods and symbol keys', () => {
-    expect(() => Field()(class {}, 'x')).toThrow(/must decorate an instance field or getter/)
+  it('rejects static members, methods and symbol keys (legacy calls)', () => {
+    const field = Field() as (...args: unknown[]) => void
+    expect(() => field(class {}, 'x')).toThrow(/must decorate an instance field or getter/)
     const sym = Symbol('s')
-    expect(() => Field()({}, sym)).toThrow(/ERR|must decorate/)
-    expect(() =>
-      Field()({ constructor: class {} }, 'm', { value: () => 1, writable: true }),
-    ).toThrow(/method or setter-only member m/)
+    expect(() => field({}, sym)).toThrow(/ERR|must decorate/)
+    class C {}
+    expect(() => field(C.prototype, 'm', { value: () => 1, writable: true })).toThrow(
+      /method or setter-only member m/,
+    )
   })
 
-  it('rejects TC39 decorator usage with a hint to enable experimentalDecorators', () => {
-    expect(() => (Field() as any)(undefined, { kind: 'field', name: 'x' })).toThrow(
-      /experimentalDecorators/,
+  it('rejects methods, setters, static, private and symbol members (standard calls)', () => {
+    const field = Field() as (...args: unknown[]) => void
+    const context = (more: object) => ({
+      name: 'x',
+      static: false,
+      private: false,
+      metadata: {},
+      ...more,
+    })
+    expect(() => field(() => 1, context({ kind: 'method' }))).toThrow(/got a method/)
+    expect(() => field(() => 1, context({ kind: 'setter' }))).toThrow(/got a setter/)
+    expect(() => field(undefined, context({ kind: 'class' }))).toThrow(/got a class/)
+    expect(() => field(undefined, context({ kind: 'field', static: true }))).toThrow(/static/)
+    expect(() => field(undefined, context({ kind: 'field', private: true, name: '#x' }))).toThrow(
+      /the member #x/,
     )
+    expect(() => field(undefined, context({ kind: 'field', name: Symbol('s') }))).toThrow(
+      /Symbol\(s\)/,
+    )
+    expect(() => field(undefined, context({ kind: 'field', metadata: undefined }))).toThrow(
+      expect.objectContaining({ code: 'ERR_DECORATOR_METADATA' }),
+    )
+  })
+
+  it('a member named constructor is a clear error in both modes', () => {
+    const field = Field() as (...args: unknown[]) => void
+    class C {}
+    const message = /a member named "constructor" \(it would hide the class from its instances\)/
+    expect(() => field(C.prototype, 'constructor')).toThrow(message)
+    expect(() =>
+      field(undefined, { kind: 'field', name: 'constructor', static: false, metadata: {} }),
+    ).toThrow(message)
+    expect(() => {
+      class Getter {
+        @Field() get ['constructor']() {
+          return 1
+        }
+      }
+      return Getter
+    }).toThrow(expect.objectContaining({ code: 'ERR_DECORATOR_TARGET' }))
   })
 
   it('checks decorator options', () => {
@@ -171,8 +212,12 @@ describe('design:type inference (emitDecoratorMetadata)', () => {
   class AuthorResource extends JsonResource<any> {
     @Field() name!: string
   }
+  // A type error in every mode (the same source compiled without design:type would pass the model
+  // through); at run time, where tsc/swc recorded the class, it is still used.
   class PostResource extends JsonResource<any> {
+    // @ts-expect-error a member typed as a resource needs a thunk
     @WhenLoaded() author!: AuthorResource
+    // @ts-expect-error a member typed as a resource needs a thunk
     @Field() editor!: AuthorResource
     @Field() title!: string
   }
@@ -194,6 +239,25 @@ describe('design:type inference (emitDecoratorMetadata)', () => {
 
   it('an explicit thunk wins, and may name a class defined later', () => {
     expect(payload(new Explicit({ author: { id: 1, name: 'n' } }))).toEqual({ author: { id: 1 } })
+  })
+})
+
+describe('thunks on @When and @WhenNotNull', () => {
+  class TeamResource extends JsonResource<any> {
+    @Field() name!: string
+  }
+  class R extends JsonResource<any> {
+    @WhenNotNull(() => TeamResource) team?: unknown
+    @When(() => true, () => TeamResource, { from: 'team' }) always!: unknown
+    @WhenNotNull(() => TeamResource, { from: 'none' }) absent?: unknown
+  }
+
+  it('map the value through the resource, compiled and interpreted alike', () => {
+    const model = { team: { name: 'core', secret: 's' }, none: null }
+    const resource = new R(model)
+    const out = compileShape(R)(resource, undefined)
+    expect(out).toEqual({ team: { name: 'core' }, always: { name: 'core' } })
+    expect(interpretShape(R)(resource, undefined)).toEqual(out)
   })
 })
 

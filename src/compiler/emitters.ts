@@ -1,6 +1,6 @@
 import type { FieldKind } from '../metadata/types'
 import { _, Code, Name, prop } from './code'
-import type { PlannedField } from './plan'
+import { readOwnAttribute, type PlannedField } from './plan'
 
 /** Fixed identifiers of the generated function (never derived from user input). @internal */
 export const N = {
@@ -41,7 +41,10 @@ export function assign(key: string, expr: Code): Code {
     : _`${prop(N.o, key)} = ${expr};`
 }
 
-function attr(source: string): Code {
+/** The model's attribute named by the member's source (an own property for built-in names). */
+function attr(ctx: EmitContext, f: PlannedField): Code {
+  const source = f.record.source
+  if (f.ownSourceOnly) return _`${ctx.bind(readOwnAttribute)}(${N.m}, ${N.rs}, ${source})`
   return _`(${N.pl} ? ${prop(N.m, source)} : ${N.rs}.attribute(${N.m}, ${source}))`
 }
 
@@ -68,7 +71,7 @@ function conditionCall(ctx: EmitContext, f: PlannedField): Code {
 
 function fieldEmitter(ctx: EmitContext, f: PlannedField): Emitted {
   if (f.record.isGetter) return { stmt: getterStmt(ctx, f) }
-  return { always: maybeRender(ctx, f, attr(f.record.source)) }
+  return { always: maybeRender(ctx, f, attr(ctx, f)) }
 }
 
 /** Reads a relation/count/pivot rule into `v`, then writes it unless it is `MISSING`. */
@@ -88,12 +91,12 @@ export const emitters: { readonly [K in FieldKind]: Emitter } = {
   field: fieldEmitter,
   attribute: fieldEmitter,
   when: (ctx, f) => ({
-    stmt: _`if (${conditionCall(ctx, f)}) { ${valueStmt(ctx, f, attr(f.record.source))} }`,
+    stmt: _`if (${conditionCall(ctx, f)}) { ${valueStmt(ctx, f, attr(ctx, f))} }`,
   }),
   whenNotNull: (ctx, f) => {
     const read = f.record.isGetter
       ? _`${ctx.bind(f.record.getter)}.call(${ctx.instance})`
-      : attr(f.record.source)
+      : attr(ctx, f)
     const value = f.record.isGetter ? _`${N.fin}(${N.v}, ${N.q})` : N.v
     const test = _`${N.v} !== null && ${N.v} !== undefined && ${N.v} !== ${N.M}`
     return {
@@ -106,7 +109,7 @@ export const emitters: { readonly [K in FieldKind]: Emitter } = {
   mergeWhen: (ctx, f) => {
     const value = f.record.isGetter
       ? _`${ctx.bind(f.record.getter)}.call(${ctx.instance})`
-      : attr(f.record.source)
+      : attr(ctx, f)
     return { stmt: _`if (${conditionCall(ctx, f)}) ${N.mg}(${N.o}, ${value}, ${N.q});` }
   },
   // Relationships are JSON:API linkage, rendered by JsonApiResource; they never reach toArray().

@@ -3,7 +3,7 @@ import { MISSING } from '../runtime/missing'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
 import { finalizeValue, mergeInto } from '../runtime/finalize'
 import { setKey } from '../util/objects'
-import type { PlannedField } from './plan'
+import { readOwnAttribute, type PlannedField } from './plan'
 import type { ModelShapeFn } from './renderer'
 
 /** The state of one interpreted call. */
@@ -22,8 +22,10 @@ function instance(run: Run): object {
   return (run.resource ??= run.make(run.model))
 }
 
-function attr(run: Run, source: string): unknown {
+function attr(run: Run, f: PlannedField): unknown {
   const { rules, model } = run
+  const source = f.record.source
+  if (f.ownSourceOnly) return readOwnAttribute(model as object, rules, source)
   return rules.attribute === defaultModelRules.attribute
     ? (model as Record<string, unknown>)[source]
     : rules.attribute(model as object, source)
@@ -62,15 +64,13 @@ function loaded(rule: 'relation' | 'count' | 'pivot', nullIsNull: boolean): Step
 
 /** One step per kind, mirroring the compiler's emitters. */
 const steps: { readonly [K in FieldKind]: Step } = {
-  field: (f, run) => write(f, run, f.record.isGetter ? undefined : attr(run, f.record.source)),
-  attribute: (f, run) => write(f, run, f.record.isGetter ? undefined : attr(run, f.record.source)),
+  field: (f, run) => write(f, run, f.record.isGetter ? undefined : attr(run, f)),
+  attribute: (f, run) => write(f, run, f.record.isGetter ? undefined : attr(run, f)),
   when: (f, run) => {
-    if (condition(f, run)) write(f, run, f.record.isGetter ? undefined : attr(run, f.record.source))
+    if (condition(f, run)) write(f, run, f.record.isGetter ? undefined : attr(run, f))
   },
   whenNotNull: (f, run) => {
-    const raw = f.record.isGetter
-      ? f.record.getter!.call(instance(run))
-      : attr(run, f.record.source)
+    const raw = f.record.isGetter ? f.record.getter!.call(instance(run)) : attr(run, f)
     if (raw === null || raw === undefined || raw === MISSING) return
     const value = f.record.isGetter ? finalizeValue(raw, run.request) : raw
     setKey(run.out, f.record.key, render(f, run, value))
@@ -80,9 +80,7 @@ const steps: { readonly [K in FieldKind]: Step } = {
   whenPivotLoaded: loaded('pivot', false),
   mergeWhen: (f, run) => {
     if (!condition(f, run)) return
-    const value = f.record.isGetter
-      ? f.record.getter!.call(instance(run))
-      : attr(run, f.record.source)
+    const value = f.record.isGetter ? f.record.getter!.call(instance(run)) : attr(run, f)
     mergeInto(run.out, value, run.request)
   },
   relationship: () => undefined,

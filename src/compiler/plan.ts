@@ -1,10 +1,25 @@
 import { ResourceError } from '../errors/resource-errors'
 import type { FieldKind, FieldRecord, ResolvedShape } from '../metadata/types'
+import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
 import { isResolvableClass } from '../runtime/protocol'
 import type { Renderer } from './renderer'
 
-/** Kinds whose `design:type` may name the resource class to render through. */
-const INFERS_RESOURCE: ReadonlySet<FieldKind> = new Set(['field', 'attribute', 'whenLoaded'])
+/**
+ * Kinds whose `design:type` may name the resource class to render through: the kinds that take a
+ * resource thunk. `design:type` exists only under legacy decorators with `emitDecoratorMetadata`
+ * (tsc, swc with `decoratorMetadata`) and reflect-metadata loaded, and names a resource class only
+ * when the member's declared type is exactly that class (`author!: UserResource`, or optional
+ * `author?: UserResource`): a list, a union (`UserResource | null`) or an interface is recorded as
+ * `Array`/`Object`, which maps nothing. The types reject all of these without a thunk, so inference
+ * is a run-time fallback only.
+ */
+const INFERS_RESOURCE: ReadonlySet<FieldKind> = new Set([
+  'field',
+  'attribute',
+  'when',
+  'whenNotNull',
+  'whenLoaded',
+])
 
 /** One member, ready for the compiler and the interpreter alike. @internal */
 export interface PlannedField {
@@ -13,6 +28,24 @@ export interface PlannedField {
   readonly renderer?: Renderer
   /** Does the condition take the resource instance (3rd parameter, or an unknown arity)? */
   readonly conditionWantsResource: boolean
+  /** The source names a member of `Object.prototype`: read it only as the model's own property. */
+  readonly ownSourceOnly: boolean
+}
+
+const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key)
+
+/**
+ * Reads an attribute whose name `Object.prototype` also has (`__proto__`, `constructor`,
+ * `toString`, ...): only a value the model holds itself, never the inherited built-in. Only these
+ * names take this path, decided once per class, so other reads cost nothing extra.
+ * @internal
+ */
+export function readOwnAttribute(model: object, rules: ModelRules, key: string): unknown {
+  if (rules.attribute === defaultModelRules.attribute)
+    return hasOwn(model, key) ? (model as Record<string, unknown>)[key] : undefined
+  const value = rules.attribute(model, key)
+  const inherited = value === (Object.prototype as Record<string, unknown>)[key]
+  return inherited || value === Object.getPrototypeOf(model) ? undefined : value
 }
 
 /** The resource class a member's value is rendered through, if any. @internal */
@@ -43,6 +76,7 @@ export function planShape(
       renderer: cls === undefined ? undefined : rendererFor(cls),
       // A condition declaring 1 or 2 parameters cannot see the resource: skip making one per item.
       conditionWantsResource: arity !== 1 && arity !== 2,
+      ownSourceOnly: hasOwn(Object.prototype, record.source),
     }
   })
 }

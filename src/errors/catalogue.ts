@@ -156,12 +156,14 @@ export const CATALOGUE = {
       `${nameOf(cls)}: ${first} and ${second} both produce the output key ${JSON.stringify(key)}; ` +
       'rename one of them (or give it another output name)',
   },
-  reflectMetadataMissing: {
-    code: 'ERR_REFLECT_METADATA_MISSING',
+  decoratorMetadataMissing: {
+    code: 'ERR_DECORATOR_METADATA',
     class: 'ResourceError',
-    message: () =>
-      "api-resources decorators need reflect-metadata: add `import 'reflect-metadata'` once at " +
-      'start-up, before any resource class is defined (npm install reflect-metadata)',
+    message: (decorator: string) =>
+      `@${decorator}() got no context.metadata: the compiler's standard decorators need ` +
+      "Symbol.metadata, which api-resources defines when it is loaded; import 'api-resources' " +
+      'before the module that defines the resource class, or use a compiler that supports ' +
+      'decorator metadata (TypeScript 5.2+, esbuild 0.21+)',
   },
   badDecoratorTarget: {
     code: 'ERR_DECORATOR_TARGET',

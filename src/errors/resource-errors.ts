@@ -33,9 +33,9 @@ export class ResourceError extends ApiResourcesError {
     return fromCatalogue(ResourceError, 'duplicateOutputKey', [cls, key, first, second])
   }
 
-  /** reflect-metadata is not loaded, so decorators cannot record anything. */
-  static reflectMetadataMissing(): ResourceError {
-    return fromCatalogue(ResourceError, 'reflectMetadataMissing', [])
+  /** A standard decorator got no `context.metadata` (the class was defined without `Symbol.metadata`). */
+  static decoratorMetadataMissing(decorator: string): ResourceError {
+    return fromCatalogue(ResourceError, 'decoratorMetadataMissing', [decorator])
   }
 
   /** A decorator was put somewhere it cannot work. */

@@ -1,10 +1,7 @@
-import {
-  memberDecorator,
-  optionalName,
-  requiredCondition,
-  type MemberDecorator,
-} from './decorator-factory'
-import type { FieldOptions } from './field.decorator'
+import { memberDecorator, optionalName, requiredCondition } from './decorator-factory'
+import type { MemberDecorator, SpecOf } from './decorator-types'
+import { thunkAndOptions, type FieldOptions } from './field.decorator'
+import type { ResourceThunk } from './types'
 
 /**
  * A condition of `@When` / `@MergeWhen`: `(model, request, resource) => boolean`. Annotate the
@@ -29,32 +26,71 @@ export type FieldConditionFn<M = Loose, Q = Loose, R = ResourceOf<M>> = (
 ) => unknown
 
 /**
- * The key only when `condition(model, request, resource)` is truthy; otherwise no key at all.
+ * The key only when `condition(model, request, resource)` is truthy; otherwise no key at all. A
+ * resource thunk maps the value through that resource.
  *
  * @example
  * @When((user, request) => request?.user?.isAdmin === true) secret!: string
+ * @When((user) => user.is_admin, () => TeamResource) team!: unknown
  */
+export function When<M = Loose, Q = Loose, R = ResourceOf<M>, F extends string = never>(
+  condition: FieldConditionFn<M, Q, R>,
+  options?: FieldOptions<F>,
+): MemberDecorator<SpecOf<'When', false, 'attribute', F>>
+export function When<M = Loose, Q = Loose, R = ResourceOf<M>, F extends string = never>(
+  condition: FieldConditionFn<M, Q, R>,
+  resource: ResourceThunk,
+  options?: FieldOptions<F>,
+): MemberDecorator<SpecOf<'When', true, 'attribute', F>>
+// With explicit type arguments (`When<User, Request>(...)`) TypeScript infers no `F`: a `from` then
+// fails the overloads above and lands here, where it is not checked.
 export function When<M = Loose, Q = Loose, R = ResourceOf<M>>(
   condition: FieldConditionFn<M, Q, R>,
   options?: FieldOptions,
-): MemberDecorator {
+): MemberDecorator<SpecOf<'When', false, 'attribute', string>>
+export function When<M = Loose, Q = Loose, R = ResourceOf<M>>(
+  condition: FieldConditionFn<M, Q, R>,
+  resource: ResourceThunk,
+  options?: FieldOptions,
+): MemberDecorator<SpecOf<'When', true, 'attribute', string>>
+export function When(
+  condition: FieldConditionFn,
+  thunkOrOptions?: ResourceThunk | FieldOptions,
+  options?: FieldOptions,
+): MemberDecorator<SpecOf<'When', boolean, 'attribute', string>> {
+  const args = thunkAndOptions('When', thunkOrOptions, options)
   return memberDecorator('When', {
     kind: 'when',
     condition: requiredCondition('@When() condition', condition),
-    source: optionalName('@When() from', options?.from),
+    source: optionalName('@When() from', args.options?.from),
+    resource: args.resource,
   })
 }
 
 /**
- * The key only when the value is neither `null` nor `undefined`.
+ * The key only when the value is neither `null` nor `undefined`. A resource thunk maps the value
+ * through that resource.
  *
  * @example
  * @WhenNotNull() nickname?: string
+ * @WhenNotNull(() => TeamResource) team?: unknown
  */
-export function WhenNotNull(options?: FieldOptions): MemberDecorator {
+export function WhenNotNull<F extends string = never>(
+  options?: FieldOptions<F>,
+): MemberDecorator<SpecOf<'WhenNotNull', false, 'attribute', F>>
+export function WhenNotNull<F extends string = never>(
+  resource: ResourceThunk,
+  options?: FieldOptions<F>,
+): MemberDecorator<SpecOf<'WhenNotNull', true, 'attribute', F>>
+export function WhenNotNull(
+  thunkOrOptions?: ResourceThunk | FieldOptions,
+  options?: FieldOptions,
+): MemberDecorator<SpecOf<'WhenNotNull', boolean, 'attribute', string>> {
+  const args = thunkAndOptions('WhenNotNull', thunkOrOptions, options)
   return memberDecorator('WhenNotNull', {
     kind: 'whenNotNull',
-    source: optionalName('@WhenNotNull() from', options?.from),
+    source: optionalName('@WhenNotNull() from', args.options?.from),
+    resource: args.resource,
   })
 }
 
@@ -70,7 +106,7 @@ export function WhenNotNull(options?: FieldOptions): MemberDecorator {
 export function MergeWhen<M = Loose, Q = Loose, R = ResourceOf<M>>(
   condition: FieldConditionFn<M, Q, R>,
   options?: FieldOptions,
-): MemberDecorator {
+): MemberDecorator<SpecOf<'MergeWhen', false, 'merge', never>> {
   return memberDecorator('MergeWhen', {
     kind: 'mergeWhen',
     condition: requiredCondition('@MergeWhen() condition', condition),

@@ -1,59 +1,137 @@
 import { ArgumentError } from '../errors/base'
 import { ResourceError } from '../errors/resource-errors'
-import { appendRecord, designTypeOf, reflectApi } from './metadata-store'
+import type { DecoratorSpec, MemberDecorator } from './decorator-types'
+import { appendToClass, appendToMetadata, designTypeOf, type RecordDraft } from './metadata-store'
 import type { FieldKind, FieldRecord, ResourceThunk } from './types'
 
-/**
- * What every api-resources decorator is: a legacy (`experimentalDecorators`) decorator for an
- * instance field or getter.
- */
-export type MemberDecorator = (
-  target: object,
-  key: string | symbol,
-  descriptor?: PropertyDescriptor,
-) => void
+export type { MemberDecorator } from './decorator-types'
 
 /** The part of a record a decorator chooses; the factory fills in the rest. @internal */
 export interface RecordSpec {
   readonly kind: FieldKind
-  /** Where to read on the model; defaults to the member name. */
-  readonly source?: string
+  /** Where to read on the model: a name, or a function of the member name; default the name. */
+  readonly source?: string | ((key: string) => string | undefined)
   readonly condition?: FieldRecord['condition']
   readonly resource?: ResourceThunk
 }
 
-function describeTarget(target: unknown, key: unknown): string {
-  if (typeof key === 'object' && key !== null)
-    return 'a TC39 decorator context (enable "experimentalDecorators" in tsconfig.json)'
+/** What a standard decorator context looks like at run time. */
+interface StandardContext {
+  readonly kind: string
+  readonly name: string | symbol
+  readonly static?: boolean
+  readonly private?: boolean
+  readonly metadata?: object
+}
+
+/** Standard decorators pass a context object second; legacy ones a member name. */
+function isStandardContext(value: unknown): value is StandardContext {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as StandardContext).kind === 'string'
+  )
+}
+
+/** Decorator expressions are evaluated in source order: this counter remembers that order. */
+let evaluated = 0
+
+/**
+ * Builds a decorator that appends one frozen record to the decorated class's own metadata, under
+ * legacy and standard decorators alike.
+ * @internal
+ */
+export function memberDecorator<S extends DecoratorSpec>(
+  decorator: string,
+  spec: RecordSpec,
+): MemberDecorator<S> {
+  const order = evaluated++
+  function recordMember(target: unknown, context: unknown, descriptor?: PropertyDescriptor): void {
+    if (isStandardContext(context)) recordStandard(decorator, spec, order, target, context)
+    else recordLegacy(decorator, spec, order, target, context, descriptor)
+  }
+  return recordMember as MemberDecorator<S>
+}
+
+function draft(
+  decorator: string,
+  spec: RecordSpec,
+  order: number,
+  key: string,
+  getter: ((this: unknown) => unknown) | undefined,
+  designType: Function | undefined,
+): RecordDraft {
+  const source = typeof spec.source === 'function' ? spec.source(key) : spec.source
+  return {
+    kind: spec.kind,
+    key,
+    source: source ?? key,
+    isGetter: getter !== undefined,
+    getter,
+    condition: spec.condition,
+    resource: spec.resource,
+    designType,
+    decorator: `@${decorator}`,
+    order,
+  }
+}
+
+/** A member named `constructor` would shadow the link from instances to their class. */
+function checkName(decorator: string, key: string): void {
+  if (key === 'constructor')
+    throw ResourceError.badDecoratorTarget(
+      decorator,
+      'a member named "constructor" (it would hide the class from its instances); name the ' +
+        'member differently and read the model property with { from: "constructor" }',
+    )
+}
+
+function recordStandard(
+  decorator: string,
+  spec: RecordSpec,
+  order: number,
+  value: unknown,
+  context: StandardContext,
+): void {
+  const { kind, name } = context
+  if (kind !== 'field' && kind !== 'getter' && kind !== 'accessor')
+    throw ResourceError.badDecoratorTarget(decorator, `a ${kind}`)
+  if (context.static === true) throw ResourceError.badDecoratorTarget(decorator, 'a static member')
+  if (context.private === true || typeof name !== 'string')
+    throw ResourceError.badDecoratorTarget(decorator, `the member ${String(name)}`)
+  checkName(decorator, name)
+  const metadata = context.metadata
+  if (typeof metadata !== 'object' || metadata === null)
+    throw ResourceError.decoratorMetadataMissing(decorator)
+  // An auto-accessor (`accessor x`) is a declared field: its value is read from the model.
+  const getter = kind === 'getter' ? (value as (this: unknown) => unknown) : undefined
+  appendToMetadata(metadata, draft(decorator, spec, order, name, getter, undefined))
+}
+
+function describeLegacyTarget(target: unknown, key: unknown): string {
   if (typeof target === 'function') return `the static member ${String(key)}`
   return `the member ${String(key)}`
 }
 
-/**
- * Builds a decorator that appends one frozen record to the decorated class's own metadata.
- * @internal
- */
-export function memberDecorator(decorator: string, spec: RecordSpec): MemberDecorator {
-  return function recordMember(target, key, descriptor) {
-    reflectApi() // fail at class definition, with the fix, when reflect-metadata is missing
-    if (typeof target !== 'object' || target === null || typeof key !== 'string')
-      throw ResourceError.badDecoratorTarget(decorator, describeTarget(target, key))
-    if (descriptor !== undefined && descriptor.get === undefined)
-      throw ResourceError.badDecoratorTarget(decorator, `the method or setter-only member ${key}`)
-    const cls = (target as { constructor: Function }).constructor
-    appendRecord(cls, {
-      kind: spec.kind,
-      key,
-      source: spec.source ?? key,
-      isGetter: descriptor?.get !== undefined,
-      getter: descriptor?.get,
-      condition: spec.condition,
-      resource: spec.resource,
-      designType: designTypeOf(target, key),
-      declaredBy: cls,
-      decorator: `@${decorator}`,
-    })
-  }
+function recordLegacy(
+  decorator: string,
+  spec: RecordSpec,
+  order: number,
+  target: unknown,
+  key: unknown,
+  descriptor: PropertyDescriptor | undefined,
+): void {
+  if (typeof target !== 'object' || target === null || typeof key !== 'string')
+    throw ResourceError.badDecoratorTarget(decorator, describeLegacyTarget(target, key))
+  if (descriptor !== undefined && descriptor.get === undefined)
+    throw ResourceError.badDecoratorTarget(decorator, `the method or setter-only member ${key}`)
+  checkName(decorator, key)
+  // The prototype's own `constructor` (not `target.constructor`, which a getter could replace).
+  const cls = Object.getOwnPropertyDescriptor(target, 'constructor')?.value as unknown
+  if (typeof cls !== 'function' || cls.prototype !== target)
+    throw ResourceError.badDecoratorTarget(decorator, describeLegacyTarget(target, key))
+  const getter = descriptor?.get as ((this: unknown) => unknown) | undefined
+  appendToClass(cls, draft(decorator, spec, order, key, getter, designTypeOf(target, key)))
 }
 
 /** Checks an optional string option (`from`, `relation`, `accessor`). @internal */

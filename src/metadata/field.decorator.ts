@@ -1,15 +1,27 @@
-import {
-  memberDecorator,
-  optionalName,
-  optionalThunk,
-  type MemberDecorator,
-} from './decorator-factory'
+import { memberDecorator, optionalName, optionalThunk } from './decorator-factory'
+import type { MemberDecorator, SpecOf } from './decorator-types'
 import type { ResourceThunk } from './types'
 
-/** Options of `@Field()` and `@Attribute()`. */
-export interface FieldOptions {
+/**
+ * Options of `@Field()`, `@Attribute()`, `@When()`, `@WhenNotNull()` and `@MergeWhen()`.
+ *
+ * `from` must be a key of the resource's model type when that type is known; a `from` typed as a
+ * plain `string` (`{ from: 'computed' as string }`) skips that check.
+ */
+export interface FieldOptions<F extends string = string> {
   /** The model property to read (a rename); defaults to the member name. */
-  readonly from?: string
+  readonly from?: F
+}
+
+/** Splits `(thunk?, options?)` / `(options?)` arguments. @internal */
+export function thunkAndOptions<O>(
+  name: string,
+  thunkOrOptions: ResourceThunk | O | undefined,
+  options: O | undefined,
+): { resource?: ResourceThunk; options?: O } {
+  const thunk = typeof thunkOrOptions === 'function' ? thunkOrOptions : undefined
+  const opts = typeof thunkOrOptions === 'function' ? options : (thunkOrOptions ?? options)
+  return { resource: optionalThunk(`@${name}() resource`, thunk), options: opts as O | undefined }
 }
 
 function fieldArgs(
@@ -17,32 +29,34 @@ function fieldArgs(
   thunkOrOptions?: ResourceThunk | FieldOptions,
   options?: FieldOptions,
 ): { source?: string; resource?: ResourceThunk } {
-  const thunk = typeof thunkOrOptions === 'function' ? thunkOrOptions : undefined
-  const opts = typeof thunkOrOptions === 'function' ? options : (thunkOrOptions ?? options)
-  return {
-    resource: optionalThunk(`@${name}() resource`, thunk),
-    source: optionalName(`@${name}() from`, opts?.from),
-  }
+  const args = thunkAndOptions(name, thunkOrOptions, options)
+  return { resource: args.resource, source: optionalName(`@${name}() from`, args.options?.from) }
 }
 
 /**
  * An output key with the model's value. On a field, the value is read from the model by the member's
  * name (or `from`); on a getter it is what the getter returns, with `this.resource` the model. A
- * resource thunk (or a `design:type` that is a resource class) maps the value through that resource.
+ * resource thunk maps the value through that resource (a list item by item).
  *
  * @example
  * class UserResource extends JsonResource<User> {
  *   @Field() id!: number
  *   @Field({ from: 'email_address' }) email!: string
  *   @Field() get name() { return `${this.resource.first} ${this.resource.last}` }
+ *   @Field(() => TeamResource) team!: unknown
  * }
  */
-export function Field(options?: FieldOptions): MemberDecorator
-export function Field(resource: ResourceThunk, options?: FieldOptions): MemberDecorator
+export function Field<F extends string = never>(
+  options?: FieldOptions<F>,
+): MemberDecorator<SpecOf<'Field', false, 'attribute', F>>
+export function Field<F extends string = never>(
+  resource: ResourceThunk,
+  options?: FieldOptions<F>,
+): MemberDecorator<SpecOf<'Field', true, 'attribute', F>>
 export function Field(
   thunkOrOptions?: ResourceThunk | FieldOptions,
   options?: FieldOptions,
-): MemberDecorator {
+): MemberDecorator<SpecOf<'Field', boolean, 'attribute', string>> {
   return memberDecorator('Field', { kind: 'field', ...fieldArgs('Field', thunkOrOptions, options) })
 }
 
@@ -56,12 +70,17 @@ export function Field(
  *   @Attribute() title!: string
  * }
  */
-export function Attribute(options?: FieldOptions): MemberDecorator
-export function Attribute(resource: ResourceThunk, options?: FieldOptions): MemberDecorator
+export function Attribute<F extends string = never>(
+  options?: FieldOptions<F>,
+): MemberDecorator<SpecOf<'Attribute', false, 'attribute', F>>
+export function Attribute<F extends string = never>(
+  resource: ResourceThunk,
+  options?: FieldOptions<F>,
+): MemberDecorator<SpecOf<'Attribute', true, 'attribute', F>>
 export function Attribute(
   thunkOrOptions?: ResourceThunk | FieldOptions,
   options?: FieldOptions,
-): MemberDecorator {
+): MemberDecorator<SpecOf<'Attribute', boolean, 'attribute', string>> {
   return memberDecorator('Attribute', {
     kind: 'attribute',
     ...fieldArgs('Attribute', thunkOrOptions, options),

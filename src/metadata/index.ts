@@ -8,6 +8,12 @@ export {
   type PivotOptions,
   type RelationOptions,
 } from './relation.decorators'
-export type { MemberDecorator } from './decorator-factory'
+export type {
+  DecoratorReads,
+  DecoratorSpec,
+  IsResourceType,
+  MemberDecorator,
+  SpecOf,
+} from './decorator-types'
 export { resolveResourceShape } from './resolve'
 export type { FieldKind, FieldRecord, ResolvedShape, ResourceThunk } from './types'

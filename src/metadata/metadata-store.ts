@@ -1,51 +1,91 @@
-import { ResourceError } from '../errors/resource-errors'
 import type { FieldRecord } from './types'
 
-/** The reflect-metadata key under which a class keeps its own decorated members. @internal */
-export const FIELDS_KEY = 'api-resources:fields'
+// Where decorated members are recorded. Always on the class itself, never in a global registry:
+// - legacy decorators (`experimentalDecorators`) see the prototype, so the list is an own,
+//   non-enumerable property of the class;
+// - standard decorators see no class while fields are decorated, only `context.metadata`, the object
+//   the class later exposes as `Class[Symbol.metadata]` (it inherits from the parent's metadata
+//   object), so the list is an own property of that object.
+// Both lists are frozen and replaced on every append (copy-on-write), so a parent's list is never
+// touched by a subclass.
 
-interface ReflectMetadataApi {
-  getOwnMetadata(key: unknown, target: object, property?: string | symbol): unknown
-  defineMetadata(key: unknown, value: unknown, target: object, property?: string | symbol): void
-  getMetadata(key: unknown, target: object, property?: string | symbol): unknown
+/** The own-property key of a class's (or a metadata object's) list of records. @internal */
+export const FIELDS: unique symbol = Symbol.for('api-resources.fields')
+
+/** `Symbol.metadata`, defined where the runtime lacks it (Node 20), as TypeScript's emit expects. */
+const symbolWithMetadata = Symbol as { metadata?: symbol }
+symbolWithMetadata.metadata ??= Symbol.for('Symbol.metadata')
+/** @internal */
+export const METADATA: symbol = symbolWithMetadata.metadata
+
+/** A record as a decorator writes it; the resolver adds the class that declared it. @internal */
+export type RecordDraft = Omit<FieldRecord, 'declaredBy'>
+
+/** One own list, tagged with the decorator mode that wrote it. @internal */
+export interface OwnList {
+  readonly records: readonly RecordDraft[]
+  /** Standard decorators apply getters before fields: the resolver restores source order. */
+  readonly standard: boolean
 }
 
-/** The reflect-metadata API, or an error saying how to load it. @internal */
-export function reflectApi(): ReflectMetadataApi {
-  const api = Reflect as unknown as Partial<ReflectMetadataApi>
-  if (
-    typeof api.getOwnMetadata !== 'function' ||
-    typeof api.defineMetadata !== 'function' ||
-    typeof api.getMetadata !== 'function'
-  ) {
-    throw ResourceError.reflectMetadataMissing()
-  }
-  return api as ReflectMetadataApi
+const hasOwn = (o: object, key: PropertyKey): boolean =>
+  Object.prototype.hasOwnProperty.call(o, key)
+
+function ownList(holder: object): readonly RecordDraft[] {
+  const list = hasOwn(holder, FIELDS) ? (holder as { [FIELDS]?: unknown })[FIELDS] : undefined
+  return Array.isArray(list) ? (list as RecordDraft[]) : []
 }
 
-/** The records `cls` declared itself (not inherited), in declaration order. @internal */
-export function ownRecords(cls: Function): readonly FieldRecord[] {
-  // Without reflect-metadata no decorator can have recorded anything (each one throws), and a
-  // resource that only overrides toArray() must work without the optional peer dependency.
-  const api = Reflect as unknown as Partial<ReflectMetadataApi>
-  if (typeof api.getOwnMetadata !== 'function') return []
-  const list = api.getOwnMetadata(FIELDS_KEY, cls)
-  return Array.isArray(list) ? (list as FieldRecord[]) : []
+function append(holder: object, record: RecordDraft): void {
+  const next = Object.freeze([...ownList(holder), Object.freeze(record)])
+  Object.defineProperty(holder, FIELDS, { value: next, configurable: true, writable: true })
+}
+
+/** Appends a record written by a legacy decorator to `cls`'s own list. @internal */
+export function appendToClass(cls: Function, record: RecordDraft): void {
+  append(cls, record)
+}
+
+/** Appends a record written by a standard decorator to its `context.metadata`. @internal */
+export function appendToMetadata(metadata: object, record: RecordDraft): void {
+  append(metadata, record)
+}
+
+/** The lists `cls` declared itself (not inherited): the legacy one, then the standard one. @internal */
+export function ownLists(cls: Function): OwnList[] {
+  const lists: OwnList[] = [{ records: ownList(cls), standard: false }]
+  for (const metadata of ownMetadataObjects(cls))
+    lists.push({ records: ownList(metadata), standard: true })
+  return lists.filter((l) => l.records.length > 0)
 }
 
 /**
- * Appends a frozen record to `cls`'s own list. Copy-on-write: the stored array is replaced, never
- * pushed onto, so a parent's list (which `getMetadata` would return) is never touched.
- * @internal
+ * The class's own metadata objects: under `Symbol.metadata` as it is now and as it was when this
+ * module loaded, and under the registered `Symbol.for('Symbol.metadata')` that compilers fall back
+ * on (a polyfill loaded later may have replaced one of them).
  */
-export function appendRecord(cls: Function, record: FieldRecord): void {
-  const api = reflectApi()
-  const next = Object.freeze([...ownRecords(cls), Object.freeze(record)])
-  api.defineMetadata(FIELDS_KEY, next, cls)
+function ownMetadataObjects(cls: Function): Set<object> {
+  const keys = new Set([METADATA, symbolWithMetadata.metadata, Symbol.for('Symbol.metadata')])
+  const found = new Set<object>()
+  for (const key of keys) {
+    if (key === undefined || !hasOwn(cls, key)) continue
+    const metadata = (cls as unknown as Record<symbol, unknown>)[key]
+    if (typeof metadata === 'object' && metadata !== null) found.add(metadata)
+  }
+  return found
 }
 
-/** The `design:type` emitDecoratorMetadata recorded for a member, if any. @internal */
+interface ReflectGetMetadata {
+  getMetadata?: (key: unknown, target: object, property?: string | symbol) => unknown
+}
+
+/**
+ * The `design:type` that `emitDecoratorMetadata` recorded for a member, when reflect-metadata is
+ * loaded (it is needed for nothing else). @internal
+ */
 export function designTypeOf(prototype: object, key: string): Function | undefined {
-  const t = reflectApi().getMetadata('design:type', prototype, key)
+  const getMetadata = (Reflect as ReflectGetMetadata).getMetadata
+  if (typeof getMetadata !== 'function') return undefined
+  const t = getMetadata('design:type', prototype, key)
   return typeof t === 'function' ? t : undefined
 }

@@ -1,15 +1,18 @@
-import {
-  memberDecorator,
-  optionalName,
-  optionalThunk,
-  type MemberDecorator,
-} from './decorator-factory'
+import { memberDecorator, optionalName } from './decorator-factory'
+import type { MemberDecorator, SpecOf } from './decorator-types'
+import { thunkAndOptions } from './field.decorator'
 import type { ResourceThunk } from './types'
 
-/** Options of `@WhenLoaded()`, `@WhenCounted()` and `@Relationship()`. */
-export interface RelationOptions {
+/**
+ * Options of `@WhenLoaded()`, `@WhenCounted()` and `@Relationship()`.
+ *
+ * `relation` must be a key of the resource's model type when that type is known (for
+ * `@WhenCounted()`, `<relation>_count` must be); a `relation` typed as a plain `string` skips that
+ * check.
+ */
+export interface RelationOptions<F extends string = string> {
   /** The relation's name on the model; defaults to the member name. */
-  readonly relation?: string
+  readonly relation?: F
 }
 
 function relationArgs(
@@ -17,28 +20,32 @@ function relationArgs(
   thunkOrOptions?: ResourceThunk | RelationOptions,
   options?: RelationOptions,
 ): { source?: string; resource?: ResourceThunk } {
-  const thunk = typeof thunkOrOptions === 'function' ? thunkOrOptions : undefined
-  const opts = typeof thunkOrOptions === 'function' ? options : (thunkOrOptions ?? options)
+  const args = thunkAndOptions(name, thunkOrOptions, options)
   return {
-    resource: optionalThunk(`@${name}() resource`, thunk),
-    source: optionalName(`@${name}() relation`, opts?.relation),
+    resource: args.resource,
+    source: optionalName(`@${name}() relation`, args.options?.relation),
   }
 }
 
 /**
  * The eager-loaded relation named like the member (or `relation`), mapped through the resource of
- * the thunk (or of the `design:type`, when it is a resource class); a relation loaded as `null` gives
+ * the thunk (without one, the loaded value as it is); a relation loaded as `null` gives
  * `null`; a relation not loaded gives no key. Never triggers a lazy load.
  *
  * @example
  * @WhenLoaded(() => PostResource) posts!: unknown
  */
-export function WhenLoaded(options?: RelationOptions): MemberDecorator
-export function WhenLoaded(resource: ResourceThunk, options?: RelationOptions): MemberDecorator
+export function WhenLoaded<F extends string = never>(
+  options?: RelationOptions<F>,
+): MemberDecorator<SpecOf<'WhenLoaded', false, 'relation', F>>
+export function WhenLoaded<F extends string = never>(
+  resource: ResourceThunk,
+  options?: RelationOptions<F>,
+): MemberDecorator<SpecOf<'WhenLoaded', true, 'relation', F>>
 export function WhenLoaded(
   thunkOrOptions?: ResourceThunk | RelationOptions,
   options?: RelationOptions,
-): MemberDecorator {
+): MemberDecorator<SpecOf<'WhenLoaded', boolean, 'relation', string>> {
   return memberDecorator('WhenLoaded', {
     kind: 'whenLoaded',
     ...relationArgs('WhenLoaded', thunkOrOptions, options),
@@ -52,14 +59,14 @@ export function WhenLoaded(
  * @example
  * @WhenCounted() posts_count!: number
  */
-export function WhenCounted(options?: RelationOptions): MemberDecorator {
+export function WhenCounted<F extends string = never>(
+  options?: RelationOptions<F>,
+): MemberDecorator<SpecOf<'WhenCounted', false, 'count', F>> {
   const relation = optionalName('@WhenCounted() relation', options?.relation)
-  const decorate = (countOf: string | undefined): MemberDecorator =>
-    memberDecorator('WhenCounted', { kind: 'whenCounted', source: countOf })
-  return function whenCounted(target, key, descriptor) {
-    const fromKey = typeof key === 'string' ? key.replace(/_count$/, '') : undefined
-    decorate(relation ?? (fromKey === '' ? undefined : fromKey))(target, key, descriptor)
-  }
+  return memberDecorator('WhenCounted', {
+    kind: 'whenCounted',
+    source: (key) => relation ?? (key.replace(/_count$/, '') || undefined),
+  })
 }
 
 /** Options of `@WhenPivotLoaded()`. */
@@ -75,7 +82,9 @@ export interface PivotOptions {
  * @example
  * @WhenPivotLoaded({ accessor: 'membership' }) membership!: unknown
  */
-export function WhenPivotLoaded(options?: PivotOptions): MemberDecorator {
+export function WhenPivotLoaded(
+  options?: PivotOptions,
+): MemberDecorator<SpecOf<'WhenPivotLoaded', false, 'pivot', never>> {
   return memberDecorator('WhenPivotLoaded', {
     kind: 'whenPivotLoaded',
     source: optionalName('@WhenPivotLoaded() accessor', options?.accessor) ?? 'pivot',
@@ -89,12 +98,17 @@ export function WhenPivotLoaded(options?: PivotOptions): MemberDecorator {
  * @example
  * @Relationship(() => UserResource) author!: unknown
  */
-export function Relationship(options?: RelationOptions): MemberDecorator
-export function Relationship(resource: ResourceThunk, options?: RelationOptions): MemberDecorator
+export function Relationship<F extends string = never>(
+  options?: RelationOptions<F>,
+): MemberDecorator<SpecOf<'Relationship', false, 'relation', F>>
+export function Relationship<F extends string = never>(
+  resource: ResourceThunk,
+  options?: RelationOptions<F>,
+): MemberDecorator<SpecOf<'Relationship', true, 'relation', F>>
 export function Relationship(
   thunkOrOptions?: ResourceThunk | RelationOptions,
   options?: RelationOptions,
-): MemberDecorator {
+): MemberDecorator<SpecOf<'Relationship', boolean, 'relation', string>> {
   return memberDecorator('Relationship', {
     kind: 'relationship',
     ...relationArgs('Relationship', thunkOrOptions, options),

@@ -1,5 +1,5 @@
 import { ResourceError } from '../errors/resource-errors'
-import { ownRecords } from './metadata-store'
+import { ownLists } from './metadata-store'
 import type { FieldRecord, ResolvedShape } from './types'
 
 const cache = new WeakMap<Function, ResolvedShape>()
@@ -16,6 +16,21 @@ function classChain(cls: Function): Function[] {
 
 function describe(record: FieldRecord): string {
   return `${record.declaredBy.name}.${record.key} (${record.decorator ?? record.kind})`
+}
+
+/**
+ * The records `cls` declared itself, in source order, each naming `cls` as its declarer. Standard
+ * decorators are applied getters first, then fields: their order of evaluation is the source order.
+ */
+function ownRecords(cls: Function): FieldRecord[] {
+  const out: FieldRecord[] = []
+  for (const list of ownLists(cls)) {
+    const records = list.standard
+      ? [...list.records].sort((a, b) => a.order - b.order)
+      : list.records
+    for (const record of records) out.push(Object.freeze({ ...record, declaredBy: cls }))
+  }
+  return out
 }
 
 /**

@@ -44,6 +44,12 @@ export interface FieldRecord {
   readonly designType?: Function
   /** The decorator's name, for error messages (`@Field`, `@WhenLoaded`, ...). */
   readonly decorator?: string
+  /**
+   * When the decorator expression (`Field()`) was evaluated, counted across all classes. Decorator
+   * expressions are evaluated in source order in every mode, while standard decorators are applied
+   * getters first: this restores the source order.
+   */
+  readonly order: number
 }
 
 /** A class's members after inheritance and validation, in output order. */

@@ -1,0 +1,181 @@
+// The static side of the decorators: one call signature that serves legacy decorators
+// (`(prototype, key, descriptor?)`) and standard ones (`(value, context)`), and that turns a misuse
+// into a type error whose message says what to write instead.
+//
+// The trick: the first parameter's type is constrained by a check over both arguments. When the
+// check passes, the constraint is `unknown`; when it fails, it is a string literal type carrying the
+// message, so TypeScript reports "Argument of type ... is not assignable to parameter of type
+// '"@WhenLoaded(): ..."'" in both decorator modes.
+import type { Resolvable } from '../runtime/protocol'
+
+/** What a decorator reads on the model: the static checks differ per kind. */
+export type DecoratorReads = 'attribute' | 'relation' | 'count' | 'pivot' | 'merge'
+
+/**
+ * What the types know about one decorator call: its name, whether a resource thunk was given, what
+ * it reads and the `from`/`relation` option (`never` when absent; a plain `string` turns the key
+ * check off).
+ */
+export interface DecoratorSpec {
+  readonly name: string
+  readonly thunk: boolean
+  readonly reads: DecoratorReads
+  readonly from: string
+}
+
+/** Every context a standard decorator on a class member can receive. */
+type StandardContext =
+  | ClassFieldDecoratorContext
+  | ClassGetterDecoratorContext
+  | ClassAccessorDecoratorContext
+  | ClassMethodDecoratorContext
+  | ClassSetterDecoratorContext
+
+type IsAny<T> = 0 extends 1 & T ? true : false
+
+/** Is `F` a function type (so a descriptor with this `value` is a method's)? */
+type IsFunction<F> =
+  IsAny<F> extends true
+    ? false
+    : [NonNullable<F>] extends [never]
+      ? false
+      : [NonNullable<F>] extends [(...args: never) => unknown]
+        ? true
+        : false
+
+/** Is `V` a resource or collection (or a list of them), ignoring `null`/`undefined`? */
+export type IsResourceType<V> =
+  IsAny<V> extends true
+    ? false
+    : [NonNullable<V>] extends [never]
+      ? false
+      : [NonNullable<V>] extends [Resolvable | readonly Resolvable[]]
+        ? true
+        : false
+
+/** The member being decorated, as both decorator modes describe it. */
+type MemberOf<A, C, D> =
+  C extends ClassFieldDecoratorContext<infer This, infer V>
+    ? Describe<C, 'field', This, V>
+    : C extends ClassAccessorDecoratorContext<infer This, infer V>
+      ? Describe<C, 'field', This, V>
+      : C extends ClassGetterDecoratorContext<infer This, infer V>
+        ? Describe<C, 'getter', This, V>
+        : C extends ClassMethodDecoratorContext
+          ? { kind: 'a method' }
+          : C extends ClassSetterDecoratorContext
+            ? { kind: 'a setter' }
+            : C extends string
+              ? LegacyMember<A, C, D>
+              : { kind: 'a member with a symbol name' }
+
+type Describe<C, Kind, This, V> = C extends { static: true }
+  ? { kind: 'a static member' }
+  : C extends { private: true }
+    ? { kind: 'a private member' }
+    : C extends { name: infer K extends string }
+      ? { kind: Kind; this: This; value: V; key: K }
+      : { kind: 'a member with a symbol name' }
+
+type LegacyMember<A, K extends string, D> = A extends abstract new (...args: never) => unknown
+  ? { kind: 'a static member' }
+  : [D] extends [undefined]
+    ? { kind: 'field'; this: A; value: K extends keyof A ? A[K] : unknown; key: K }
+    : D extends { value?: infer F }
+      ? IsFunction<F> extends true
+        ? { kind: 'a method' }
+        : { kind: 'getter'; this: A; value: unknown; key: K }
+      : { kind: 'getter'; this: A; value: unknown; key: K }
+
+/** The model type of a resource (`this.resource`), or `unknown` when it is not known. */
+type ModelOf<This> = This extends { readonly resource: infer M }
+  ? IsAny<M> extends true
+    ? unknown
+    : M
+  : unknown
+
+/** The model key a member reads. */
+type SourceKey<S extends DecoratorSpec, K> = [S['from']] extends [never]
+  ? S['reads'] extends 'count'
+    ? K extends `${string}_count`
+      ? K
+      : `${K & string}_count`
+    : K
+  : S['reads'] extends 'count'
+    ? `${S['from']}_count`
+    : S['from']
+
+type ThunkExample<N extends string> = N extends 'When'
+  ? '@When(condition, () => PostResource)'
+  : `@${N}(() => PostResource)`
+
+type ThunkMessage<N extends string> =
+  `@${N}(): a member typed as a resource needs a thunk, as in ${ThunkExample<N>}, so each model is mapped through it`
+
+type KeyMessage<
+  N extends string,
+  K,
+> = `@${N}(): "${K & string}" is not a key of the model; fix the name, read another key with { from: 'key' }, use a getter, or skip this check with { from: '${K & string}' as string }`
+
+type PlaceMessage<
+  N extends string,
+  Where extends string,
+> = `@${N}() goes on an instance field or getter; got ${Where}`
+
+/** Does the member read a key the model type lacks? */
+type KeyCheck<S extends DecoratorSpec, This, K> = S['reads'] extends 'pivot' | 'merge'
+  ? unknown
+  : string extends S['from']
+    ? unknown
+    : unknown extends ModelOf<This>
+      ? unknown
+      : ModelOf<This> extends object
+        ? SourceKey<S, K> extends keyof ModelOf<This>
+          ? unknown
+          : KeyMessage<S['name'], SourceKey<S, K>>
+        : unknown
+
+type FieldCheck<S extends DecoratorSpec, This, V, K> = S['thunk'] extends false
+  ? S['reads'] extends 'attribute' | 'relation'
+    ? IsResourceType<V> extends true
+      ? ThunkMessage<S['name']>
+      : KeyCheck<S, This, K>
+    : KeyCheck<S, This, K>
+  : KeyCheck<S, This, K>
+
+/** `unknown` when the decorator may go on this member, else the message of the type error. */
+export type DecoratorCheck<S extends DecoratorSpec, A, C, D> =
+  MemberOf<A, C, D> extends infer M
+    ? M extends { kind: 'field'; this: infer This; value: infer V; key: infer K }
+      ? FieldCheck<S, This, V, K>
+      : M extends { kind: 'getter' }
+        ? unknown
+        : M extends { kind: infer Where extends string }
+          ? PlaceMessage<S['name'], Where>
+          : unknown
+    : unknown
+
+/** The spec of one decorator call (see {@link DecoratorSpec}). */
+export type SpecOf<
+  N extends string,
+  Thunk extends boolean,
+  Reads extends DecoratorReads,
+  F extends string,
+> = { readonly name: N; readonly thunk: Thunk; readonly reads: Reads; readonly from: F }
+
+/**
+ * An api-resources member decorator. It works as a legacy decorator (`experimentalDecorators`:
+ * called with the prototype, the member name and, on a getter, its descriptor) and as a standard
+ * decorator (called with the field's `undefined` or the getter, and a decorator context). A misuse
+ * (a member typed as a resource without a thunk, a member name or `from` that is not a key of the
+ * model, a method, setter or static member) is a type error whose message says what to write.
+ */
+export type MemberDecorator<S extends DecoratorSpec = DecoratorSpec> = <
+  A extends DecoratorCheck<S, A, C, D>,
+  C extends string | symbol | StandardContext,
+  D = undefined,
+>(
+  target: A,
+  context: C,
+  descriptor?: D,
+) => void
