@@ -247,6 +247,8 @@ export abstract class AbstractPaginator<T> implements Iterable<T>, Respondable {
       urlPrefix: this.#urlPrefix,
       urlSuffix: this.#urlSuffix(),
       currentPage: this.#currentPage,
+      hasPages: this.hasPages(),
+      onFirstPage: this.onFirstPage(),
       hasMorePages: this.hasMorePages(),
       firstItem: numbered.firstItem,
       lastItem: numbered.lastItem,

@@ -1,4 +1,3 @@
-import type { BarState } from './bar-state'
 import type { LengthAwareViewData, SimpleViewData, ViewBand, ViewPage } from '../types'
 
 /** One page number of a band in {@link PaginationViewData.elements} (the paginators' `ViewPage`). */
@@ -32,12 +31,3 @@ export type HandlebarsInstance = typeof import('handlebars')
  */
 export type HandlebarsLike =
   HandlebarsInstance | { readonly compile: unknown; readonly [key: string]: unknown }
-
-/**
- * A compiled bar: view data in, HTML out. A planned built-in template can also render straight
- * from one of the package's paginators (`renderState`), without its view data.
- */
-export interface BarRenderer {
-  (data: PaginationViewData): string
-  readonly renderState?: (state: BarState, paginator: PaginatorLike) => string
-}

@@ -1,0 +1,198 @@
+import { windowBounds } from '../window'
+import type { BarState } from './bar-state'
+import { escapeHtml } from './escape-html'
+import { toSafeHref } from './safe-href'
+import type { PaginationViewData } from './types'
+
+/** Renders a bar from a paginator's state. @internal */
+export type StateRenderer = (state: BarState) => string
+
+const MARK = '\uE000' // a private-use character: never in a template
+const TOKEN = /\uE000(\d+)\uE000/
+const MAX_PLANS = 1000
+
+type FlagName = 'hasPages' | 'onFirstPage' | 'hasMorePages'
+type UrlName = 'previousPageUrl' | 'nextPageUrl'
+type NumberName = 'currentPage' | 'firstItem' | 'lastItem' | 'total' | 'lastPage'
+
+/** Receives a bar's view data from {@link visitBar}, field by field, page URLs as page numbers. */
+interface BarVisitor {
+  flag(name: FlagName, value: boolean): void
+  /** A page URL field: the URL of `page`, or `null`. */
+  url(name: UrlName, page: number | null): void
+  number(name: NumberName, value: number | null | undefined): void
+  /** A band of page links begins; after the first, a `"..."` gap comes before it. */
+  band(afterGap: boolean): void
+  /** A page link of the current band (page numbers are >= 1: always slots). */
+  link(page: number, active: boolean): void
+}
+
+/** The view data of `state`, as `toViewData()` builds it, told to `to` in a fixed order. */
+function visitBar(state: BarState, to: BarVisitor): void {
+  const current = state.currentPage
+  to.flag('hasPages', state.hasPages)
+  to.flag('onFirstPage', state.onFirstPage)
+  to.flag('hasMorePages', state.hasMorePages)
+  to.url('previousPageUrl', state.onFirstPage ? null : current - 1)
+  to.url('nextPageUrl', state.hasMorePages ? current + 1 : null)
+  to.number('currentPage', current)
+  to.number('firstItem', state.firstItem)
+  to.number('lastItem', state.lastItem)
+  to.number('total', state.total)
+  to.number('lastPage', state.lastPage)
+  if (state.lastPage === undefined) return // a simple paginator has no page links
+  const bounds = windowBounds(current, state.lastPage, state.onEachSide as number)
+  for (let i = 0; i < bounds.length; i += 2) {
+    to.band(i > 0)
+    for (let page = bounds[i]; page <= bounds[i + 1]; page++) to.link(page, page === current)
+  }
+}
+
+/** Collects a bar's shape (one letter per field or link) and its slot text, escaped. */
+class SlotCollector implements BarVisitor {
+  shape = ''
+  readonly text: string[] = []
+
+  /** `prefix` and `suffix`: the page URL's parts around the number, safe and escaped. */
+  constructor(
+    private readonly prefix: string,
+    private readonly suffix: string,
+  ) {}
+
+  flag(_: FlagName, value: boolean): void {
+    this.shape += value ? 'T' : 'F'
+  }
+
+  url(_: UrlName, page: number | null): void {
+    if (page === null) this.shape += 'n'
+    else this.slot(this.prefix + page + this.suffix)
+  }
+
+  number(_: NumberName, value: number | null | undefined): void {
+    if (value) this.slot(String(value))
+    else this.shape += value === 0 ? '0' : value === null ? 'n' : 'u'
+  }
+
+  band(afterGap: boolean): void {
+    this.shape += afterGap ? '.|' : '|'
+  }
+
+  link(page: number, active: boolean): void {
+    this.shape += active ? 'A' : 'a'
+    const digits = String(page)
+    this.text.push(digits, this.prefix + digits + this.suffix)
+  }
+
+  private slot(text: string): void {
+    this.shape += 's'
+    this.text.push(text)
+  }
+}
+
+/** Builds the view data of a bar's shape: every slot holds its token, numbered in visit order. */
+class TokenView implements BarVisitor {
+  readonly view: Record<string, unknown> = { elements: [] }
+  #tokens = 0
+  #band: object[] = []
+
+  flag(name: FlagName, value: boolean): void {
+    this.view[name] = value
+  }
+
+  url(name: UrlName, page: number | null): void {
+    this.view[name] = page === null ? null : this.token()
+  }
+
+  number(name: NumberName, value: number | null | undefined): void {
+    this.view[name] = value ? this.token() : value
+  }
+
+  band(afterGap: boolean): void {
+    const elements = this.view.elements as unknown[]
+    if (afterGap) elements.push('...')
+    elements.push((this.#band = []))
+  }
+
+  link(_: number, active: boolean): void {
+    this.#band.push({ page: this.token(), url: this.token(), active })
+  }
+
+  private token(): string {
+    return `${MARK}${this.#tokens++}${MARK}`
+  }
+}
+
+interface Plan {
+  /** `statics.length === slots.length + 1`. */
+  readonly statics: readonly string[]
+  /** For each gap between two statics, the index of its slot in visit order. */
+  readonly slots: readonly number[]
+}
+
+/**
+ * A renderer of `template`, one of the package's own templates, straight from a paginator's {@link BarState}, after
+ * Pagy's `a_lambda`. The Handlebars template stays the only description of the markup; this only
+ * avoids running it for every bar. Three terms, each with this one meaning:
+ *
+ * - a **slot** is a view data value that varies from bar to bar without deciding any branch: a page
+ *   URL, a page number, a count other than 0 (all truthy, so `{{#if}}` treats them alike);
+ * - a bar's **shape** is the rest of its view data: the flags, the values that are `null`, `0` or
+ *   absent, the number and length of the bands, which link is active. Two bars of one shape differ
+ *   only in the text of their slots;
+ * - a shape's **plan** is the template's output for that shape with a numbered token in every slot,
+ *   split at the tokens into static strings.
+ *
+ * A bar is its shape's plan with the escaped slot text between the statics. The view data, the shape
+ * and the slots all come from one walk of the state ({@link visitBar}), so the tokens a plan is built
+ * with and the slot text it is filled with are numbered by the same walk. Tests render every
+ * paginator state of a generous range both ways and compare with the template rendered by plain
+ * Handlebars from `toViewData()`.
+ *
+ * Href safety is decided by the URL prefix alone (it holds the path and the `?` or `&` before
+ * `page=`: every character `toSafeHref` looks at), so the prefix is made safe and escaped once, and
+ * so is the suffix, while they stay the same.
+ * @internal
+ */
+export function createStateRenderer(template: (data: PaginationViewData) => string): StateRenderer {
+  const plans = new Map<string, Plan>()
+  let rawPrefix: string | undefined
+  let rawSuffix: string | undefined
+  let prefix = ''
+  let suffix = ''
+  return function renderState(state) {
+    if (state.urlPrefix !== rawPrefix) {
+      rawPrefix = state.urlPrefix
+      prefix = escapeHtml(toSafeHref(rawPrefix))
+    }
+    if (state.urlSuffix !== rawSuffix) {
+      rawSuffix = state.urlSuffix
+      suffix = escapeHtml(rawSuffix)
+    }
+    const slots = new SlotCollector(prefix, suffix)
+    visitBar(state, slots)
+    let plan = plans.get(slots.shape)
+    if (plan === undefined) {
+      if (plans.size >= MAX_PLANS) plans.clear()
+      const tokens = new TokenView()
+      visitBar(state, tokens)
+      plan = planOf(template(tokens.view as unknown as PaginationViewData))
+      plans.set(slots.shape, plan)
+    }
+    return fill(plan, slots.text)
+  }
+}
+
+function planOf(html: string): Plan {
+  const parts = html.split(TOKEN)
+  return {
+    statics: parts.filter((_, i) => i % 2 === 0),
+    slots: parts.filter((_, i) => i % 2 === 1).map(Number),
+  }
+}
+
+function fill(plan: Plan, text: readonly string[]): string {
+  const { statics, slots } = plan
+  let out = statics[0]
+  for (let i = 0; i < slots.length; i++) out += text[slots[i]] + statics[i + 1]
+  return out
+}
