@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createRequestContext, runWithRequestContext } from '../../src/context'
 import { registerPaginationHelpers } from '../../src/integrations/handlebars'
-import { escapeHtml } from '../../src/pagination/bar/escape-html'
 import { renderPaginationLinks } from '../../src/pagination/bar/render'
 import { isSafeHref, toSafeHref, withSafeHrefs } from '../../src/pagination/bar/safe-href'
 import type { PaginationViewData } from '../../src/pagination/bar/types'
@@ -191,14 +190,6 @@ describe('what renders with Handlebars over toViewData()', () => {
 })
 
 describe('escaping and safe hrefs', () => {
-  it("escapeHtml escapes exactly as Handlebars' escapeExpression does", () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), (s) => {
-        expect(escapeHtml(s)).toBe(Handlebars.Utils.escapeExpression(s))
-      }),
-    )
-  })
-
   it('toSafeHref(prefix + rest) is toSafeHref(prefix) + rest for every page URL prefix', () => {
     const unit = fc.constantFrom('j', 'a', ':', '/', '\\', ' ', '\t', '?', '#', 'x', '.', '&', 'h')
     fc.assert(

@@ -1,6 +1,5 @@
 import { windowBounds } from '../window'
 import type { BarState } from './bar-state'
-import { escapeHtml } from './escape-html'
 import { toSafeHref } from './safe-href'
 import type { PaginationViewData } from './types'
 
@@ -21,10 +20,13 @@ interface BarVisitor {
   /** A page URL field: the URL of `page`, or `null`. */
   url(name: UrlName, page: number | null): void
   number(name: NumberName, value: number | null | undefined): void
-  /** A band of page links begins; after the first, a `"..."` gap comes before it. */
-  band(afterGap: boolean): void
-  /** A page link of the current band (page numbers are >= 1: always slots). */
-  link(page: number, active: boolean): void
+  /**
+   * A band of `size` page links begins, the current page at index `active` (-1: not in it); after
+   * the first band, a `"..."` gap comes before it.
+   */
+  band(afterGap: boolean, size: number, active: number): void
+  /** The next page link of the band (page numbers are >= 1: always slots). */
+  link(page: number): void
 }
 
 /** The view data of `state`, as `toViewData()` builds it, told to `to` in a fixed order. */
@@ -43,12 +45,17 @@ function visitBar(state: BarState, to: BarVisitor): void {
   if (state.lastPage === undefined) return // a simple paginator has no page links
   const bounds = windowBounds(current, state.lastPage, state.onEachSide as number)
   for (let i = 0; i < bounds.length; i += 2) {
-    to.band(i > 0)
-    for (let page = bounds[i]; page <= bounds[i + 1]; page++) to.link(page, page === current)
+    const first = bounds[i]
+    const last = bounds[i + 1]
+    to.band(i > 0, last - first + 1, current >= first && current <= last ? current - first : -1)
+    for (let page = first; page <= last; page++) to.link(page)
   }
 }
 
-/** Collects a bar's shape (one letter per field or link) and its slot text, escaped. */
+/**
+ * Collects a bar's shape (a letter per field: `s` a slot, `T`/`F` a flag, `n` null, `0` zero, `u`
+ * absent; then each band's size and active index) and its slot text, escaped.
+ */
 class SlotCollector implements BarVisitor {
   shape = ''
   readonly text: string[] = []
@@ -73,12 +80,11 @@ class SlotCollector implements BarVisitor {
     else this.shape += value === 0 ? '0' : value === null ? 'n' : 'u'
   }
 
-  band(afterGap: boolean): void {
-    this.shape += afterGap ? '.|' : '|'
+  band(afterGap: boolean, size: number, active: number): void {
+    this.shape += `${afterGap ? '.' : ''}|${size}@${active}`
   }
 
-  link(page: number, active: boolean): void {
-    this.shape += active ? 'A' : 'a'
+  link(page: number): void {
     const digits = String(page)
     this.text.push(digits, this.prefix + digits + this.suffix)
   }
@@ -94,6 +100,7 @@ class TokenView implements BarVisitor {
   readonly view: Record<string, unknown> = { elements: [] }
   #tokens = 0
   #band: object[] = []
+  #active = -1
 
   flag(name: FlagName, value: boolean): void {
     this.view[name] = value
@@ -107,13 +114,15 @@ class TokenView implements BarVisitor {
     this.view[name] = value ? this.token() : value
   }
 
-  band(afterGap: boolean): void {
+  band(afterGap: boolean, _: number, active: number): void {
     const elements = this.view.elements as unknown[]
     if (afterGap) elements.push('...')
     elements.push((this.#band = []))
+    this.#active = active
   }
 
-  link(_: number, active: boolean): void {
+  link(): void {
+    const active = this.#band.length === this.#active
     this.#band.push({ page: this.token(), url: this.token(), active })
   }
 
@@ -150,10 +159,15 @@ interface Plan {
  *
  * Href safety is decided by the URL prefix alone (it holds the path and the `?` or `&` before
  * `page=`: every character `toSafeHref` looks at), so the prefix is made safe and escaped once, and
- * so is the suffix, while they stay the same.
+ * so is the suffix, while they stay the same. `escape` is the Handlebars instance's own
+ * `escapeExpression`, which its templates apply to every `{{value}}`; it works character by
+ * character, so the escaped prefix, page number and suffix put together are the escaped URL.
  * @internal
  */
-export function createStateRenderer(template: (data: PaginationViewData) => string): StateRenderer {
+export function createStateRenderer(
+  template: (data: PaginationViewData) => string,
+  escape: (text: string) => string,
+): StateRenderer {
   const plans = new Map<string, Plan>()
   let rawPrefix: string | undefined
   let rawSuffix: string | undefined
@@ -162,11 +176,11 @@ export function createStateRenderer(template: (data: PaginationViewData) => stri
   return function renderState(state) {
     if (state.urlPrefix !== rawPrefix) {
       rawPrefix = state.urlPrefix
-      prefix = escapeHtml(toSafeHref(rawPrefix))
+      prefix = escape(toSafeHref(rawPrefix))
     }
     if (state.urlSuffix !== rawSuffix) {
       rawSuffix = state.urlSuffix
-      suffix = escapeHtml(rawSuffix)
+      suffix = escape(rawSuffix)
     }
     const slots = new SlotCollector(prefix, suffix)
     visitBar(state, slots)

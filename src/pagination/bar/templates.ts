@@ -7,6 +7,8 @@ import type { HandlebarsInstance, PaginationViewData } from './types'
 /** The namespace of the templates shipped with the package (`views/pagination/`). */
 export const BUILTIN_NAMESPACE = 'pagination'
 
+const DEFAULT_NUMBERED = `${BUILTIN_NAMESPACE}::default`
+const DEFAULT_SIMPLE = `${BUILTIN_NAMESPACE}::simple`
 const NAMESPACE_NAME = /^[A-Za-z0-9_-]+$/
 const TEMPLATE_NAME = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/
 
@@ -68,7 +70,7 @@ export class BarTemplates {
    * `pagination::default` when it is length-aware, `pagination::simple` otherwise.
    */
   get(ref: unknown, lengthAware: boolean): BarTemplate {
-    const name = ref ?? `${BUILTIN_NAMESPACE}::${lengthAware ? 'default' : 'simple'}`
+    const name = ref ?? (lengthAware ? DEFAULT_NUMBERED : DEFAULT_SIMPLE)
     if (typeof name !== 'string') throw PaginationTemplateError.invalidName(ref)
     let template = this.#compiled.get(name)
     if (template === undefined) {
@@ -103,7 +105,10 @@ export class BarTemplates {
     // The package's templates only use `if` and `each`; telling the compiler so makes them faster.
     const options = { knownHelpers: { if: true, each: true }, knownHelpersOnly: true }
     const render = this.handlebars.compile<PaginationViewData>(source, options)
-    return { render, renderState: createStateRenderer(render) }
+    return {
+      render,
+      renderState: createStateRenderer(render, this.handlebars.Utils.escapeExpression),
+    }
   }
 }
 
