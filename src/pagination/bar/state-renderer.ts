@@ -139,27 +139,27 @@ interface Plan {
 }
 
 /**
- * A renderer of `template`, one of the package's own templates, straight from a paginator's {@link BarState}, after
- * Pagy's `a_lambda`. The Handlebars template stays the only description of the markup; this only
- * avoids running it for every bar. Three terms, each with this one meaning:
+ * A renderer of `template`, one of the package's own templates, straight from a paginator's
+ * {@link BarState}, after Pagy's `a_lambda`. The Handlebars template stays the only description
+ * of the markup; this only avoids running it for every bar. Three terms, each with one meaning:
  *
- * - a **slot** is a view data value that varies from bar to bar without deciding any branch: a page
- *   URL, a page number, a count other than 0 (all truthy, so `{{#if}}` treats them alike);
+ * - a **slot** is a view data value that varies from bar to bar without deciding any branch: a
+ *   page URL, a page number, a count other than 0 (all truthy, so `{{#if}}` treats them alike);
  * - a bar's **shape** is the rest of its view data: the flags, the values that are `null`, `0` or
- *   absent, the number and length of the bands, which link is active. Two bars of one shape differ
+ *   absent, the number and sizes of the bands, which link is active. Two bars of one shape differ
  *   only in the text of their slots;
- * - a shape's **plan** is the template's output for that shape with a numbered token in every slot,
- *   split at the tokens into static strings.
+ * - a shape's **plan** is the template's output for that shape with a numbered token in every
+ *   slot, split at the tokens into static strings.
  *
- * A bar is its shape's plan with the escaped slot text between the statics. The view data, the shape
- * and the slots all come from one walk of the state ({@link visitBar}), so the tokens a plan is built
- * with and the slot text it is filled with are numbered by the same walk. Tests render every
- * paginator state of a generous range both ways and compare with the template rendered by plain
- * Handlebars from `toViewData()`.
+ * A bar is its shape's plan with the escaped slot text between the statics. The view data, the
+ * shape and the slots all come from one walk of the state ({@link visitBar}), so the tokens a plan
+ * is built with and the slot text it is filled with are numbered by the same walk. Tests render
+ * every paginator state of a generous range this way and compare with the template rendered by
+ * plain Handlebars from `toViewData()`.
  *
  * Href safety is decided by the URL prefix alone (it holds the path and the `?` or `&` before
- * `page=`: every character `toSafeHref` looks at), so the prefix is made safe and escaped once, and
- * so is the suffix, while they stay the same. `escape` is the Handlebars instance's own
+ * `page=`: every character `toSafeHref` looks at), so the prefix is made safe and escaped once,
+ * and so is the suffix, while they stay the same. `escape` is the Handlebars instance's own
  * `escapeExpression`, which its templates apply to every `{{value}}`; it works character by
  * character, so the escaped prefix, page number and suffix put together are the escaped URL.
  * @internal

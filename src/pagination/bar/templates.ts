@@ -70,7 +70,7 @@ export class BarTemplates {
    * `pagination::default` when it is length-aware, `pagination::simple` otherwise.
    */
   get(ref: unknown, lengthAware: boolean): BarTemplate {
-    const name = ref ?? (lengthAware ? DEFAULT_NUMBERED : DEFAULT_SIMPLE)
+    const name = ref === undefined ? (lengthAware ? DEFAULT_NUMBERED : DEFAULT_SIMPLE) : ref
     if (typeof name !== 'string') throw PaginationTemplateError.invalidName(ref)
     let template = this.#compiled.get(name)
     if (template === undefined) {

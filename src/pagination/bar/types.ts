@@ -7,7 +7,7 @@ export type PageLink = ViewPage
 export type PaginationElement = ViewBand
 
 /**
- * The plain data a pagination template receives (API.md "More pinned details"), as the paginators'
+ * The plain data a pagination template receives, as the paginators'
  * `toViewData()` returns it: a simple paginator's view data, plus the length-aware members when the
  * paginator has them. Templates can use it without calling methods, which Handlebars blocks on
  * prototypes by default.
