@@ -217,5 +217,12 @@ describe('template errors', () => {
       'Pagination namespace "bad name" must be a name',
     )
     expect(() => freshHandlebars({ namespaces: { ok: 42 as never } })).toThrow('got 42')
+    const hb = Handlebars.create()
+    const namespaces = { early: namespaceFolder({ pager: 'x' }), 'bad name': '/tmp' }
+    expect(() => registerPaginationHelpers(hb, { namespaces })).toThrow('must be a name')
+    registerPaginationHelpers(hb) // none of the namespaces above was registered
+    expect(() => hb.compile('{{paginationLinks p "early::pager"}}')({ p })).toThrow(
+      'Unknown pagination template namespace "early"',
+    )
   })
 })
