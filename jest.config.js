@@ -1,3 +1,12 @@
+// Two projects:
+// - `unit`: suites of the library's parts; `api-resources` and its subpaths map to src/, and a
+//   suite may import internals from src/.
+// - `package`: the integration suites (Express, the demo app, databases and ORMs, load, browser)
+//   run against the built package: `api-resources` resolves through package.json `exports` to
+//   dist/, and nothing may load src/ (__tests__/support/package-resolver.js refuses it, and
+//   __tests__/architecture/package-imports.test.ts names the file that tries). dist/ is built
+//   before the run when it is missing or older than src/ (__tests__/support/build-dist.ts).
+
 /** @type {import('jest').Config} */
 const swc = {
   jsc: {
@@ -9,16 +18,74 @@ const swc = {
   sourceMaps: 'inline',
 }
 
-module.exports = {
+/**
+ * Folders (ending in `/`) and files of the `package` project, relative to the root; `*` stands for
+ * any part of a file name.
+ */
+const PACKAGE_SUITES = [
+  '__tests__/adapters/',
+  '__tests__/browser/',
+  '__tests__/e2e/',
+  '__tests__/express/',
+  '__tests__/load/',
+  '__tests__/jsonapi/database.test.ts',
+  '__tests__/jsonapi/demo-*.test.ts',
+  '__tests__/jsonapi/express.test.ts',
+  '__tests__/jsonapi/links-meta.test.ts',
+  '__tests__/pagination/demo-*.test.ts',
+  '__tests__/pagination/express.test.ts',
+]
+
+/** Suites inside those folders that test internals, so stay in `unit`. */
+const UNIT_SUITES_IN_PACKAGE_FOLDERS = [
+  // acceptsJsonApi() and attributePointer() are helpers of the middleware, not exported
+  '__tests__/express/error-documents.test.ts',
+]
+
+// a path as a regular expression, `*` matching within one name
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\*/g, '[^/]*')
+
+/** A testPathIgnorePatterns entry for one PACKAGE_SUITES item, minus the unit suites inside it. */
+function ignorePattern(suite) {
+  const kept = UNIT_SUITES_IN_PACKAGE_FOLDERS.filter((file) => file.startsWith(suite))
+  const except = kept.length
+    ? `(?!(${kept.map((file) => escape(file.slice(suite.length))).join('|')})$)`
+    : ''
+  return `<rootDir>/${escape(suite)}${suite.endsWith('/') ? except : '$'}`
+}
+
+const common = {
   testEnvironment: 'node',
   roots: ['<rootDir>/__tests__'],
-  testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
-  moduleNameMapper: {
-    '^api-resources$': '<rootDir>/src/index.ts',
-    '^api-resources/(express|handlebars)$': '<rootDir>/src/integrations/$1/index.ts',
-    '^api-resources/([a-z-]+)$': '<rootDir>/src/adapters/$1/index.ts',
-  },
+}
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', ...PACKAGE_SUITES.map(ignorePattern)],
+      moduleNameMapper: {
+        '^api-resources$': '<rootDir>/src/index.ts',
+        '^api-resources/(express|handlebars)$': '<rootDir>/src/integrations/$1/index.ts',
+        '^api-resources/([a-z-]+)$': '<rootDir>/src/adapters/$1/index.ts',
+      },
+    },
+    {
+      ...common,
+      displayName: 'package',
+      testMatch: [
+        ...PACKAGE_SUITES.map((s) => `<rootDir>/${s}${s.endsWith('/') ? '**/*.test.ts' : ''}`),
+        ...UNIT_SUITES_IN_PACKAGE_FOLDERS.map((file) => `!**/${file}`),
+      ],
+      resolver: '<rootDir>/__tests__/support/package-resolver.js',
+      // dist/ runs as built
+      transformIgnorePatterns: ['/node_modules/', '<rootDir>/dist/'],
+      globalSetup: '<rootDir>/__tests__/support/build-dist.ts',
+    },
+  ],
   globalSetup: '<rootDir>/__tests__/support/global-setup.ts',
   testTimeout: 30000,
 }

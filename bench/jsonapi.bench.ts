@@ -38,7 +38,42 @@ class PostResource extends JsonApiResource<Post> {
   @Attribute() published_at!: string
 }
 
+// The same classes with links on: every resource object's `links.self`, every relationship's
+// `related` link (a URL template), and the document's `links.self`. Informational: the cost of links.
+class LinkedUserResource extends UserResource {
+  override toLinks() {
+    return { self: `/users/${this.resource.id}` }
+  }
+}
+
+class LinkedCommentResource extends CommentResource {
+  override toLinks() {
+    return { self: `/comments/${this.resource.id}` }
+  }
+}
+
+class LinkedPostResource extends PostResource {
+  static override selfLink = true
+  static override relationships = {
+    author: () => LinkedUserResource,
+    comments: () => LinkedCommentResource,
+  }
+  static override relationshipLinks = {
+    author: { related: (post: Post) => `/users/${post.author.id}` },
+    comments: { related: '/posts/{id}/comments' },
+  }
+  override toLinks() {
+    return { self: `/posts/${this.resource.id}` }
+  }
+}
+
 const URL = '/posts?include=author,comments&fields[posts]=title'
+
+function apiResourcesWithLinks(posts: readonly Post[]): string {
+  return runWithRequestContext(createRequestContext(URL), () =>
+    JSON.stringify(LinkedPostResource.collection(posts)),
+  )
+}
 
 function apiResources(posts: readonly Post[]): string {
   // a fresh context per operation, as per request (its query is parsed on first use)
@@ -83,10 +118,11 @@ const scenario: Scenario = {
   baseline: 'hand-written',
   subject: 'api-resources',
   maxRatio: 1.2,
-  note: "peers render the posts' relationships (their sparse fieldsets cover attributes only); ts-japi emits numeric ids",
+  note: "peers render the posts' relationships (their sparse fieldsets cover attributes only); ts-japi emits numeric ids; 'links on' adds every resource object's links.self, each relationship's related link and the document's links.self (informational)",
   cases: [
     makeCase('hand-written', () => handWritten),
     makeCase('api-resources', () => apiResources),
+    makeCase('api-resources, links on', () => apiResourcesWithLinks),
     makeCase('jsonapi-serializer', jsonapiSerializerCase),
     makeCase('json-api-serializer', jsonApiSerializerCase),
     makeCase('ts-japi', tsJapiCase),

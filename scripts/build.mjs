@@ -4,13 +4,14 @@
 // (the "dual package hazard").
 import { execFileSync } from 'node:child_process'
 import { createRequire } from 'node:module'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(import.meta.url)
 
+const started = new Date()
 rmSync(join(root, 'dist'), { recursive: true, force: true })
 execFileSync(
   process.execPath,
@@ -40,4 +41,11 @@ for (const [subpath, target] of Object.entries(pkg.exports)) {
   const dts = esmFile.replace(/\.mjs$/, '.d.mts')
   writeFileSync(dts, `export * from '${spec.replace(/\.js$/, '.js')}'\n`)
 }
+// The stamp's time is when this build started: a source saved during the build is newer than it, so
+// the next test run builds again (__tests__/support/build-dist.ts). It lives outside dist/ so that it
+// is never packed.
+const stamp = join(root, '.tmp', 'dist-stamp')
+mkdirSync(dirname(stamp), { recursive: true })
+writeFileSync(stamp, `dist/ built from src/ and views/ at ${started.toISOString()}\n`)
+utimesSync(stamp, started, started)
 console.log('built dist/ (cjs + esm wrappers)')

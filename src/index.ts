@@ -1,37 +1,70 @@
 /**
  * api-resources: Laravel-style API resources, JSON:API documents and paginators for TypeScript.
  *
- * This entry loads neither Express, Handlebars nor any database driver.
+ * This entry loads neither Express, Handlebars nor any database driver. Every export is listed by
+ * name: what is not here (compiler internals, metadata records, helpers) is not public.
  * @module
  */
 
-// values and protocols
+// values the output may hold, and the protocol the HTTP integrations speak
 export { MISSING, isMissing, isMergeValue, type Missing, type MergeValue } from './runtime/missing'
 export {
   TO_RESPONSE,
+  JSONAPI_MEDIA_TYPE,
   isRespondable,
   type Respondable,
   type ResponseSpec,
   type ResponseContentType,
 } from './runtime/respondable'
 
-// errors
-export * from './errors'
-
-// request context (the seam the Express middleware fills)
-export * from './context'
-
-// models: what counts as loaded
-export * from './runtime/models'
-
-// resources and decorators (issue: foundation)
+// errors: one catalogue, every code listed in ERROR_CODES
+export { ApiResourcesError, ArgumentError, ERROR_BRAND, isApiResourcesError } from './errors/base'
+export { ERROR_CODES, type ErrorCode, type ErrorCodes } from './errors/catalogue'
+export { ResourceError } from './errors/resource-errors'
 export {
-  JsonResource,
+  UnsupportedQueryError,
+  PaginationError,
+  PAGINATION_ERROR_CODES,
+} from './errors/pagination-errors'
+export {
+  ValidationError,
+  NotFoundError,
+  type ValidationMessages,
+  type ZodErrorLike,
+  type ExpressValidatorResultLike,
+} from './errors/http-errors'
+export { PaginationTemplateError, HANDLEBARS_ERROR_CODES } from './errors/handlebars-errors'
+export { JsonApiError, JSONAPI_ERROR_CODES } from './errors/jsonapi-errors'
+
+// the request context: what integrations for other frameworks open per request
+export {
+  createRequestContext,
+  runWithRequestContext,
+  tryGetRequestContext,
+  type RequestContext,
+} from './context/request-context'
+export type { QueryPair } from './context/parse-query'
+
+// models: what counts as loaded (ORM adapters register rules per model class)
+export { defaultModelRules, isLoadedValue, type ModelRules } from './runtime/model-rules'
+export {
+  loadedCount,
+  loadedPivot,
+  loadedRelation,
+  modelAttribute,
+  registerModelRules,
+  unregisterModelRules,
+} from './runtime/model-registry'
+
+// resources and decorators
+export { AbstractResource } from './resources/abstract-resource'
+export { JsonResource, type JsonResourceClass } from './resources/json-resource'
+export {
   ResourceCollection,
-  type JsonResourceClass,
   type CollectionSource,
-  type Lazy,
-} from './resources'
+  type PaginationInformation,
+} from './resources/resource-collection'
+export type { Lazy, ValueOf } from './resources/conditionals'
 export {
   Attribute,
   Field,
@@ -50,39 +83,42 @@ export {
 } from './metadata'
 export { shapeSource as resourceShapeSource } from './compiler/compile-shape'
 
-// JSON:API (issue: JSON:API)
-export {
-  JsonApiResource,
-  JsonApiResourceCollection,
-  JSONAPI_MEDIA_TYPE,
-  DEFAULT_MAX_INCLUDE_DEPTH,
-  type RelationshipThunk,
-  type ResourceIdentifier,
-  type ResourceObject,
-  type RelationshipObject,
-} from './jsonapi'
+// JSON:API
+export { JsonApiResource, type RelationshipThunk } from './jsonapi/jsonapi-resource'
+export { JsonApiResourceCollection } from './jsonapi/jsonapi-collection'
+export { DEFAULT_MAX_INCLUDE_DEPTH } from './jsonapi/include-tree'
+export type {
+  ResourceIdentifier,
+  ResourceObject,
+  RelationshipObject,
+  JsonApiLink,
+  JsonApiLinks,
+  JsonApiMeta,
+} from './jsonapi/types'
+export type { LinkTemplate, RelationshipLinkTemplates } from './jsonapi/links'
+export type { JsonApiObjectOptions } from './jsonapi/jsonapi-object'
 
-// pagination (issue: paginators)
-export {
-  AbstractPaginator,
-  LengthAwarePaginator,
-  Paginator,
-  isPaginator,
-  resolvePage,
-  resolvePath,
-  DEFAULT_ON_EACH_SIDE,
-  type QueryValue,
-  type PageLink,
-  type PaginationResourceLinks,
-  type PaginationMeta,
-  type SimplePaginationMeta,
-  type LengthAwarePaginationMeta,
-  type SimplePageJson,
-  type LengthAwarePageJson,
-  type ViewPage,
-  type ViewBand,
-  type SimpleViewData,
-  type LengthAwareViewData,
-  type LengthAwarePaginatorOptions,
-  type PaginatorOptions,
-} from './pagination'
+// pagination
+export { AbstractPaginator, isPaginator } from './pagination/abstract-paginator'
+export { LengthAwarePaginator, DEFAULT_ON_EACH_SIDE } from './pagination/length-aware-paginator'
+export { Paginator } from './pagination/paginator'
+export { resolvePage, resolvePath } from './pagination/resolve'
+export type { QueryValue } from './pagination/page-url'
+export type {
+  PageLink,
+  PaginationResourceLinks,
+  PaginationMeta,
+  SimplePaginationMeta,
+  LengthAwarePaginationMeta,
+  SimplePageJson,
+  LengthAwarePageJson,
+  ViewPage,
+  ViewBand,
+  SimpleViewData,
+  LengthAwareViewData,
+  LengthAwarePaginatorOptions,
+  PaginatorOptions,
+} from './pagination/types'
+
+// writing an adapter for another query builder or ORM: supply a PageQuery, get a paginator
+export { paginatePageQuery, simplePaginatePageQuery, type PageQuery } from './pagination/page-query'

@@ -1,6 +1,6 @@
 import request from 'supertest'
-import { apiResources, respond } from '../../src/integrations/express'
-import { tryGetRequestContext } from '../../src'
+import { tryGetRequestContext } from 'api-resources'
+import { apiResources, respond } from 'api-resources/express'
 import { EXPRESS_VERSIONS, Probe, randomDelay } from './express-versions'
 
 describe.each(EXPRESS_VERSIONS)('concurrent requests on %s', (_name, makeApp) => {

@@ -6,7 +6,7 @@ import {
   tryGetRequestContext,
   type Respondable,
   type ResponseContentType,
-} from '../../src'
+} from 'api-resources'
 
 /** Every suite under __tests__/express runs once per Express major. */
 export const EXPRESS_VERSIONS: ReadonlyArray<[string, () => Express]> = [

@@ -9,9 +9,9 @@ import {
   LengthAwarePaginator,
   Paginator,
   Relationship,
-} from '../../src'
-import { JsonApiResource } from '../../src/jsonapi'
-import { apiResources, respond } from '../../src/integrations/express'
+  JsonApiResource,
+} from 'api-resources'
+import { apiResources, respond } from 'api-resources/express'
 import { EXPRESS_VERSIONS, express4, express5 } from './express-versions'
 
 interface User {

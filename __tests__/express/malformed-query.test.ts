@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import request from 'supertest'
-import { apiResources, respond } from '../../src/integrations/express'
+import { apiResources, respond } from 'api-resources/express'
 import { EXPRESS_VERSIONS, Probe } from './express-versions'
 
 // The choice: malformed query strings are never an error. What cannot be read is ignored (the

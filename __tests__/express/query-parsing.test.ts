@@ -1,5 +1,5 @@
 import request from 'supertest'
-import { apiResources, respond } from '../../src/integrations/express'
+import { apiResources, respond } from 'api-resources/express'
 import { EXPRESS_VERSIONS, Probe, express4, express5 } from './express-versions'
 
 // include / fields[<type>] come from the raw query string, so Express's query parser does not matter

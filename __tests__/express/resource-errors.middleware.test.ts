@@ -1,8 +1,8 @@
 import request from 'supertest'
 import { z } from 'zod'
 import { body, validationResult } from 'express-validator'
-import { resourceErrors, respond } from '../../src/integrations/express'
-import { NotFoundError, ValidationError } from '../../src'
+import { NotFoundError, ValidationError } from 'api-resources'
+import { resourceErrors, respond } from 'api-resources/express'
 import { EXPRESS_VERSIONS, express4, express5 } from './express-versions'
 
 const JSON_API = 'application/vnd.api+json'
@@ -168,15 +168,88 @@ describe.each(EXPRESS_VERSIONS)('resourceErrors() on %s', (name, makeApp) => {
     await request(app()).get('/other').expect(599, { passedOn: 'not ours' })
   })
 
-  it('recognises errors of another copy of the package by their code', async () => {
+  /** An error as a second copy of the package builds it: plain object fields and the mark. */
+  function fromAnotherCopy(fields: Record<string, unknown>): Error {
+    const error = Object.assign(new Error(String(fields.message ?? '')), fields)
+    Object.defineProperty(error, Symbol.for('api-resources.error'), { value: true })
+    return error
+  }
+
+  function passOnApp(thrown: unknown, seen: unknown[]) {
     const a = makeApp()
-    a.get('/foreign', () => {
-      throw Object.assign(new Error('Bad.'), { code: 'ERR_VALIDATION', errors: { x: ['Bad.'] } })
+    a.get('/x', () => {
+      throw thrown
     })
     a.use(resourceErrors())
+    a.use((err: unknown, _req: unknown, res: any, _next: unknown) => {
+      seen.push(err)
+      res.status(599).json({ passedOn: true })
+    })
+    return a
+  }
+
+  it('recognises errors of another copy of the package by their mark', async () => {
+    const a = passOnApp(
+      fromAnotherCopy({ message: 'Bad.', code: 'ERR_VALIDATION', errors: { x: ['Bad.'] } }),
+      [],
+    )
     await request(a)
-      .get('/foreign')
+      .get('/x')
       .expect(422, { message: 'Bad.', errors: { x: ['Bad.'] } })
+    const missing = passOnApp(fromAnotherCopy({ message: 'Gone.', code: 'ERR_NOT_FOUND' }), [])
+    await request(missing).get('/x').expect(404, { message: 'Gone.' })
+  })
+
+  it.each([
+    ['application/json', undefined],
+    ['JSON:API', JSON_API],
+  ])(
+    'passes on a foreign error that merely has the code ERR_VALIDATION (%s)',
+    async (_label, accept) => {
+      const seen: unknown[] = []
+      const foreign = { code: 'ERR_VALIDATION', errors: { a: 'x' }, message: 'm' }
+      const call = request(passOnApp(foreign, seen)).get('/x')
+      if (accept !== undefined) call.set('Accept', accept)
+      await call.expect(599, { passedOn: true })
+      expect(seen).toEqual([foreign])
+      expect(seen[0]).toBe(foreign)
+      const seenError: unknown[] = []
+      const error = Object.assign(new Error('m'), { code: 'ERR_NOT_FOUND' })
+      const other = request(passOnApp(error, seenError)).get('/x')
+      if (accept !== undefined) other.set('Accept', accept)
+      await other.expect(599)
+      expect(seenError[0]).toBe(error)
+    },
+  )
+
+  it('never fails on malformed data in one of its own errors', async () => {
+    const malformed = fromAnotherCopy({
+      message: 'Bad.',
+      code: 'ERR_VALIDATION',
+      errors: { a: 'One.', b: [1, 'Two.', null], c: 3, d: { deep: true } },
+    })
+    const plain = await request(passOnApp(malformed, [])).get('/x').expect(422)
+    expect(plain.body).toEqual({ message: 'Bad.', errors: { a: ['One.'], b: ['Two.'] } })
+    const doc = await request(passOnApp(malformed, []))
+      .get('/x')
+      .set('Accept', JSON_API)
+      .expect(422)
+    expect(JSON.parse(doc.text).errors.map((e: any) => e.detail)).toEqual(['One.', 'Two.'])
+    for (const errors of [undefined, null, 'text', ['a']]) {
+      const odd = fromAnotherCopy({ message: 'Odd.', code: 'ERR_VALIDATION', errors })
+      await request(passOnApp(odd, [])).get('/x').expect(422, { message: 'Odd.', errors: {} })
+      const res = await request(passOnApp(odd, [])).get('/x').set('Accept', JSON_API).expect(422)
+      expect(JSON.parse(res.text).errors).toEqual([
+        { status: '422', title: 'Invalid Attribute', detail: 'Odd.' },
+      ])
+    }
+  })
+
+  it('passes on its own errors that have no HTTP answer', async () => {
+    const seen: unknown[] = []
+    const thrown = fromAnotherCopy({ message: 'perPage ...', code: 'ERR_PER_PAGE' })
+    await request(passOnApp(thrown, seen)).get('/x').expect(599)
+    expect(seen[0]).toBe(thrown)
   })
 
   it('takes options: when to use JSON:API and the validation title', async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest'
-import { apiResources, respond } from '../../src/integrations/express'
-import { tryGetRequestContext } from '../../src'
+import { tryGetRequestContext } from 'api-resources'
+import { apiResources, respond } from 'api-resources/express'
 import { EXPRESS_VERSIONS, Probe } from './express-versions'
 
 function catchAll(app: { use: (...a: any[]) => unknown }) {

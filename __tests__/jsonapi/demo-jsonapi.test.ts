@@ -55,7 +55,17 @@ describe('demo JSON:API endpoints', () => {
 
   it('follows dot-paths and renders linkage of loaded relations only', async () => {
     const doc = await getDoc('/jsonapi/posts/1?include=author.posts,tags')
-    expect(Object.keys(doc.data.relationships).sort()).toEqual(['author', 'tags'])
+    const linked = Object.entries<{ data?: unknown }>(doc.data.relationships)
+    expect(
+      linked
+        .filter(([, rel]) => rel.data !== undefined)
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(['author', 'tags'])
+    // comments were not loaded: only their related link, which a client can follow
+    expect(doc.data.relationships.comments).toEqual({
+      links: { related: '/jsonapi/posts/1/comments' },
+    })
     const author = doc.included.find((r: { type: string }) => r.type === 'users')
     const [{ n }] = await db('posts').where('user_id', Number(author.id)).count({ n: '*' })
     expect(author.relationships.posts.data.length).toBe(Number(n))

@@ -1,4 +1,5 @@
-import { buildCollectionData, buildSingleData, assembleDocument } from '../../src/jsonapi/document'
+import { buildCollectionData, buildSingleData } from '../../src/jsonapi/document'
+import { jsonApiBody } from '../../src/response/body'
 import { resolveIncludeTree } from '../../src/jsonapi/include-tree'
 import type { Fieldsets, TypePlan } from '../../src/jsonapi/types'
 import { assertJsonApiDocument } from '../support/jsonapi-schema'
@@ -39,7 +40,12 @@ function doc(
   const members = Array.isArray(primary)
     ? buildCollectionData(input, primary)
     : buildSingleData(input, primary)
-  const document = assembleDocument(members, undefined) as {
+  const document = jsonApiBody({
+    owner: 'test',
+    ...members,
+    additional: undefined,
+    request: undefined,
+  }) as {
     data: any
     included?: any[]
     jsonapi: unknown

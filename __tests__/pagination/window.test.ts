@@ -1,15 +1,43 @@
 import fc from 'fast-check'
 import { GAP, window, windowBounds, type WindowBand } from '../../src/pagination/window'
 
-// An independent expectation: the set of pages API.md says are shown, grouped into runs of
-// consecutive pages afterwards (the implementation builds bands directly).
-function expectedPages(c: number, last: number, n: number): number[] {
-  const all = (from: number, to: number) =>
-    Array.from({ length: to - from + 1 }, (_, i) => from + i)
-  if (last < 2 * n + 8) return all(1, last)
-  if (c <= n + 4) return [...all(1, 2 * n + 4), last - 1, last]
-  if (c > last - n - 4) return [1, 2, ...all(last - 2 * n - 3, last)]
-  return [1, 2, ...all(c - n, c + n), last - 1, last]
+// The expectation is built independently of window(): page by page, from what the bar is (rather
+// than from the cases the implementation branches on), then grouped into runs.
+//
+// With L >= 2n + 8 the bar has 2n + 7 slots: pages 1 and 2, then a view of 2n + 3 consecutive pages
+// of 3..L-2 centred on the current page, slid as little as needed to stay inside 3..L-2, then pages
+// L-1 and L. An end slot of the view that does not touch pages 1 2 (or L-1 L) shows a gap instead
+// of its page: the gap stands for that page and every page between it and the edge pages.
+function shownPages(current: number, last: number, n: number): number[] {
+  const lastPage = Math.max(1, last)
+  const size = 2 * n + 3
+  const from = Math.min(Math.max(current - (n + 1), 3), lastPage - 2 - (size - 1))
+  const to = from + size - 1
+  const shown = (page: number): boolean => {
+    if (lastPage < 2 * n + 8) return true
+    if (page <= 2 || page >= lastPage - 1) return true
+    if (page < from || page > to) return false
+    if (page === from) return from === 3
+    if (page === to) return to === lastPage - 2
+    return true
+  }
+  const pages: number[] = []
+  for (let page = 1; page <= lastPage; page++) if (shown(page)) pages.push(page)
+  return pages
+}
+
+/** A hand-written bar: `1..10 ... 19 20` (ranges, single pages, gaps). */
+function bar(text: string): WindowBand[] {
+  return text.split(' ... ').flatMap((part, i) => {
+    const pages = part.split(' ').flatMap((token) => {
+      const [from, to = from] = token.split('..').map(Number)
+      return Array.from({ length: to - from + 1 }, (_, k) => from + k)
+    })
+    pages.forEach((page, k) => {
+      if (k > 0 && page !== pages[k - 1] + 1) throw new Error(`not one band: ${part}`)
+    })
+    return i === 0 ? [pages] : [GAP, pages]
+  })
 }
 
 function toBands(pages: number[]): WindowBand[] {
@@ -30,7 +58,7 @@ const flat = (bands: WindowBand[]) => bands.flatMap((b) => (b === GAP ? [] : [..
 const slots = (bands: WindowBand[]) => bands.reduce((s, b) => s + (b === GAP ? 1 : b.length), 0)
 
 describe('window(current, last, onEachSide)', () => {
-  it('matches the examples of API.md (n = 3, 20 pages)', () => {
+  it('matches the documented examples (n = 3, 20 pages)', () => {
     expect(window(1, 20, 3)).toEqual([[1, 2, 3, 4, 5, 6, 7, 8, 9, 10], '...', [19, 20]])
     expect(window(10, 20, 3)).toEqual([[1, 2], '...', [7, 8, 9, 10, 11, 12, 13], '...', [19, 20]])
     expect(window(20, 20, 3)).toEqual([[1, 2], '...', [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]])
@@ -61,14 +89,53 @@ describe('window(current, last, onEachSide)', () => {
     expect(window(14, 20, 3)[2]).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]) // the end
   })
 
-  it('equals the independent expectation for every page of 1..60 pages, n = 0..4', () => {
+  it.each([
+    // the documented examples: n = 3, 20 pages; 13 pages or fewer are all shown
+    [1, 20, 3, '1..10 ... 19 20'],
+    [10, 20, 3, '1 2 ... 7..13 ... 19 20'],
+    [20, 20, 3, '1 2 ... 11..20'],
+    [1, 13, 3, '1..13'],
+    [7, 13, 3, '1..13'],
+    [13, 13, 3, '1..13'],
+    // n = 3, 20 pages: the last page of the start, the first and last of the middle, the end
+    [7, 20, 3, '1..10 ... 19 20'],
+    [8, 20, 3, '1 2 ... 5..11 ... 19 20'],
+    [13, 20, 3, '1 2 ... 10..16 ... 19 20'],
+    [14, 20, 3, '1 2 ... 11..20'],
+    [25, 20, 3, '1 2 ... 11..20'],
+    // the smallest bar that slides (2n + 8 pages) has no middle
+    [1, 14, 3, '1..10 ... 13 14'],
+    [7, 14, 3, '1..10 ... 13 14'],
+    [8, 14, 3, '1 2 ... 5..14'],
+    [50, 100, 3, '1 2 ... 47..53 ... 99 100'],
+    // n = 1 (onEachSide(1))
+    [1, 9, 1, '1..9'],
+    [1, 10, 1, '1..6 ... 9 10'],
+    [5, 20, 1, '1..6 ... 19 20'],
+    [6, 20, 1, '1 2 ... 5..7 ... 19 20'],
+    [15, 20, 1, '1 2 ... 14..16 ... 19 20'],
+    [16, 20, 1, '1 2 ... 15..20'],
+    // n = 0
+    [1, 7, 0, '1..7'],
+    [4, 8, 0, '1..4 ... 7 8'],
+    [5, 8, 0, '1 2 ... 5..8'],
+    [10, 20, 0, '1 2 ... 10 ... 19 20'],
+    // one page, or none
+    [1, 1, 3, '1'],
+    [1, 0, 3, '1'],
+  ] as const)('page %i of %i, n = %i: %s', (current, last, n, expected) => {
+    expect(window(current, last, n)).toEqual(bar(expected))
+    expect(toBands(shownPages(current, last, n))).toEqual(bar(expected))
+  })
+
+  it('equals the page-by-page definition for every page of 1..60 pages, n = 0..4', () => {
     const mismatches: unknown[] = []
     let checked = 0
     for (let n = 0; n <= 4; n++) {
       for (let last = 1; last <= 60; last++) {
         for (let c = 1; c <= last; c++) {
           const got = JSON.stringify(window(c, last, n))
-          const want = JSON.stringify(toBands(expectedPages(c, last, n)))
+          const want = JSON.stringify(toBands(shownPages(c, last, n)))
           if (got !== want) mismatches.push({ c, last, n, got, want })
           checked++
         }

@@ -82,7 +82,7 @@ describe('ResourceCollection over a list', () => {
 
   it('rejects something that is neither a list nor a paginator', () => {
     expect(() => UserResource.collection(3 as never)).toThrow(
-      /items must be a list or a paginator; got 3/,
+      /items must be a list, a Map, a plain object or a paginator; got 3/,
     )
   })
 

@@ -29,7 +29,7 @@ interface ResourceLike {
   type: string
   id: string
   attributes?: Record<string, unknown>
-  relationships?: Record<string, { data: unknown }>
+  relationships?: Record<string, { data?: unknown }>
 }
 
 type Identifier = { type: string; id: string }
@@ -56,6 +56,7 @@ function compareGraph(
       throw new Error(`${where}: attribute ${name} parsed as ${JSON.stringify(model[name])}`)
   }
   for (const [name, rel] of Object.entries(resource.relationships ?? {})) {
+    if (rel.data === undefined) continue // links and meta only: no linkage to follow
     const related = unwrap(model[name])
     const linkage = rel.data as Identifier | Identifier[] | null
     const pairs: Array<[unknown, Identifier]> = Array.isArray(linkage)

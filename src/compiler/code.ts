@@ -1,3 +1,5 @@
+import { ResourceError } from '../errors/resource-errors'
+
 /**
  * A tiny safe code template (the idea of Ajv's `_` tag, written for this project). Generated code is
  * only ever built from:
@@ -20,7 +22,7 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
 export class Name extends Code {
   constructor(text: string) {
     if (!IDENTIFIER.test(text))
-      throw new Error(`CodeGen: name must be a valid identifier; got ${JSON.stringify(text)}`)
+      throw ResourceError.codegen('name must be a valid identifier', JSON.stringify(text))
     super(text)
   }
 }
@@ -31,7 +33,7 @@ export type Literal = string | number | boolean | null
 /** A JSON literal, safe anywhere in JavaScript source (U+2028/2029 are line breaks in old engines). */
 export function literal(value: Literal): string {
   if (typeof value === 'number' && !Number.isFinite(value))
-    throw new Error('CodeGen: non-finite number')
+    throw ResourceError.codegen('a literal cannot be a non-finite number', String(value))
   return JSON.stringify(value)
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')

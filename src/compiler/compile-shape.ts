@@ -3,7 +3,9 @@ import { resolveResourceShape } from '../metadata/resolve'
 import { MISSING } from '../runtime/missing'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
 import { rulesFor } from '../runtime/model-registry'
-import { finalizeValue, mergeInto, setKey } from '../runtime/finalize'
+import { finalizeValue, mergeInto } from '../runtime/finalize'
+import { setKey } from '../util/objects'
+import { isBaseMethod, RESOLVE } from '../runtime/protocol'
 import { _, Code, join, literal, Name, NameCounter } from './code'
 import { assign, emitters, N, type EmitContext } from './emitters'
 import { interpretPlan } from './interpreter'
@@ -25,7 +27,7 @@ const renderers = new WeakMap<Function, Renderer>()
 export function rendererFor(cls: Function): Renderer {
   let r = renderers.get(cls)
   if (r === undefined) {
-    r = makeRenderer(cls, modelShapeOf)
+    r = makeRenderer(cls, traitsOf)
     renderers.set(cls, r)
   }
   return r
@@ -124,6 +126,49 @@ function compiledOf(cls: Function): CompiledShape | null {
  */
 export function modelShapeOf(cls: Function): ModelShapeFn | null {
   return compiledOf(cls)?.fn ?? null
+}
+
+/**
+ * What is decided once per resource class, before its first output: the compiled function of its
+ * decorated members, and which of the base methods the class keeps (a class that overrides none of
+ * `toArray`/`[RESOLVE]` is output by its compiled function alone, without a resource instance per
+ * model). Every fast path of the library asks this, and nothing else, whether it applies.
+ * @internal
+ */
+export interface ClassTraits {
+  /** The compiled output of the decorated members, or `null` when the class has none. */
+  readonly toArray: ModelShapeFn | null
+  /** Neither `toArray` nor `[RESOLVE]` is overridden, and `toArray` is compiled: it is the output. */
+  readonly compiledIsOutput: boolean
+  /** `toArray` is the base one (the compiled members, or the model's own attributes). */
+  readonly baseToArray: boolean
+  /** `toId` is the base one (JSON:API reads the id attribute directly). */
+  readonly baseToId: boolean
+  /** `toLinks` / `toMeta` are the base ones (JSON:API resource objects get no `links` / `meta`). */
+  readonly baseToLinks: boolean
+  readonly baseToMeta: boolean
+}
+
+const traitsCache = new WeakMap<Function, ClassTraits>()
+
+/** The {@link ClassTraits} of `cls`, decided on first use and cached. @internal */
+export function traitsOf(cls: Function): ClassTraits {
+  let traits = traitsCache.get(cls)
+  if (traits === undefined) {
+    const proto = (cls.prototype ?? {}) as Record<PropertyKey, unknown>
+    const toArray = modelShapeOf(cls)
+    const baseToArray = isBaseMethod(proto.toArray)
+    traits = Object.freeze({
+      toArray,
+      compiledIsOutput: toArray !== null && baseToArray && isBaseMethod(proto[RESOLVE]),
+      baseToArray,
+      baseToId: isBaseMethod(proto.toId),
+      baseToLinks: isBaseMethod(proto.toLinks),
+      baseToMeta: isBaseMethod(proto.toMeta),
+    })
+    traitsCache.set(cls, traits)
+  }
+  return traits
 }
 
 /**

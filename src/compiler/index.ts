@@ -1,4 +1,6 @@
 export {
+  traitsOf,
+  type ClassTraits,
   compileShape,
   interpretShape,
   modelShapeOf,

@@ -1,7 +1,8 @@
 import type { FieldKind } from '../metadata/types'
 import { MISSING } from '../runtime/missing'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
-import { finalizeValue, mergeInto, setKey } from '../runtime/finalize'
+import { finalizeValue, mergeInto } from '../runtime/finalize'
+import { setKey } from '../util/objects'
 import type { PlannedField } from './plan'
 import type { ModelShapeFn } from './renderer'
 

@@ -1,4 +1,4 @@
-import { RESOLVE, isCollectionClass, isResolvable, usesBaseMethods } from '../runtime/protocol'
+import { RESOLVE, isCollectionClass, isResolvable } from '../runtime/protocol'
 
 /** A class's compiled output over a model: `(model, request, resource?) => output`. @internal */
 export type ModelShapeFn = (
@@ -26,7 +26,10 @@ export class ResourceRenderer implements Renderer {
 
   constructor(
     private readonly cls: Function,
-    private readonly shapeOf: (cls: Function) => ModelShapeFn | null,
+    readonly traitsOf: (cls: Function) => {
+      readonly compiledIsOutput: boolean
+      readonly toArray: ModelShapeFn | null
+    },
   ) {}
 
   render(value: unknown, request: unknown): unknown {
@@ -48,7 +51,8 @@ export class ResourceRenderer implements Renderer {
   }
 
   private decide(): ModelShapeFn | null {
-    this.#fn = usesBaseMethods(this.cls) ? this.shapeOf(this.cls) : null
+    const traits = this.traitsOf(this.cls)
+    this.#fn = traits.compiledIsOutput ? traits.toArray : null
     return this.#fn
   }
 }
@@ -68,9 +72,6 @@ export class CollectionRenderer implements Renderer {
 }
 
 /** The renderer for a resource or collection class. @internal */
-export function makeRenderer(
-  cls: Function,
-  shapeOf: (cls: Function) => ModelShapeFn | null,
-): Renderer {
-  return isCollectionClass(cls) ? new CollectionRenderer(cls) : new ResourceRenderer(cls, shapeOf)
+export function makeRenderer(cls: Function, traitsOf: ResourceRenderer['traitsOf']): Renderer {
+  return isCollectionClass(cls) ? new CollectionRenderer(cls) : new ResourceRenderer(cls, traitsOf)
 }

@@ -3,8 +3,6 @@
  * from the raw query string, so the result is the same whatever query parser the application set on
  * Express (`simple`, `extended`, or its own). Malformed input never throws: a pair that does not
  * decode is skipped, anything that is not the expected form is ignored (the spec's silent behaviour).
- *
- * @internal
  */
 
 /** One decoded `key=value` pair of a query string, in the order the client sent them. */

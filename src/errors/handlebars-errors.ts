@@ -1,14 +1,21 @@
-import { ApiResourcesError } from './base'
+import { ApiResourcesError, fromCatalogue } from './base'
+import { CATALOGUE } from './catalogue'
 
 /** Stable codes of the HTML page-link bar's errors. */
 export const HANDLEBARS_ERROR_CODES = {
-  unknownNamespace: 'ERR_PAGINATION_NAMESPACE',
-  templateNotFound: 'ERR_PAGINATION_TEMPLATE_NOT_FOUND',
-  invalidTemplateName: 'ERR_PAGINATION_TEMPLATE_NAME',
-  invalidNamespace: 'ERR_PAGINATION_NAMESPACE_OPTION',
+  unknownNamespace: CATALOGUE.unknownNamespace.code,
+  templateNotFound: CATALOGUE.templateNotFound.code,
+  invalidTemplateName: CATALOGUE.invalidName.code,
+  invalidNamespace: CATALOGUE.invalidNamespace.code,
+  viewsNotFound: CATALOGUE.viewsNotFound.code,
 } as const
 
-/** A pagination template reference (`"admin::pager"`) that cannot be resolved or loaded. */
+/**
+ * A pagination template reference (`"admin::pager"`) that cannot be resolved or loaded.
+ *
+ * @example
+ * throw PaginationTemplateError.invalidName('no-namespace')
+ */
 export class PaginationTemplateError extends ApiResourcesError {
   /** `links("admin::pager")` before `admin` was registered. */
   static unknownNamespace(
@@ -16,37 +23,26 @@ export class PaginationTemplateError extends ApiResourcesError {
     namespace: string,
     known: readonly string[],
   ): PaginationTemplateError {
-    return new PaginationTemplateError(
-      HANDLEBARS_ERROR_CODES.unknownNamespace,
-      `Unknown pagination template namespace "${namespace}" in "${ref}"; registered namespaces: ${known.join(', ')}. ` +
-        `Register it with registerPaginationHelpers(handlebars, { namespaces: { ${namespace}: '<folder>' } })`,
-    )
+    return fromCatalogue(PaginationTemplateError, 'unknownNamespace', [ref, namespace, known])
   }
 
   /** The namespace is known but its folder has no `<name>.hbs`. */
   static templateNotFound(ref: string, file: string, cause: unknown): PaginationTemplateError {
-    return new PaginationTemplateError(
-      HANDLEBARS_ERROR_CODES.templateNotFound,
-      `Pagination template "${ref}" not found: expected the file ${file}`,
-      { cause },
-    )
+    return fromCatalogue(PaginationTemplateError, 'templateNotFound', [ref, file], { cause })
   }
 
   /** A reference that is not `<namespace>::<name>` or would leave the namespace's folder. */
   static invalidName(ref: unknown): PaginationTemplateError {
-    return new PaginationTemplateError(
-      HANDLEBARS_ERROR_CODES.invalidTemplateName,
-      `Invalid pagination template name ${JSON.stringify(ref)}: expected "<namespace>::<name>" ` +
-        `such as "pagination::simple" (letters, digits, "-", "_" and "/" only)`,
-    )
+    return fromCatalogue(PaginationTemplateError, 'invalidName', [ref])
   }
 
   /** A namespace option that is not a name mapped to a folder. */
   static invalidNamespace(namespace: string, folder: unknown): PaginationTemplateError {
-    return new PaginationTemplateError(
-      HANDLEBARS_ERROR_CODES.invalidNamespace,
-      `Pagination namespace ${JSON.stringify(namespace)} must be a name (letters, digits, "-", "_") ` +
-        `mapped to a folder path; got ${JSON.stringify(folder)}`,
-    )
+    return fromCatalogue(PaginationTemplateError, 'invalidNamespace', [namespace, folder])
+  }
+
+  /** The package's own `views/pagination/` folder is missing (a broken install or bundle). */
+  static viewsNotFound(from: string): PaginationTemplateError {
+    return fromCatalogue(PaginationTemplateError, 'viewsNotFound', [from])
   }
 }

@@ -5,6 +5,7 @@
  * the shape of their results.
  */
 import { ApiResourcesError, ArgumentError } from './base'
+import { CATALOGUE, messageOf } from './catalogue'
 
 /** Field name -> every message about that field, in the order they were reported. */
 export type ValidationMessages = Readonly<Record<string, readonly string[]>>
@@ -22,8 +23,6 @@ export interface ExpressValidatorResultLike {
   array(): ReadonlyArray<unknown>
 }
 
-const DEFAULT_VALIDATION_MESSAGE = 'The given data was invalid.'
-
 /**
  * Request validation failed: a map of field -> messages. Nested fields use dotted names
  * (`address.city`, `items.0.sku`); `''` holds errors about the input as a whole.
@@ -34,7 +33,7 @@ const DEFAULT_VALIDATION_MESSAGE = 'The given data was invalid.'
  */
 export class ValidationError extends ApiResourcesError {
   /** The HTTP status `resourceErrors()` answers with. */
-  readonly status = 422
+  readonly status = CATALOGUE.validation.status
   /** Field -> messages (frozen copies). */
   readonly errors: ValidationMessages
 
@@ -45,14 +44,14 @@ export class ValidationError extends ApiResourcesError {
    */
   constructor(errors: Readonly<Record<string, string | readonly string[]>>, message?: string) {
     const copied = copyMessages(errors)
-    super('ERR_VALIDATION', message ?? summarize(copied))
+    super(CATALOGUE.validation.code, message ?? messageOf('validation', copied))
     this.errors = copied
   }
 
   /** From a zod error: each issue's path joined with `.` is the field, `''` for the root. */
   static fromZod(error: ZodErrorLike, message?: string): ValidationError {
     if (!isObject(error) || !Array.isArray(error.issues))
-      throw new ArgumentError('ERR_VALIDATION_SOURCE', 'zodError', 'a ZodError', error)
+      throw ArgumentError.validationSource('zodError', 'a ZodError', error)
     const errors: Record<string, string[]> = {}
     for (const issue of error.issues) {
       const field = issue.path.map(segmentName).join('.')
@@ -86,11 +85,11 @@ export class ValidationError extends ApiResourcesError {
  */
 export class NotFoundError extends ApiResourcesError {
   /** The HTTP status `resourceErrors()` answers with. */
-  readonly status = 404
+  readonly status = CATALOGUE.notFound.status
 
   /** @param message what was not found; default `Not found.` */
-  constructor(message = 'Not found.') {
-    super('ERR_NOT_FOUND', message)
+  constructor(message?: string) {
+    super(CATALOGUE.notFound.code, messageOf('notFound', message))
   }
 }
 
@@ -98,39 +97,20 @@ function copyMessages(
   errors: Readonly<Record<string, string | readonly string[]>>,
 ): ValidationMessages {
   if (!isObject(errors) || Array.isArray(errors))
-    throw new ArgumentError(
-      'ERR_VALIDATION_ERRORS',
-      'errors',
-      'an object of field -> messages',
-      errors,
-    )
+    throw ArgumentError.validationErrors('errors', 'an object of field -> messages', errors)
   const copy: Record<string, readonly string[]> = {}
   for (const [field, messages] of Object.entries(errors)) {
     const list = typeof messages === 'string' ? [messages] : messages
     if (!Array.isArray(list) || !list.every((m) => typeof m === 'string'))
-      throw new ArgumentError(
-        'ERR_VALIDATION_ERRORS',
-        `errors.${field}`,
-        'a string or strings',
-        messages,
-      )
+      throw ArgumentError.validationErrors(`errors.${field}`, 'a string or strings', messages)
     copy[field] = Object.freeze([...list])
   }
   return Object.freeze(copy)
 }
 
-function summarize(errors: ValidationMessages): string {
-  const all = Object.values(errors).flat()
-  if (all.length === 0) return DEFAULT_VALIDATION_MESSAGE
-  const more = all.length - 1
-  if (more === 0) return all[0]
-  return `${all[0]} (and ${more} more error${more === 1 ? '' : 's'})`
-}
-
 function arrayOf(result: ExpressValidatorResultLike): ReadonlyArray<unknown> {
   if (!isObject(result) || typeof result.array !== 'function')
-    throw new ArgumentError(
-      'ERR_VALIDATION_SOURCE',
+    throw ArgumentError.validationSource(
       'result',
       'an express-validator Result or an array of its errors',
       result,

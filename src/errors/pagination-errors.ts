@@ -1,61 +1,60 @@
-import { ArgumentError, describeValue } from './base'
+import { ApiResourcesError, brand, fromCatalogue } from './base'
+import { CATALOGUE, messageOf } from './catalogue'
 
 /** Stable codes of the pagination errors (paginators and query-builder adapters). */
 export const PAGINATION_ERROR_CODES = {
-  perPage: 'ERR_PER_PAGE',
-  page: 'ERR_PAGE',
-  total: 'ERR_TOTAL',
-  onEachSide: 'ERR_ON_EACH_SIDE',
-  items: 'ERR_PAGINATOR_ITEMS',
-  hasMore: 'ERR_HAS_MORE',
-  path: 'ERR_PAGINATOR_PATH',
-  options: 'ERR_PAGINATOR_OPTIONS',
-  unsupportedQuery: 'ERR_UNSUPPORTED_QUERY',
-  alreadyInstalled: 'ERR_PAGINATION_INSTALLED',
+  perPage: CATALOGUE.perPage.code,
+  page: CATALOGUE.page.code,
+  total: CATALOGUE.total.code,
+  onEachSide: CATALOGUE.onEachSide.code,
+  items: CATALOGUE.items.code,
+  hasMore: CATALOGUE.hasMore.code,
+  path: CATALOGUE.path.code,
+  options: CATALOGUE.options.code,
+  unsupportedQuery: CATALOGUE.unsupportedQuery.code,
+  alreadyInstalled: CATALOGUE.alreadyInstalled.code,
+  countResult: CATALOGUE.countResult.code,
 } as const
-
-/** Named constructors for the bad-argument errors of paginators (each an `ArgumentError`, a `TypeError`). */
-export const PaginationErrors = {
-  perPage: (got: unknown) =>
-    new ArgumentError(PAGINATION_ERROR_CODES.perPage, 'perPage', 'an integer >= 1', got),
-  page: (got: unknown, argument = 'page') =>
-    new ArgumentError(PAGINATION_ERROR_CODES.page, argument, 'an integer >= 1', got),
-  total: (got: unknown) =>
-    new ArgumentError(PAGINATION_ERROR_CODES.total, 'total', 'an integer >= 0', got),
-  onEachSide: (got: unknown) =>
-    new ArgumentError(PAGINATION_ERROR_CODES.onEachSide, 'onEachSide', 'an integer >= 0', got),
-  items: (got: unknown) =>
-    new ArgumentError(PAGINATION_ERROR_CODES.items, 'items', 'an array or other iterable', got),
-  hasMore: (got: unknown) =>
-    new ArgumentError(PAGINATION_ERROR_CODES.hasMore, 'hasMore', 'a boolean', got),
-  path: (got: unknown) => new ArgumentError(PAGINATION_ERROR_CODES.path, 'path', 'a string', got),
-  options: (got: unknown) =>
-    new ArgumentError(PAGINATION_ERROR_CODES.options, 'options', 'an object', got),
-}
 
 /**
  * A value handed to `paginate()`/`simplePaginate()` that is not a query builder the adapter knows.
- * A `TypeError`, like the other programmer errors; the message names what was received and the
- * supported kinds.
+ * A `TypeError`, like the other programmer errors, and `instanceof ApiResourcesError`; the message
+ * names what was received and the supported kinds.
+ *
+ * @example
+ * throw UnsupportedQueryError.unsupportedQuery('paginate', 'a Knex select query', query)
  */
 export class UnsupportedQueryError extends TypeError {
-  readonly code = PAGINATION_ERROR_CODES.unsupportedQuery
+  readonly code = CATALOGUE.unsupportedQuery.code
 
   /** `description` replaces the generic description of `got` when the adapter knows better. */
   constructor(fn: string, supported: string, got: unknown, description?: string) {
-    super(`${fn}() expects ${supported}; got ${description ?? describeQuery(got)}`)
+    super(messageOf('unsupportedQuery', fn, supported, got, description))
     this.name = 'UnsupportedQueryError'
+    brand(this)
+  }
+
+  /** `fn()` was given `got`, which is not one of `supported`. */
+  static unsupportedQuery(
+    fn: string,
+    supported: string,
+    got: unknown,
+    description?: string,
+  ): UnsupportedQueryError {
+    return new UnsupportedQueryError(fn, supported, got, description)
   }
 }
 
-function describeQuery(value: unknown): string {
-  if (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as PromiseLike<unknown>).then === 'function'
-  ) {
-    const name = (value as { constructor?: { name?: string } }).constructor?.name
-    if (name === 'Promise') return 'a Promise (pass the query builder, not its awaited result)'
+/**
+ * Setting pagination up went wrong (not a bad argument): for example a Knex query builder that
+ * already has a `paginate` method from another library.
+ *
+ * @example
+ * throw PaginationError.alreadyInstalled('paginate')
+ */
+export class PaginationError extends ApiResourcesError {
+  /** Knex query builders already have `method`, from another library. */
+  static alreadyInstalled(method: string): PaginationError {
+    return fromCatalogue(PaginationError, 'alreadyInstalled', [method])
   }
-  return describeValue(value)
 }

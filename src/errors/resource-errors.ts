@@ -1,38 +1,26 @@
-import { ApiResourcesError, describeValue } from './base'
-
-/** The name of a class for error messages. @internal */
-function nameOf(cls: Function | undefined): string {
-  return cls?.name || '(anonymous class)'
-}
+import { ApiResourcesError, fromCatalogue } from './base'
 
 /**
  * Errors of resources, decorators and the compiler. Each has a stable `code`; named constructors
- * build the message so that every place that throws one says the same thing.
+ * build the message from the catalogue so that every place that throws one says the same thing.
+ *
+ * @example
+ * throw ResourceError.wrapKeyCollision(UserResource, 'data')
  */
 export class ResourceError extends ApiResourcesError {
   /** `additional()` was given the wrap key, which would overwrite the payload. */
   static wrapKeyCollision(cls: Function, key: string): ResourceError {
-    return new ResourceError(
-      'ERR_WRAP_KEY_COLLISION',
-      `${nameOf(cls)}.additional() key ${JSON.stringify(key)} collides with the wrap key; ` +
-        'use a different top-level name for extra metadata',
-    )
+    return fromCatalogue(ResourceError, 'wrapKeyCollision', [cls, key])
   }
 
   /** An `additional()` key that is also a key of the unwrapped payload. */
   static additionalKeyCollision(cls: Function, key: string): ResourceError {
-    return new ResourceError(
-      'ERR_ADDITIONAL_KEY_COLLISION',
-      `${nameOf(cls)}.additional() key ${JSON.stringify(key)} collides with a key of the payload`,
-    )
+    return fromCatalogue(ResourceError, 'additionalKeyCollision', [cls, key])
   }
 
   /** `wrap = null` and `toArray()` gave something that cannot carry keys. */
   static unwrappedNonObject(cls: Function, got: unknown): ResourceError {
-    return new ResourceError(
-      'ERR_UNWRAPPED_NON_OBJECT',
-      `${nameOf(cls)}.toArray() must return a plain object when wrap is null; got ${describeValue(got)}`,
-    )
+    return fromCatalogue(ResourceError, 'unwrappedNonObject', [cls, got])
   }
 
   /** Two decorated members that produce the same output key. */
@@ -42,47 +30,39 @@ export class ResourceError extends ApiResourcesError {
     first: string,
     second: string,
   ): ResourceError {
-    return new ResourceError(
-      'ERR_DUPLICATE_OUTPUT_KEY',
-      `${nameOf(cls)}: ${first} and ${second} both produce the output key ${JSON.stringify(key)}`,
-    )
+    return fromCatalogue(ResourceError, 'duplicateOutputKey', [cls, key, first, second])
   }
 
   /** reflect-metadata is not loaded, so decorators cannot record anything. */
   static reflectMetadataMissing(): ResourceError {
-    return new ResourceError(
-      'ERR_REFLECT_METADATA_MISSING',
-      "api-resources decorators need reflect-metadata: add `import 'reflect-metadata'` once at " +
-        'start-up, before any resource class is defined (npm install reflect-metadata)',
-    )
+    return fromCatalogue(ResourceError, 'reflectMetadataMissing', [])
   }
 
   /** A decorator was put somewhere it cannot work. */
   static badDecoratorTarget(decorator: string, where: string): ResourceError {
-    return new ResourceError(
-      'ERR_DECORATOR_TARGET',
-      `@${decorator}() must decorate an instance field or getter with a string name; got ${where}`,
-    )
+    return fromCatalogue(ResourceError, 'badDecoratorTarget', [decorator, where])
   }
 
   /** A resource thunk that did not give a resource class. */
   static badResourceThunk(cls: Function, key: string, got: unknown): ResourceError {
-    return new ResourceError(
-      'ERR_RESOURCE_THUNK',
-      `${nameOf(cls)}.${key}: the resource thunk must return a resource class; got ${describeValue(got)}`,
-    )
+    return fromCatalogue(ResourceError, 'badResourceThunk', [cls, key, got])
+  }
+
+  /** `paginationInformation()` returned something without plain-object `links` and `meta`. */
+  static badPaginationInformation(cls: Function, got: unknown): ResourceError {
+    return fromCatalogue(ResourceError, 'badPaginationInformation', [cls, got])
   }
 
   /** Generated code failed to compile; `source` is the code (also on the error). */
   static compileFailed(cls: Function, source: string, cause: unknown): ResourceError {
-    const err = new ResourceError(
-      'ERR_RESOURCE_COMPILE',
-      `could not compile ${nameOf(cls)}: ${cause instanceof Error ? cause.message : String(cause)}` +
-        `\n--- generated source ---\n${source}`,
-      { cause },
-    )
+    const err = fromCatalogue(ResourceError, 'compileFailed', [cls, source, cause], { cause })
     err.source = source
     return err
+  }
+
+  /** The code generator was asked for something it must never emit (a bug of the package). */
+  static codegen(problem: string, got: string): ResourceError {
+    return fromCatalogue(ResourceError, 'codegen', [problem, got])
   }
 
   /** The generated source, on compile failures. */

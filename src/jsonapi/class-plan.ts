@@ -1,24 +1,25 @@
-import { modelShapeOf } from '../compiler/compile-shape'
+import { traitsOf } from '../compiler/compile-shape'
 import { JsonApiError } from '../errors/jsonapi-errors'
 import { resolveResourceShape } from '../metadata/resolve'
 import type { FieldRecord } from '../metadata/types'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
-import { finalizeValue, isPlainObject, setKey } from '../runtime/finalize'
-import { BASE_METHOD } from '../runtime/protocol'
+import { finalizeValue } from '../runtime/finalize'
+import { isPlainObject, setKey } from '../util/objects'
+import { metaFunction, nonEmptyObject, relationLinks, type MetaFn } from './links'
 import type { RelationPlan, TypePlan } from './types'
 
 /** Marks `JsonApiResource.prototype` (a brand, so this file needs no import of the class). */
 export const JSONAPI_BRAND: unique symbol = Symbol.for('api-resources.jsonapi')
-/** Marks the base `toId()`, so a class that does not override it reads `idKey` directly. */
-export const BASE_TO_ID: unique symbol = Symbol.for('api-resources.jsonapi.baseToId')
 
-/** What a plan reads off a resource instance. @internal */
+/** What the library reads off a JSON:API resource instance. */
 export interface JsonApiInstance {
   toArray(request?: unknown): unknown
   toId(): unknown
+  toLinks(request?: unknown): unknown
+  toMeta(request?: unknown): unknown
 }
 
-/** The static side of a JSON:API resource class, as the plan reads it. @internal */
+/** The static side of a JSON:API resource class, as the library reads it. */
 export interface JsonApiClass {
   new (resource: never): JsonApiInstance
   readonly name: string
@@ -26,6 +27,8 @@ export interface JsonApiClass {
   readonly resourceType?: unknown
   readonly relationships?: unknown
   readonly idKey?: unknown
+  readonly relationshipLinks?: unknown
+  readonly relationshipMeta?: unknown
 }
 
 /** Is `value` a JSON:API resource class? */
@@ -68,7 +71,19 @@ function createPlan(cls: JsonApiClass, pending: Array<[RelationPlan, Function]>)
   for (const { name, source, target } of relationDeclarations(cls, shape.relationships)) {
     if (relationsByName.has(name)) continue // a decorator wins over the static map
     if (name === 'id' || name === 'type') throw JsonApiError.reservedMember(cls.name, name)
-    const relation = { name, source, target: undefined as unknown as TypePlan }
+    const relation = {
+      name,
+      source,
+      target: undefined as unknown as TypePlan,
+      linksOf: relationLinks(
+        `${cls.name}.relationshipLinks.${name}`,
+        entryOf(cls.relationshipLinks, name),
+      ),
+      metaOf: metaFunction(
+        `${cls.name}.relationshipMeta.${name}`,
+        entryOf(cls.relationshipMeta, name),
+      ),
+    }
     relations.push(relation)
     relationsByName.set(name, relation)
     pending.push([relation, target])
@@ -77,6 +92,7 @@ function createPlan(cls: JsonApiClass, pending: Array<[RelationPlan, Function]>)
   const reserved = new Set(['id', 'type'])
   for (const relation of relations) reserved.add(relation.name).add(relation.source)
   const attributesOf = attributesReader(cls, reserved, shape.fields)
+  const traits = traitsOf(cls)
   return {
     type,
     relations,
@@ -84,7 +100,22 @@ function createPlan(cls: JsonApiClass, pending: Array<[RelationPlan, Function]>)
     idOf: idReader(cls),
     attributesOf,
     attributeKeys: attributesOf.keys,
+    linksOf: traits.baseToLinks ? undefined : instanceMember(cls, 'toLinks'),
+    metaOf: traits.baseToMeta ? undefined : instanceMember(cls, 'toMeta'),
   }
+}
+
+/** `toLinks(request)` / `toMeta(request)` of a resource instance over the model, left out when empty. */
+function instanceMember(cls: JsonApiClass, method: 'toLinks' | 'toMeta'): MetaFn {
+  return (model, request) => nonEmptyObject(new cls(model as never)[method](request), request)
+}
+
+/** The entry `name` of a static per-relationship map (`undefined` when there is none). */
+function entryOf(map: unknown, name: string): unknown {
+  if (map === undefined || map === null || typeof map !== 'object') return undefined
+  return Object.prototype.hasOwnProperty.call(map, name)
+    ? (map as Record<string, unknown>)[name]
+    : undefined
 }
 
 interface RelationDeclaration {
@@ -133,8 +164,7 @@ const plainAttribute = defaultModelRules.attribute
 /** `idOf(model, rules)`: `toId()` when the class overrides it, else the `idKey` attribute. */
 function idReader(cls: JsonApiClass): (model: object, rules: ModelRules) => string {
   const idKey = typeof cls.idKey === 'string' ? cls.idKey : 'id'
-  const toId = (cls.prototype as Partial<JsonApiInstance>).toId
-  const overridden = typeof toId === 'function' && !(BASE_TO_ID in toId)
+  const overridden = !traitsOf(cls).baseToId
   return function idOf(model, rules) {
     const id = overridden
       ? new cls(model as never).toId()
@@ -161,8 +191,8 @@ function attributesReader(
   reserved: ReadonlySet<string>,
   fields: readonly FieldRecord[],
 ): AttributesOf {
-  const toArray = (cls.prototype as Partial<JsonApiInstance>).toArray
-  const fn = typeof toArray === 'function' && BASE_METHOD in toArray ? modelShapeOf(cls) : null
+  const traits = traitsOf(cls)
+  const fn = traits.baseToArray ? traits.toArray : null
   if (fn !== null) {
     // the fast path: the compiled shape straight over the model, no resource instance per object
     const mayClash = fields.some((f) => f.kind === 'mergeWhen' || reserved.has(f.key))

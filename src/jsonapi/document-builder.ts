@@ -1,8 +1,16 @@
+import { isObject } from '../util/objects'
 import type { ModelRules } from '../runtime/model-rules'
 import { rulesFor } from '../runtime/model-registry'
 import type { IncludeNode } from './include-tree'
-import { linkageOf, loadedValue, pickAttributes, pickKeys, relationshipOf } from './resource-parts'
-import type { Fieldsets, RelationPlan, ResourceObject, TypePlan } from './types'
+import {
+  linkageData,
+  linkageOf,
+  loadedValue,
+  pickAttributes,
+  pickKeys,
+  relationshipOf,
+} from './resource-parts'
+import type { Fieldsets, JsonApiLinks, RelationPlan, ResourceObject, TypePlan } from './types'
 
 /** The `(id -> x)` records of one type: prototype-less objects (see {@link TypeView.models}). */
 interface TypeIndex {
@@ -28,8 +36,6 @@ export interface TypeView {
   /** The resource object rendered for each id. */
   readonly objects: Record<string, ResourceObject | undefined>
 }
-
-const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
 
 /**
  * Builds the `data` and `included` members of one document. Every `(type, id)` is rendered once:
@@ -105,7 +111,7 @@ export class DocumentBuilder {
       view.objects[id] = object
       this.included.push(object)
     } else if (first !== model) {
-      addMissingLinkage(view, view.objects[id]!, model, rules)
+      addMissingLinkage(view, view.objects[id]!, model, rules, this.request)
     }
     if (node.edges.length > 0 && this.markExpanded(node, model)) this.expand(model, node)
   }
@@ -136,7 +142,18 @@ export class DocumentBuilder {
     const all = view.plan.attributesOf(model, this.request)
     const attributes =
       view.keep === undefined ? pickAttributes(all, view.fieldset) : pickKeys(all, view.keep)
-    const relationships = linkageOf(view.relations, model, rules)
+    const relationships = linkageOf(view.relations, model, rules, id, this.request)
+    const { linksOf, metaOf } = view.plan
+    if (linksOf !== undefined || metaOf !== undefined) {
+      const object: ResourceObject = { type, id }
+      if (attributes !== undefined) object.attributes = attributes
+      if (relationships !== undefined) object.relationships = relationships
+      const links = linksOf?.(model, this.request)
+      if (links !== undefined) object.links = links as JsonApiLinks
+      const meta = metaOf?.(model, this.request)
+      if (meta !== undefined) object.meta = meta
+      return object
+    }
     // one literal per shape: every member stays in-object, which JSON.stringify reads fastest
     if (relationships === undefined) {
       return attributes === undefined ? { type, id } : { type, id, attributes }
@@ -172,10 +189,17 @@ function addMissingLinkage(
   object: ResourceObject,
   model: object,
   rules: ModelRules,
+  request: unknown,
 ): void {
   for (const relation of view.relations) {
-    if (object.relationships?.[relation.name] !== undefined) continue
-    const linkage = relationshipOf(relation, model, rules)
-    if (linkage !== undefined) (object.relationships ??= {})[relation.name] = linkage
+    const existing = object.relationships?.[relation.name]
+    if (existing?.data !== undefined) continue
+    const data = linkageData(relation, model, rules)
+    if (data === undefined) continue
+    const relationships = (object.relationships ??= {})
+    relationships[relation.name] =
+      existing === undefined
+        ? relationshipOf(relation, model, rules, object.id, request)!
+        : { data, ...existing }
   }
 }

@@ -1,6 +1,5 @@
-import { resolveRequestContext } from '../context/request-context'
-import { badMaxIncludeDepth, JsonApiError } from '../errors/jsonapi-errors'
-import { finalizeValue, isPlainObject, setKey } from '../runtime/finalize'
+import { resolveRequestContext, type RequestContext } from '../context/request-context'
+import { ArgumentError } from '../errors/base'
 import { planFor, type JsonApiClass } from './class-plan'
 import type { DocumentInput } from './document'
 import { DEFAULT_MAX_INCLUDE_DEPTH, NO_INCLUDES, resolveIncludeTree } from './include-tree'
@@ -8,12 +7,13 @@ import { DEFAULT_MAX_INCLUDE_DEPTH, NO_INCLUDES, resolveIncludeTree } from './in
 /** The static options a document reads off the primary resource class. @internal */
 export interface DocumentClass extends JsonApiClass {
   readonly maxIncludeDepth?: unknown
+  readonly selfLink?: unknown
 }
 
 function maxDepthOf(cls: DocumentClass): number {
   const depth = cls.maxIncludeDepth ?? DEFAULT_MAX_INCLUDE_DEPTH
   if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0) {
-    throw badMaxIncludeDepth(depth)
+    throw ArgumentError.maxIncludeDepth(depth)
   }
   return depth
 }
@@ -34,34 +34,26 @@ export function documentInput(
   const include =
     paths.length === 0 ? NO_INCLUDES : resolveIncludeTree(plan, paths, maxDepthOf(cls))
   const fields = context !== undefined && context.fields.size > 0 ? context.fields : undefined
-  return { plan, include, request, fields }
+  const selfLink = cls.selfLink === true && context !== undefined ? requestUrl(context) : undefined
+  return { plan, include, request, fields, selfLink }
 }
 
 /**
- * Top-level members `additional()` may set. Extension members (`ext:name`) are not allowed: they need
- * the `ext` media-type parameter, which these documents do not announce.
+ * The request's URL as the client sent it: its (normalised) path and its query, with the characters a
+ * URI's query may not hold (`[`, `]`, spaces, a `%` that starts no escape...) percent-encoded, so the
+ * link is a valid URI reference that a server reads back as the same query.
  */
-const ALLOWED = new Set(['meta', 'links', 'jsonapi'])
+function requestUrl(context: RequestContext): string {
+  if (context.rawQuery === '') return context.path
+  return `${context.path}?${context.rawQuery.replace(NOT_IN_QUERY, encodeQueryChar)}`
+}
 
-/**
- * The `additional()` keys, finished (MISSING stripped) and checked: only `meta`, `links`, `jsonapi`
- * may sit beside `data`. On a paginated collection, `links` and `meta` objects
- * are merged after the standard entries (`base`).
- * @internal
- */
-export function extraMembers(
-  where: string,
-  additional: Readonly<Record<string, unknown>>,
-  request: unknown,
-  base: Readonly<Record<string, Record<string, unknown>>> = {},
-): Record<string, unknown> | undefined {
-  const out: Record<string, unknown> = { ...base }
-  for (const key of Object.keys(additional)) {
-    if (!ALLOWED.has(key)) throw JsonApiError.topLevelMember(where, key)
-    const value = finalizeValue(additional[key], request)
-    const standard = base[key]
-    if (standard !== undefined && isPlainObject(value)) setKey(out, key, { ...standard, ...value })
-    else setKey(out, key, value)
+const NOT_IN_QUERY = /%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/gu
+
+function encodeQueryChar(char: string): string {
+  try {
+    return encodeURIComponent(char)
+  } catch {
+    return '' // a lone surrogate cannot be encoded: drop it
   }
-  return Object.keys(out).length === 0 ? undefined : out
 }

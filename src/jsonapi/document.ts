@@ -2,15 +2,14 @@ import { DocumentBuilder } from './document-builder'
 import type { IncludeNode } from './include-tree'
 import type { Fieldsets, ResourceObject, TypePlan } from './types'
 
-/** The `jsonapi` member of every document. */
-export const JSONAPI_OBJECT: Readonly<{ version: '1.1' }> = Object.freeze({ version: '1.1' })
-
 /** What one document is built from. @internal */
 export interface DocumentInput {
   readonly plan: TypePlan
   readonly include: IncludeNode
   readonly request: unknown
   readonly fields: Fieldsets | undefined
+  /** The top-level `links.self`, when the class asks for it and there is a request. */
+  readonly selfLink?: string
 }
 
 /** `data` and `included` of a document. @internal */
@@ -54,26 +53,4 @@ export function buildCollectionData(
     for (let i = 0; i < primary.length; i++) builder.expand(primary[i], input.include)
   }
   return { data, included: builder.included }
-}
-
-/**
- * The top-level document: `data`, then `included` (only when not empty), the extra members (`links`,
- * `meta`, extensions), then `jsonapi` (`{ version: '1.1' }`, plus what `additional({ jsonapi })` adds).
- * @internal
- */
-export function assembleDocument(
-  members: DocumentData,
-  extra: Readonly<Record<string, unknown>> | undefined,
-): Record<string, unknown> {
-  const document: Record<string, unknown> = { data: members.data }
-  if (members.included.length > 0) document.included = members.included
-  let jsonapi: unknown = JSONAPI_OBJECT
-  if (extra !== undefined) {
-    for (const key in extra) {
-      if (key === 'jsonapi') jsonapi = { ...JSONAPI_OBJECT, ...(extra[key] as object) }
-      else document[key] = extra[key]
-    }
-  }
-  document.jsonapi = jsonapi
-  return document
 }

@@ -11,7 +11,7 @@ export interface IncludeEdge {
   readonly slot: number
 }
 
-/** What to include below one object: the relationships to follow, each with its own sub-tree. */
+/** What to include below one object: the relationships to follow, each with its own sub-tree. @internal */
 export interface IncludeNode {
   readonly edges: readonly IncludeEdge[]
 }
@@ -29,7 +29,7 @@ const newNode = (counter: { next: number }): MutableNode => ({
   counter,
 })
 
-/** The empty tree: include nothing. */
+/** The empty tree: include nothing. @internal */
 export const NO_INCLUDES: IncludeNode = Object.freeze({ edges: Object.freeze([]) })
 
 /**

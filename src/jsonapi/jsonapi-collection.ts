@@ -1,11 +1,13 @@
-import { okResponse, TO_RESPONSE, type ResponseSpec } from '../runtime/respondable'
 import { currentRequest } from '../context/current-request'
+import { JsonApiError } from '../errors/jsonapi-errors'
 import type { JsonResource, JsonResourceClass } from '../resources/json-resource'
 import { ResourceCollection, type CollectionSource } from '../resources/resource-collection'
-import { JsonApiError } from '../errors/jsonapi-errors'
+import { jsonApiBody } from '../response/body'
+import type { ResponseContentType } from '../runtime/respondable'
+import { jsonApiMediaType, type JsonApiObjectOptions } from './jsonapi-object'
 import { isJsonApiClass, type JsonApiClass } from './class-plan'
-import { assembleDocument, buildCollectionData } from './document'
-import { documentInput, extraMembers } from './document-input'
+import { buildCollectionData } from './document'
+import { documentInput } from './document-input'
 
 /**
  * A JSON:API collection document (spec 2.4 rule 7): `data` is a list of resource objects, and a
@@ -22,7 +24,7 @@ export class JsonApiResourceCollection<
   /** `collects` defaults to the subclass's `static collects = () => SomeJsonApiResource`. */
   constructor(itemsOrPaginator: CollectionSource, collects?: JsonResourceClass<R>) {
     super(itemsOrPaginator, collects)
-    const cls = collects ?? (this.constructor as typeof ResourceCollection).collects?.()
+    const cls = this.collects()
     if (!isJsonApiClass(cls)) throw JsonApiError.notJsonApiCollection(this.constructor.name, cls)
     this.#resourceClass = cls
   }
@@ -31,17 +33,22 @@ export class JsonApiResourceCollection<
   override toPayload(request?: unknown): unknown {
     const q = currentRequest(request)
     const cls = this.#resourceClass
-    const members = buildCollectionData(documentInput(cls, q, request), this.collection)
-    const paginator = this.paginator
-    const base =
-      paginator === undefined
-        ? undefined
-        : { links: { ...paginator.toResourceLinks() }, meta: { ...paginator.toResourceMeta() } }
-    return assembleDocument(members, extraMembers(cls.name, this.additionalData(), q, base))
+    const input = documentInput(cls, q, request)
+    const { data, included } = buildCollectionData(input, this.collection)
+    return jsonApiBody({
+      owner: cls.name,
+      data,
+      included,
+      additional: this.topLevel(q),
+      pagination: this.paginationSections(q),
+      selfLink: input.selfLink,
+      jsonapi: (cls as { jsonApi?: Readonly<Record<string, unknown>> }).jsonApi,
+      request: q,
+    })
   }
 
-  /** The HTTP response: status 200, `application/vnd.api+json`, the document. */
-  override [TO_RESPONSE](request?: unknown): ResponseSpec {
-    return okResponse(this.toPayload(request), 'application/vnd.api+json')
+  /** @internal */
+  protected override mediaType(): ResponseContentType {
+    return jsonApiMediaType((this.#resourceClass as { jsonApi?: JsonApiObjectOptions }).jsonApi)
   }
 }

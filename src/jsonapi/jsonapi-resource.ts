@@ -1,15 +1,17 @@
-import { modelAttribute } from '../runtime/models'
-import { okResponse, TO_RESPONSE, type ResponseSpec } from '../runtime/respondable'
 import { currentRequest } from '../context/current-request'
 import { JsonResource, type JsonResourceClass } from '../resources/json-resource'
 import type { CollectionSource } from '../resources/resource-collection'
-import { BASE_TO_ID, JSONAPI_BRAND, type JsonApiClass } from './class-plan'
-import { assembleDocument, buildSingleData } from './document'
-import { documentInput, extraMembers } from './document-input'
+import { jsonApiBody } from '../response/body'
+import { modelAttribute } from '../runtime/models'
+import { markBase } from '../runtime/protocol'
+import type { ResponseContentType } from '../runtime/respondable'
+import { JSONAPI_BRAND, type JsonApiClass } from './class-plan'
+import { jsonApiMediaType, jsonApiObjectOptions, type JsonApiObjectOptions } from './jsonapi-object'
+import type { RelationshipLinkTemplates } from './links'
+import type { JsonApiLinks, JsonApiMeta } from './types'
+import { buildSingleData } from './document'
+import { documentInput } from './document-input'
 import { JsonApiResourceCollection } from './jsonapi-collection'
-
-/** The JSON:API media type: every document is sent with exactly this `Content-Type`. */
-export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json'
 
 /** A thunk to a related JSON:API resource class (so classes may refer to each other). */
 export type RelationshipThunk = () => JsonApiClass
@@ -45,10 +47,53 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
   static idKey = 'id'
   /** How deep `include=` paths are followed (the primary resource class's value applies). */
   static maxIncludeDepth = 5
+  /**
+   * `links` of relationship objects, per relationship: `self` and `related` as URL templates
+   * (`'/posts/{id}/author'`: `{id}` is this object's id, `{name}` a model attribute) or functions of
+   * the model. A declared relation that was not eager-loaded then renders its links alone.
+   */
+  declare static relationshipLinks?: Readonly<Record<string, RelationshipLinkTemplates>>
+  /** `meta` of relationship objects, per relationship: a function of the model and the request. */
+  declare static relationshipMeta?: Readonly<
+    Record<string, (model: never, request: unknown) => JsonApiMeta | undefined>
+  >
+  /**
+   * Add `links.self` to the top level of this class's documents: the request's URL, path and query
+   * as the client sent them (the path normalised like page links). Off by default.
+   * @default false
+   */
+  static selfLink = false
+  /** The document's `jsonapi` member beside `version: '1.1'` (see {@link JsonApiResource.configure}). */
+  declare static jsonApi?: JsonApiObjectOptions
+
+  /**
+   * Sets the `jsonapi` member of this class's documents (and its subclasses'): `version`, `ext` and
+   * `profile` URIs (also announced as media type parameters of the response), and `meta`.
+   *
+   * @example
+   * class ApiResource<T> extends JsonApiResource<T> {}
+   * ApiResource.configure({ meta: { api: 'v2' } })
+   */
+  static configure(this: { jsonApi?: JsonApiObjectOptions }, options: JsonApiObjectOptions): void {
+    this.jsonApi = jsonApiObjectOptions(options)
+  }
 
   /** The id of the model; rendered as a string. Override for computed ids. */
   toId(): unknown {
     return modelAttribute(this.resource, (this.constructor as typeof JsonApiResource).idKey)
+  }
+
+  /**
+   * The resource object's `links` (for example `{ self: '/posts/1' }`); none by default. Left out of
+   * the document when empty; also used for included objects of this class.
+   */
+  toLinks(_request?: unknown): JsonApiLinks | undefined {
+    return undefined
+  }
+
+  /** The resource object's `meta`; none by default. Left out of the document when empty. */
+  toMeta(_request?: unknown): JsonApiMeta | undefined {
+    return undefined
   }
 
   /** The JSON:API document (the request's `include` and `fields` apply). */
@@ -57,16 +102,24 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
     const cls = this.constructor as unknown as JsonApiClass
     const input = documentInput(cls, q, request)
     const model = this.resource as unknown
-    const members =
+    const { data, included } =
       model === null || model === undefined
         ? { data: null, included: [] }
         : buildSingleData(input, model as object)
-    return assembleDocument(members, extraMembers(cls.name, this.additionalData(), q))
+    return jsonApiBody({
+      owner: cls.name,
+      data,
+      included,
+      additional: this.topLevel(q),
+      selfLink: input.selfLink,
+      jsonapi: (cls as typeof JsonApiResource).jsonApi as Readonly<Record<string, unknown>>,
+      request: q,
+    })
   }
 
-  /** The HTTP response: status 200, `application/vnd.api+json`, the document. */
-  override [TO_RESPONSE](request?: unknown): ResponseSpec {
-    return okResponse(this.toPayload(request), JSONAPI_MEDIA_TYPE)
+  /** @internal */
+  protected override mediaType(): ResponseContentType {
+    return jsonApiMediaType((this.constructor as typeof JsonApiResource).jsonApi)
   }
 
   /** A collection document over a list or a paginator (which adds `links` and `meta`). */
@@ -79,4 +132,6 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
 }
 
 Object.defineProperty(JsonApiResource.prototype, JSONAPI_BRAND, { value: true })
-Object.defineProperty(JsonApiResource.prototype.toId, BASE_TO_ID, { value: true })
+markBase(JsonApiResource.prototype.toId)
+markBase(JsonApiResource.prototype.toLinks)
+markBase(JsonApiResource.prototype.toMeta)

@@ -1,11 +1,10 @@
 // The members of one resource object: sparse-fieldset picks and relationship linkage (internal).
+import { isObject } from '../util/objects'
 import { MISSING } from '../runtime/missing'
 import type { ModelRules } from '../runtime/model-rules'
 import { rulesFor } from '../runtime/model-registry'
-import { setKey } from '../runtime/finalize'
+import { setKey } from '../util/objects'
 import type { RelationPlan, RelationshipObject, ResourceIdentifier } from './types'
-
-const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
 
 /** The loaded value of `relation` on `model` under `rules`, or `MISSING` (never runs a loader). */
 export function loadedValue(rules: ModelRules, model: object, relation: string): unknown {
@@ -41,37 +40,63 @@ export function pickKeys(
   return picked
 }
 
-/** `relationships` for every loaded relation; `undefined` when there is none. */
+/**
+ * `relationships` of one object: every relation that was eager-loaded or declares links or meta;
+ * `undefined` when there is none. `id` is the object's id (for link templates).
+ */
 export function linkageOf(
   relations: readonly RelationPlan[],
   model: object,
   rules: ModelRules,
+  id: string,
+  request: unknown,
 ): Record<string, RelationshipObject> | undefined {
   let out: Record<string, RelationshipObject> | undefined
   for (let i = 0; i < relations.length; i++) {
     const relation = relations[i]
-    const linkage = relationshipOf(relation, model, rules)
-    if (linkage !== undefined) (out ??= {})[relation.name] = linkage
+    const object = relationshipOf(relation, model, rules, id, request)
+    if (object !== undefined) (out ??= {})[relation.name] = object
   }
   return out
 }
 
-/** `{ data: linkage }` of one relation, or `undefined` when it was not eager-loaded. */
+/**
+ * One relationship object: `{ data }` when the relation was eager-loaded, plus its declared `links`
+ * and `meta`; only those when it was not loaded; `undefined` when there is nothing to say.
+ */
 export function relationshipOf(
   relation: RelationPlan,
   model: object,
   rules: ModelRules,
+  id: string,
+  request: unknown,
 ): RelationshipObject | undefined {
+  const data = linkageData(relation, model, rules)
+  if (relation.linksOf === undefined && relation.metaOf === undefined)
+    return data === undefined ? undefined : { data }
+  const object: RelationshipObject = data === undefined ? {} : { data }
+  const links = relation.linksOf?.(model, id, rules, request)
+  if (links !== undefined) object.links = links
+  const meta = relation.metaOf?.(model, request)
+  if (meta !== undefined) object.meta = meta
+  return data === undefined && links === undefined && meta === undefined ? undefined : object
+}
+
+/** The linkage of one relation, or `undefined` when it was not eager-loaded. */
+export function linkageData(
+  relation: RelationPlan,
+  model: object,
+  rules: ModelRules,
+): RelationshipObject['data'] | undefined {
   const value = loadedValue(rules, model, relation.source)
   if (value === MISSING) return undefined
-  if (value === null) return { data: null }
+  if (value === null) return null
   if (!isObject(value)) return undefined // a scalar (a foreign key?) is not a loaded relation
   const plan = relation.target
-  if (!Array.isArray(value))
-    return { data: { type: plan.type, id: plan.idOf(value, rulesFor(value)) } }
+  if (!Array.isArray(value)) return { type: plan.type, id: plan.idOf(value, rulesFor(value)) }
   const data: ResourceIdentifier[] = []
   for (const item of value as unknown[]) {
     if (isObject(item)) data.push({ type: plan.type, id: plan.idOf(item, rulesFor(item)) })
   }
-  return { data }
+  return data
 }

@@ -1,14 +1,13 @@
 import type { ModelRules } from '../runtime/model-rules'
+import type { MetaFn, RelationLinksFn } from './links'
 
 /**
  * The per-class plans the document builder works on. A plan is built once per JSON:API resource
  * class (or by hand, for plain inputs) and holds everything the builder needs, so rendering an object
  * never looks at metadata again.
- *
- * @internal
  */
 
-/** One declared relationship of a resource type. */
+/** One declared relationship of a resource type. @internal */
 export interface RelationPlan {
   /** The member name in `relationships` (and in `include=` / `fields[type]=`). */
   readonly name: string
@@ -16,9 +15,13 @@ export interface RelationPlan {
   readonly source: string
   /** The plan of the related type (resolved from a thunk once, before the first document). */
   target: TypePlan
+  /** The relationship object's `links` (`self`, `related`), when declared. */
+  readonly linksOf?: RelationLinksFn
+  /** The relationship object's `meta`, when declared. */
+  readonly metaOf?: MetaFn
 }
 
-/** Everything known about one resource type. */
+/** Everything known about one resource type. @internal */
 export interface TypePlan {
   /** The JSON:API `type`. */
   readonly type: string
@@ -35,6 +38,10 @@ export interface TypePlan {
   readonly attributeKeys?: readonly string[]
   /** The attributes of a model (no `id`/`type` keys, no `MISSING` values), in output order. */
   attributesOf(model: object, request: unknown): Record<string, unknown>
+  /** The resource object's `links` (`toLinks()`), when the class declares any. */
+  readonly linksOf?: MetaFn
+  /** The resource object's `meta` (`toMeta()`), when the class declares any. */
+  readonly metaOf?: MetaFn
 }
 
 /** `{ type, id }`. */
@@ -43,9 +50,33 @@ export interface ResourceIdentifier {
   id: string
 }
 
-/** `relationships.<name>`: linkage only (this library renders no relationship links). */
+/** A JSON:API link: a URL, or a link object with `href` and optional members. */
+export type JsonApiLink =
+  | string
+  | {
+      href: string
+      rel?: string
+      describedby?: JsonApiLink
+      title?: string
+      type?: string
+      hreflang?: string | string[]
+      meta?: JsonApiMeta
+    }
+
+/** A `links` member: link names to links. */
+export type JsonApiLinks = Record<string, JsonApiLink | null>
+
+/** A `meta` member: any JSON object. */
+export type JsonApiMeta = Record<string, unknown>
+
+/**
+ * `relationships.<name>`: the linkage (`data`) when the relation was eager-loaded, and the declared
+ * `links` and `meta`; a relation that was not loaded has its `links`/`meta` alone (never a query).
+ */
 export interface RelationshipObject {
-  data: ResourceIdentifier | ResourceIdentifier[] | null
+  data?: ResourceIdentifier | ResourceIdentifier[] | null
+  links?: JsonApiLinks
+  meta?: JsonApiMeta
 }
 
 /** A resource object as the builder emits it. */
@@ -54,7 +85,9 @@ export interface ResourceObject {
   id: string
   attributes?: Record<string, unknown>
   relationships?: Record<string, RelationshipObject>
+  links?: JsonApiLinks
+  meta?: JsonApiMeta
 }
 
-/** Sparse fieldsets: type -> the attribute and relationship names to keep. */
+/** Sparse fieldsets: type -> the attribute and relationship names to keep. @internal */
 export type Fieldsets = ReadonlyMap<string, ReadonlySet<string>>

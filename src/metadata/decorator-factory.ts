@@ -60,7 +60,7 @@ export function memberDecorator(decorator: string, spec: RecordSpec): MemberDeco
 export function optionalName(argument: string, value: unknown): string | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'string' || value === '')
-    throw new ArgumentError('ERR_DECORATOR_OPTION', argument, 'a non-empty string', value)
+    throw ArgumentError.decoratorOption(argument, 'a non-empty string', value)
   return value
 }
 
@@ -68,18 +68,13 @@ export function optionalName(argument: string, value: unknown): string | undefin
 export function optionalThunk(argument: string, value: unknown): ResourceThunk | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'function')
-    throw new ArgumentError(
-      'ERR_DECORATOR_OPTION',
-      argument,
-      'a function returning a resource class',
-      value,
-    )
+    throw ArgumentError.decoratorOption(argument, 'a function returning a resource class', value)
   return value as ResourceThunk
 }
 
 /** Checks a condition argument. @internal */
 export function requiredCondition(argument: string, value: unknown): FieldRecord['condition'] {
   if (typeof value !== 'function')
-    throw new ArgumentError('ERR_DECORATOR_OPTION', argument, 'a function', value)
+    throw ArgumentError.decoratorOption(argument, 'a function', value)
   return value as FieldRecord['condition']
 }

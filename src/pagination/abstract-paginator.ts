@@ -1,6 +1,11 @@
 import { tryGetRequestContext } from '../context'
-import { PaginationErrors } from '../errors/pagination-errors'
-import { okResponse, TO_RESPONSE, type Respondable, type ResponseSpec } from '../runtime/respondable'
+import { ArgumentError } from '../errors/base'
+import {
+  okResponse,
+  TO_RESPONSE,
+  type Respondable,
+  type ResponseSpec,
+} from '../runtime/respondable'
 import type { BarState, NumberedBarState } from './bar/bar-state'
 import {
   encodeFragment,
@@ -151,7 +156,7 @@ export abstract class AbstractPaginator<T> implements Iterable<T>, Respondable {
    * @example new Paginator([], { perPage: 10, path: '/posts' }).append('q', 'a b').url(2) // '/posts?page=2&q=a%20b'
    */
   url(page: number): string {
-    if (!Number.isInteger(page)) throw PaginationErrors.page(page)
+    if (!Number.isInteger(page)) throw ArgumentError.page(page)
     return this.#urlPrefix + (page < 1 ? 1 : page) + this.#urlSuffix()
   }
 

@@ -1,4 +1,4 @@
-import { PaginationErrors } from '../errors/pagination-errors'
+import { ArgumentError } from '../errors/base'
 
 // Checks of the constructor arguments shared by both paginators. @internal
 
@@ -6,13 +6,13 @@ import { PaginationErrors } from '../errors/pagination-errors'
 export function toRows<T>(items: Iterable<T>): T[] {
   if (Array.isArray(items)) return items.slice()
   if (typeof items === 'string' || items === null || typeof items !== 'object')
-    throw PaginationErrors.items(items)
+    throw ArgumentError.items(items)
   if (typeof (items as Iterable<T>)[Symbol.iterator] !== 'function')
-    throw PaginationErrors.items(items)
+    throw ArgumentError.items(items)
   return Array.from(items)
 }
 
 /** Throws unless `options` is an object. @internal */
 export function assertOptions(options: unknown): asserts options is object {
-  if (typeof options !== 'object' || options === null) throw PaginationErrors.options(options)
+  if (typeof options !== 'object' || options === null) throw ArgumentError.options(options)
 }

@@ -3,7 +3,6 @@
 export { AbstractPaginator, isPaginator } from './abstract-paginator'
 export { LengthAwarePaginator, DEFAULT_ON_EACH_SIDE } from './length-aware-paginator'
 export { Paginator } from './paginator'
-export { window, GAP, type WindowBand } from './window'
 export { resolvePage, resolvePath } from './resolve'
 export type { QueryValue } from './page-url'
 export type * from './types'

@@ -1,4 +1,4 @@
-import { PaginationErrors } from '../errors/pagination-errors'
+import { ArgumentError } from '../errors/base'
 import { AbstractPaginator } from './abstract-paginator'
 import { assertOptions, toRows } from './arguments'
 import { BAR_STATE, type BarState } from './bar/bar-state'
@@ -34,7 +34,7 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
     assertOptions(options)
     const { total } = options
     if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0)
-      throw PaginationErrors.total(total)
+      throw ArgumentError.total(total)
     super(toRows(items), options)
     this.#total = total
   }
@@ -56,7 +56,7 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
   /** Page numbers shown each side of the current page in the bar (default 3); chainable. */
   onEachSide(count: number): this {
     if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0)
-      throw PaginationErrors.onEachSide(count)
+      throw ArgumentError.onEachSide(count)
     this.#onEachSide = count
     return this
   }

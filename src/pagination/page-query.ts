@@ -1,3 +1,4 @@
+import { ArgumentError } from '../errors/base'
 import { LengthAwarePaginator } from './length-aware-paginator'
 import { Paginator } from './paginator'
 import { assertPerPage, offsetOf, resolvePage } from './resolve'
@@ -27,7 +28,7 @@ export async function paginatePageQuery<T>(
 ): Promise<LengthAwarePaginator<T>> {
   assertPerPage(perPage)
   const currentPage = resolvePage(page, perPage)
-  const total = await query.count()
+  const total = countFrom(await query.count())
   const offset = offsetOf(currentPage, perPage)
   const items = offset < total ? await query.fetch(offset, perPage) : []
   return new LengthAwarePaginator(items, { total, perPage, currentPage })
@@ -49,16 +50,27 @@ export async function simplePaginatePageQuery<T>(
 }
 
 /**
- * A COUNT as a number: drivers give numbers, bigints (PG `count`) or numeric strings. A row whose
- * keys were renamed (Knex `postProcessResponse`, an upper-casing mapper) still has one value.
+ * A COUNT as a number, the one reading of a count every adapter uses: a driver's number, bigint
+ * (PG `count`) or string of digits, given as is or as the row of a COUNT query (read under `key`,
+ * or the row's only value when a mapper renamed its keys: Knex `postProcessResponse`). Anything
+ * else is an `ArgumentError.countResult()`: a silent 0 would give a wrong empty page.
  * @internal
  */
-export function countFrom(row: unknown, key = 'total'): number {
-  const record = typeof row === 'object' && row !== null ? (row as Record<string, unknown>) : {}
-  const values = Object.values(record)
-  const value = key in record ? record[key] : values.length === 1 ? values[0] : undefined
-  const n = typeof value === 'string' || typeof value === 'bigint' ? Number(value) : value
+export function countFrom(result: unknown, key = 'total'): number {
+  const value = typeof result === 'object' && result !== null ? columnOf(result, key) : result
+  const n =
+    typeof value === 'bigint' || (typeof value === 'string' && /^\s*\d+\s*$/.test(value))
+      ? Number(value)
+      : value
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
-    throw new TypeError(`the count query returned ${String(value)}, not a row count`)
+    throw ArgumentError.countResult(value)
   return n
+}
+
+/** The count in a COUNT row: under `key`, or the row's only value. */
+function columnOf(row: object, key: string): unknown {
+  const record = row as Record<string, unknown>
+  if (key in record) return record[key]
+  const values = Object.values(record)
+  return values.length === 1 ? values[0] : row
 }

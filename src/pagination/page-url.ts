@@ -1,8 +1,6 @@
 /**
  * Page URLs: `<path>?page=<n>[&<key>=<value>...][#<fragment>]` (API.md). `page` comes first, then the
  * other parameters in the order first set; keys and values are encoded as `encodeURIComponent` does.
- *
- * @internal
  */
 
 /** A value for `append()`/`appends()`; `null`/`undefined` remove the key, an array repeats it. */

@@ -1,4 +1,4 @@
-import { PaginationErrors } from '../errors/pagination-errors'
+import { ArgumentError } from '../errors/base'
 import { AbstractPaginator } from './abstract-paginator'
 import { assertOptions, toRows } from './arguments'
 import { BAR_STATE, type BarState } from './bar/bar-state'
@@ -33,8 +33,7 @@ export class Paginator<T> extends AbstractPaginator<T> {
   constructor(items: Iterable<T>, options: PaginatorOptions) {
     assertOptions(options)
     const { hasMore, perPage } = options
-    if (hasMore !== undefined && typeof hasMore !== 'boolean')
-      throw PaginationErrors.hasMore(hasMore)
+    if (hasMore !== undefined && typeof hasMore !== 'boolean') throw ArgumentError.hasMore(hasMore)
     const rows = toRows(items)
     // Without `hasMore`, rows may include the one extra row simplePaginate() fetches to look ahead.
     const more = hasMore ?? (typeof perPage === 'number' && rows.length > perPage)

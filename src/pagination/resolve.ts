@@ -1,5 +1,5 @@
 import { tryGetRequestContext } from '../context'
-import { PaginationErrors } from '../errors/pagination-errors'
+import { ArgumentError } from '../errors/base'
 
 /**
  * Page and path resolution (spec 4): an explicit argument wins, then the current request context,
@@ -14,7 +14,7 @@ function isPositiveInteger(value: unknown): value is number {
 
 /** Throws unless `perPage` is a safe integer >= 1. */
 export function assertPerPage(perPage: unknown): asserts perPage is number {
-  if (!isPositiveInteger(perPage)) throw PaginationErrors.perPage(perPage)
+  if (!isPositiveInteger(perPage)) throw ArgumentError.perPage(perPage)
 }
 
 /**
@@ -31,7 +31,7 @@ export function resolvePage(explicit?: unknown, perPage = 1, argument = 'page'):
   let page: number
   if (explicit !== undefined) {
     if (typeof explicit !== 'number' || !Number.isInteger(explicit) || explicit < 1)
-      throw PaginationErrors.page(explicit, argument)
+      throw ArgumentError.page(explicit, argument)
     page = explicit
   } else {
     page = tryGetRequestContext()?.page ?? 1
@@ -51,7 +51,7 @@ export function offsetOf(page: number, perPage: number): number {
  */
 export function resolvePath(explicit?: unknown): string {
   if (explicit === undefined) return tryGetRequestContext()?.path ?? '/'
-  if (typeof explicit !== 'string') throw PaginationErrors.path(explicit)
+  if (typeof explicit !== 'string') throw ArgumentError.path(explicit)
   const hash = explicit.indexOf('#')
   const withoutFragment = hash === -1 ? explicit : explicit.slice(0, hash)
   const q = withoutFragment.indexOf('?')

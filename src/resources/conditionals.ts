@@ -1,7 +1,5 @@
-import { MISSING, type Missing } from '../runtime/missing'
-import { loadedCount, loadedPivot, loadedRelation } from '../runtime/model-registry'
-
-const MERGE = Symbol.for('api-resources.merge')
+import { MISSING, mergeValue, type Missing } from '../runtime/missing'
+import { loadedCount, loadedPivot, loadedRelation, modelAttribute } from '../runtime/model-registry'
 
 /** A value, or a function computing it (called only when needed). */
 export type Lazy<V> = V | (() => V)
@@ -69,7 +67,76 @@ export function whenPivotLoaded<P = Record<string, unknown>, R = P>(
  * @internal
  */
 export function mergeWhen<M extends object>(condition: unknown, mapping: Lazy<M>): Partial<M> {
-  const out = (condition ? { ...force(mapping) } : {}) as Partial<M>
-  Object.defineProperty(out, MERGE, { value: true, enumerable: false })
-  return out
+  return mergeValue(condition ? force(mapping) : undefined)
+}
+
+/** A value, or a function of the model's value computing it. */
+export type ValueOf<V, R> = R | ((value: V) => R)
+
+function applyTo<V, R>(value: V, given: ValueOf<V, R>): R {
+  return typeof given === 'function' ? (given as (value: V) => R)(value) : given
+}
+
+/**
+ * The attribute when the model has it (`null` included), else `fallback` (default `MISSING`); with
+ * `value`, that (or `value(attribute)` when it is a function) instead of the attribute. @internal
+ */
+export function whenHas<V = unknown, R = V, D = Missing>(
+  model: unknown,
+  attribute: string,
+  args: readonly [value?: ValueOf<V, R>, fallback?: Lazy<D>],
+): V | R | D {
+  const value = modelAttribute(model, attribute)
+  if (value === undefined) return args.length < 2 ? (MISSING as D) : force(args[1] as Lazy<D>)
+  return args.length === 0 ? (value as V) : applyTo(value as V, args[0] as ValueOf<V, R>)
+}
+
+/** `null` when `value` is `null` or `undefined`, else `fallback` (default `MISSING`). @internal */
+export function whenNull<D = Missing>(value: unknown, fallback?: Lazy<D>): null | D {
+  if (value === null || value === undefined) return null
+  return fallback === undefined ? (MISSING as D) : force(fallback)
+}
+
+/** {@link mergeWhen} with the condition negated. @internal */
+export function mergeUnless<M extends object>(condition: unknown, mapping: Lazy<M>): Partial<M> {
+  return mergeWhen(!condition, mapping)
+}
+
+/** `blogPosts` -> `blog_posts`, as Laravel names aggregate attributes. */
+function snake(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
+}
+
+/** The attribute an aggregate of a relation is selected as: `posts_sum_votes`. @internal */
+export function aggregateKey(relation: string, column: string, aggregate: string): string {
+  return snake(`${relation}_${aggregate}_${column}`)
+}
+
+/**
+ * A loaded aggregate of a relation (`SUM(posts.votes)` selected as `posts_sum_votes`), or `cb` of
+ * it; `MISSING` when it was not selected (or is `null`). @internal
+ */
+export function whenAggregated<R = unknown>(
+  model: unknown,
+  relation: string,
+  column: string,
+  aggregate: string,
+  cb?: ValueOf<unknown, R>,
+): unknown {
+  const value = modelAttribute(model, aggregateKey(relation, column, aggregate))
+  if (value === null || value === undefined) return MISSING
+  return cb === undefined ? value : applyTo(value, cb)
+}
+
+/** Whether related rows exist, selected as `<relation>_exists` (or `cb` of it), else `MISSING`. @internal */
+export function whenExistsLoaded<R = boolean>(
+  model: unknown,
+  relation: string,
+  cb?: ValueOf<boolean, R>,
+): boolean | R | Missing {
+  const value = modelAttribute(model, `${snake(relation)}_exists`)
+  if (value === null || value === undefined) return MISSING
+  // drivers return 1/0 (SQLite, MySQL) or booleans (PostgreSQL)
+  const exists = value === true || value === 1 || value === '1' || value === 't'
+  return cb === undefined ? exists : applyTo(exists, cb)
 }

@@ -1,12 +1,12 @@
-import { modelShapeOf } from '../compiler/compile-shape'
-import type { Missing } from '../runtime/missing'
-import { okResponse, TO_RESPONSE, type Respondable, type ResponseSpec } from '../runtime/respondable'
-import * as helpers from './conditionals'
-import type { Lazy } from './conditionals'
+import { traitsOf } from '../compiler/compile-shape'
 import { currentRequest } from '../context/current-request'
+import { jsonBody } from '../response/body'
 import { finalizeValue } from '../runtime/finalize'
-import { assemblePayload, mergeAdditional } from '../response/payload'
-import { markBase, RESOLVE, type Resolvable } from '../runtime/protocol'
+import type { Missing } from '../runtime/missing'
+import { markBase, RESOLVE } from '../runtime/protocol'
+import { AbstractResource } from './abstract-resource'
+import * as helpers from './conditionals'
+import type { Lazy, ValueOf } from './conditionals'
 import { ResourceCollection, type CollectionSource } from './resource-collection'
 
 /** Any `JsonResource` class (what `collection()` and thunks work with). */
@@ -37,14 +37,27 @@ function defaultAttributes(model: unknown): Record<string, unknown> {
  * res.json(new UserResource(user))         // { data: { id: 1, posts: [...] } }
  * new UserResource(user).toPayload()        // the same, outside a request
  */
-export class JsonResource<T = unknown> implements Respondable, Resolvable {
+export class JsonResource<T = unknown> extends AbstractResource {
   /** The key the payload is wrapped under; `null` disables wrapping. */
   static wrap: string | null = 'data'
+  /**
+   * A collection of this resource over a `Map` or a plain object keeps the source's keys (an object
+   * keyed like the source) instead of listing the values.
+   */
+  static preserveKeys = false
 
-  #additional: Record<string, unknown> | undefined
+  readonly #resource: T
 
   /** @param resource the wrapped value (a model is not required). */
-  constructor(readonly resource: T) {}
+  constructor(resource: T) {
+    super()
+    this.#resource = resource
+  }
+
+  /** The wrapped value (not an own property: spreading a resource never copies the model). */
+  get resource(): T {
+    return this.#resource
+  }
 
   /**
    * The output fields. The base implementation gives the decorated members (compiled once per class),
@@ -52,18 +65,18 @@ export class JsonResource<T = unknown> implements Respondable, Resolvable {
    * `super.toArray(request)`.
    */
   toArray(request?: unknown): Record<string, unknown> {
-    const model = this.resource as unknown
+    const model = this.#resource as unknown
     if (model === null || model === undefined) return {}
-    const fn = modelShapeOf(this.constructor)
+    const fn = traitsOf(this.constructor).toArray
     return fn === null ? defaultAttributes(model) : fn(model, currentRequest(request), this)
   }
 
   /** The output as nested in another resource: no wrap key, no `additional()`. */
   [RESOLVE](request: unknown): unknown {
-    if (this.resource === null || this.resource === undefined) return null
+    if (this.#resource === null || this.#resource === undefined) return null
     const data = this.toArray(request)
-    // The base toArray over decorated members already strips MISSING exactly where it can appear.
-    if (this.toArray === baseToArray && modelShapeOf(this.constructor) !== null) return data
+    // The compiled toArray already strips MISSING exactly where it can appear.
+    if (traitsOf(this.constructor).compiledIsOutput) return data
     return finalizeValue(data, request)
   }
 
@@ -71,29 +84,14 @@ export class JsonResource<T = unknown> implements Respondable, Resolvable {
   toPayload(request?: unknown): unknown {
     const q = currentRequest(request)
     const cls = this.constructor as JsonResourceClass
-    return assemblePayload(cls, this[RESOLVE](q), cls.wrap, this.#additional, q)
+    const data = this[RESOLVE](q)
+    const additional = this.topLevel(q)
+    return jsonBody({ owner: cls, data, wrap: cls.wrap, list: false, additional, request: q })
   }
 
-  /** The payload, so `JSON.stringify(resource)` works (the request comes from the context). */
-  toJSON(): unknown {
-    return this.toPayload()
-  }
-
-  /** Extra top-level keys beside the wrap key; chainable. The wrap key itself is an error. */
-  additional(mapping: Readonly<Record<string, unknown>>): this {
-    const wrap = (this.constructor as JsonResourceClass).wrap
-    this.#additional = mergeAdditional(this.constructor, wrap, this.#additional, mapping)
-    return this
-  }
-
-  /** The keys given to {@link additional} so far. */
-  additionalData(): Readonly<Record<string, unknown>> {
-    return this.#additional ?? {}
-  }
-
-  /** The HTTP response: status 200, `application/json`, the payload. */
-  [TO_RESPONSE](request?: unknown): ResponseSpec {
-    return okResponse(this.toPayload(request))
+  /** @internal */
+  protected additionalGuard(): string | null {
+    return (this.constructor as JsonResourceClass).wrap
   }
 
   /** A collection mapping every item (a list or a paginator) through this resource. */
@@ -116,12 +114,12 @@ export class JsonResource<T = unknown> implements Respondable, Resolvable {
 
   /** The eager-loaded relation (or `cb` of it); `null` if loaded as null; else `MISSING`. */
   whenLoaded<V = unknown, R = V>(relation: string, cb?: (value: V) => R): R | null | Missing {
-    return helpers.whenLoaded(this.resource, relation, cb)
+    return helpers.whenLoaded(this.#resource, relation, cb)
   }
 
   /** The loaded `<relation>_count` (or `cb` of it), else `MISSING`. */
   whenCounted<R = number>(relation: string, cb?: (count: number) => R): R | Missing {
-    return helpers.whenCounted(this.resource, relation, cb)
+    return helpers.whenCounted(this.#resource, relation, cb)
   }
 
   /** The pivot object under `accessor` (or `cb` of it), else `MISSING`. */
@@ -129,14 +127,68 @@ export class JsonResource<T = unknown> implements Respondable, Resolvable {
     cb?: (pivot: P) => R,
     accessor = 'pivot',
   ): R | Missing {
-    return helpers.whenPivotLoaded(this.resource, cb, accessor)
+    return helpers.whenPivotLoaded(this.#resource, cb, accessor)
   }
 
   /** `mapping` when `condition` is truthy, else `{}`: spread it into `toArray()`'s result. */
   mergeWhen<M extends object>(condition: unknown, mapping: Lazy<M>): Partial<M> {
     return helpers.mergeWhen(condition, mapping)
   }
+
+  /** `mapping` when `condition` is falsy, else `{}`: spread it into `toArray()`'s result. */
+  mergeUnless<M extends object>(condition: unknown, mapping: Lazy<M>): Partial<M> {
+    return helpers.mergeUnless(condition, mapping)
+  }
+
+  /**
+   * The model's `attribute` when it has it (`null` included; a property that is absent or
+   * `undefined` is not had), else `fallback` (default: no key). With `value`, that instead (a
+   * function gets the attribute).
+   *
+   * @example
+   * toArray() { return { nickname: this.whenHas('nickname'), bio: this.whenHas('bio', (b) => b.trim()) } }
+   */
+  whenHas<V = unknown>(attribute: string): V | Missing
+  whenHas<V = unknown, R = V>(attribute: string, value: ValueOf<V, R>): R | Missing
+  whenHas<V = unknown, R = V, D = Missing>(
+    attribute: string,
+    value: ValueOf<V, R>,
+    fallback: Lazy<D>,
+  ): R | D
+  whenHas(attribute: string, ...args: [value?: unknown, fallback?: unknown]): unknown {
+    return helpers.whenHas(this.#resource, attribute, args)
+  }
+
+  /** `null` when `value` is `null` or `undefined`, else `fallback` (default: no key). */
+  whenNull<D = Missing>(value: unknown, fallback?: Lazy<D>): null | D {
+    return helpers.whenNull(value, fallback)
+  }
+
+  /**
+   * A relation's aggregate selected with the query, read from `<relation>_<aggregate>_<column>`
+   * (`posts_sum_votes`, `posts_avg_score`, `posts_max_created_at`, as Laravel names them), or `cb`
+   * of it; no key when it was not selected.
+   *
+   * @example
+   * toArray() { return { votes: this.whenAggregated('posts', 'votes', 'sum') } }
+   */
+  whenAggregated<R = unknown>(
+    relation: string,
+    column: string,
+    aggregate: 'sum' | 'avg' | 'min' | 'max' | (string & {}),
+    cb?: ValueOf<unknown, R>,
+  ): R | Missing {
+    return helpers.whenAggregated(this.#resource, relation, column, aggregate, cb) as R | Missing
+  }
+
+  /**
+   * Whether related rows exist, selected with the query as `<relation>_exists` (`1`/`0` or a
+   * boolean), as a boolean or `cb` of it; no key when it was not selected.
+   */
+  whenExistsLoaded<R = boolean>(relation: string, cb?: ValueOf<boolean, R>): R | Missing {
+    return helpers.whenExistsLoaded(this.#resource, relation, cb) as R | Missing
+  }
 }
 
-const baseToArray = markBase(JsonResource.prototype.toArray)
+markBase(JsonResource.prototype.toArray)
 markBase(JsonResource.prototype[RESOLVE])

@@ -1,25 +1,46 @@
-import { rendererFor } from '../compiler/compile-shape'
+import { rendererFor, traitsOf } from '../compiler/compile-shape'
 import { ArgumentError } from '../errors/base'
-import { ResourceError } from '../errors/resource-errors'
-import { isPaginator, type AbstractPaginator } from '../pagination/abstract-paginator'
-import { okResponse, TO_RESPONSE, type Respondable, type ResponseSpec } from '../runtime/respondable'
 import { currentRequest } from '../context/current-request'
-import { finalizeValue, isPlainObject, setKey } from '../runtime/finalize'
-import { mergeAdditional } from '../response/payload'
+import { isPaginator, type AbstractPaginator } from '../pagination/abstract-paginator'
+import { jsonBody, type PaginationSections } from '../response/body'
+import { finalizeValue } from '../runtime/finalize'
+import { ResourceError } from '../errors/resource-errors'
+import { COLLECTION_BRAND, isBaseMethod, markBase, RESOLVE } from '../runtime/protocol'
+import { isPlainObject, setKey } from '../util/objects'
+import { AbstractResource } from './abstract-resource'
 import type { JsonResource, JsonResourceClass } from './json-resource'
-import { COLLECTION_BRAND, markBase, RESOLVE, type Resolvable } from '../runtime/protocol'
 
-/** What a collection maps: a list (any iterable) or a paginator. */
-export type CollectionSource = Iterable<unknown> | AbstractPaginator<unknown>
+/**
+ * What a collection maps: a list (any iterable), a paginator, or a keyed source (a `Map`, or a plain
+ * object used as a dictionary) whose values are the items and whose keys `preserveKeys` keeps.
+ */
+export type CollectionSource =
+  | Iterable<unknown>
+  | AbstractPaginator<unknown>
+  | ReadonlyMap<unknown, unknown>
+  | Readonly<Record<string, unknown>>
 
-const hasOwn = Object.prototype.hasOwnProperty
+/** The standard `links` and `meta` of a paginated collection, as `paginationInformation()` gets them. */
+export interface PaginationInformation {
+  readonly links: object
+  readonly meta: object
+}
 
-function toItems(source: CollectionSource): readonly unknown[] {
-  if (isPaginator(source)) return source.items()
-  if (Array.isArray(source)) return source
+interface Items {
+  readonly items: readonly unknown[]
+  /** The keys of a keyed source, in order (a `Map`'s keys as strings). */
+  readonly keys?: readonly string[]
+}
+
+function itemsOf(source: CollectionSource): Items {
+  if (isPaginator(source)) return { items: source.items() }
+  if (Array.isArray(source)) return { items: source }
+  if (source instanceof Map)
+    return { items: [...source.values()], keys: [...source.keys()].map(String) }
+  if (isPlainObject(source)) return { items: Object.values(source), keys: Object.keys(source) }
   if (typeof source === 'object' && source !== null && Symbol.iterator in source)
-    return Array.from(source)
-  throw new ArgumentError('ERR_COLLECTION_SOURCE', 'items', 'a list or a paginator', source)
+    return { items: Array.from(source as Iterable<unknown>) }
+  throw ArgumentError.collectionSource(source)
 }
 
 /**
@@ -34,41 +55,75 @@ function toItems(source: CollectionSource): readonly unknown[] {
  * @example
  * res.json(UserResource.collection(await paginate(db('users'), 15)))
  */
-export class ResourceCollection<R extends JsonResource = JsonResource>
-  implements Respondable, Resolvable
-{
+export class ResourceCollection<R extends JsonResource = JsonResource> extends AbstractResource {
   /** The wrap key; when not set on a subclass, the collected resource's `wrap` (default `data`). */
   static wrap?: string | null
   /** The resource class items are mapped through, for subclasses (`() => UserResource`). */
   static collects?: () => JsonResourceClass
+  /**
+   * Keep the keys of a `Map` or plain-object source: the output is an object keyed like the source
+   * instead of a list. When not set on a subclass, the collected resource's `preserveKeys`.
+   */
+  static preserveKeys?: boolean
 
-  /** The items of the list or of the paginator's page, unmapped. */
-  readonly collection: readonly unknown[]
-  /** The paginator, when the collection was built over one. */
-  readonly paginator: AbstractPaginator<unknown> | undefined
+  readonly #items: readonly unknown[]
+  readonly #keys: readonly string[] | undefined
+  readonly #paginator: AbstractPaginator<unknown> | undefined
   readonly #collects: JsonResourceClass | undefined
-  #additional: Record<string, unknown> | undefined
 
   constructor(itemsOrPaginator: CollectionSource, collects?: JsonResourceClass<R>) {
-    this.paginator = isPaginator(itemsOrPaginator) ? itemsOrPaginator : undefined
-    this.collection = toItems(itemsOrPaginator)
+    super()
+    this.#paginator = isPaginator(itemsOrPaginator) ? itemsOrPaginator : undefined
+    const { items, keys } = itemsOf(itemsOrPaginator)
+    this.#items = items
+    this.#keys = keys
     const ctor = this.constructor as typeof ResourceCollection
     this.#collects = collects ?? ctor.collects?.()
   }
 
-  /** The mapped items (each resource's output, without its wrap key). */
+  /** The items of the list or of the paginator's page, unmapped. */
+  get collection(): readonly unknown[] {
+    return this.#items
+  }
+
+  /** The paginator, when the collection was built over one. */
+  get paginator(): AbstractPaginator<unknown> | undefined {
+    return this.#paginator
+  }
+
+  /** The resource class items are mapped through (given, or the class's `static collects`). */
+  protected collects(): JsonResourceClass | undefined {
+    return this.#collects
+  }
+
+  /** The mapped items (each resource's output, without its wrap key), as a list. */
   toArray(request?: unknown): unknown[] {
     const q = currentRequest(request)
     if (this.#collects !== undefined)
-      return rendererFor(this.#collects).render(this.collection, q) as unknown[]
-    return this.collection.map((item) => (item === undefined ? null : finalizeValue(item, q)))
+      return rendererFor(this.#collects).render(this.#items, q) as unknown[]
+    return this.#items.map((item) => (item === undefined ? null : finalizeValue(item, q)))
   }
 
-  /** Nested in another resource: the mapped items. */
+  /** Does the output keep a keyed source's keys (see {@link ResourceCollection.preserveKeys})? */
+  preservesKeys(): boolean {
+    const own = (this.constructor as typeof ResourceCollection).preserveKeys
+    if (own !== undefined) return own
+    return (this.#collects as { preserveKeys?: boolean } | undefined)?.preserveKeys === true
+  }
+
+  /**
+   * The output (nested in another resource, or under the wrap key): the mapped items, keyed like a
+   * `Map` or plain-object source when `preserveKeys` is on.
+   */
   [RESOLVE](request: unknown): unknown {
-    const items = this.toArray(request)
+    const list = this.toArray(request)
     // The base toArray's items are already final; only an override's result needs the walk.
-    return this.toArray === baseToArray ? items : finalizeValue(items, request)
+    const items = traitsOf(this.constructor).baseToArray ? list : finalizeValue(list, request)
+    const keys = this.#keys
+    if (keys === undefined || !Array.isArray(items) || !this.preservesKeys()) return items
+    const out: Record<string, unknown> = {}
+    for (let i = 0; i < keys.length; i++) setKey(out, keys[i], items[i])
+    return out
   }
 
   /** The effective wrap key (see {@link ResourceCollection.wrap}). */
@@ -81,76 +136,54 @@ export class ResourceCollection<R extends JsonResource = JsonResource>
   /** The final payload (spec 2.3). */
   toPayload(request?: unknown): unknown {
     const q = currentRequest(request)
-    const items = this[RESOLVE](q)
-    const extra = this.#additional ?? {}
-    const wrap = this.wrapKey()
-    if (this.paginator !== undefined) return this.paginated(items, wrap ?? 'data', extra, q)
-    if (wrap === null && Object.keys(extra).length === 0) return items
-    return this.withExtra({ [wrap ?? 'data']: items }, extra, q)
+    return jsonBody({
+      owner: this.constructor,
+      data: this[RESOLVE](q),
+      wrap: this.wrapKey(),
+      list: true,
+      additional: this.topLevel(q),
+      pagination: this.paginationSections(q),
+      request: q,
+    })
   }
 
-  private paginated(
-    items: unknown,
-    key: string,
-    extra: Record<string, unknown>,
-    q: unknown,
-  ): Record<string, unknown> {
-    const { links, meta, ...rest } = extra
-    const body = {
-      [key]: items,
-      links: { ...this.paginator!.toResourceLinks(), ...this.extraSection('links', links, q) },
-      meta: { ...this.paginator!.toResourceMeta(), ...this.extraSection('meta', meta, q) },
-    }
-    return this.withExtra(body, rest, q)
+  /**
+   * The `links` and `meta` of a paginated collection (Laravel's `paginationInformation()`): override
+   * it to rewrite them; `defaults` are the standard sections, `paginated` the paginator itself.
+   *
+   * @example
+   * override paginationInformation(_req: unknown, page: LengthAwarePaginator<User>, defaults: PaginationInformation) {
+   *   return { links: defaults.links, meta: { total: page.total() } }
+   * }
+   */
+  paginationInformation(
+    _request: unknown,
+    _paginated: AbstractPaginator<unknown>,
+    defaults: PaginationInformation,
+  ): PaginationInformation {
+    return defaults
   }
 
-  private extraSection(key: string, value: unknown, q: unknown): Record<string, unknown> {
-    if (value === undefined) return {}
-    const data = finalizeValue(value, q)
-    if (!isPlainObject(data)) throw ResourceError.additionalKeyCollision(this.constructor, key)
-    return data
+  /** The paginator's `links` and `meta`, when the collection is paginated. @internal */
+  protected paginationSections(request: unknown): PaginationSections | undefined {
+    const paginator = this.#paginator
+    if (paginator === undefined) return undefined
+    const defaults = { links: paginator.toResourceLinks(), meta: paginator.toResourceMeta() }
+    if (isBaseMethod(this.paginationInformation)) return defaults
+    const info = this.paginationInformation(request, paginator, defaults) as unknown
+    const { links, meta } = (info ?? {}) as { links?: unknown; meta?: unknown }
+    if (!isPlainObject(links) || !isPlainObject(meta))
+      throw ResourceError.badPaginationInformation(this.constructor, info)
+    return { links, meta }
   }
 
-  private withExtra(
-    body: Record<string, unknown>,
-    extra: Record<string, unknown>,
-    q: unknown,
-  ): Record<string, unknown> {
-    for (const key of Object.keys(extra)) {
-      if (hasOwn.call(body, key)) {
-        const wrap = this.wrapKey() ?? 'data'
-        throw key === wrap
-          ? ResourceError.wrapKeyCollision(this.constructor, key)
-          : ResourceError.additionalKeyCollision(this.constructor, key)
-      }
-      setKey(body, key, finalizeValue(extra[key], q))
-    }
-    return body
-  }
-
-  /** The payload, so `JSON.stringify(collection)` works. */
-  toJSON(): unknown {
-    return this.toPayload()
-  }
-
-  /** Extra top-level keys (or `links`/`meta` entries on a paginated collection); chainable. */
-  additional(mapping: Readonly<Record<string, unknown>>): this {
-    const wrap = this.wrapKey() ?? 'data'
-    this.#additional = mergeAdditional(this.constructor, wrap, this.#additional, mapping)
-    return this
-  }
-
-  /** The keys given to {@link additional} so far. */
-  additionalData(): Readonly<Record<string, unknown>> {
-    return this.#additional ?? {}
-  }
-
-  /** The HTTP response: status 200, `application/json`, the payload. */
-  [TO_RESPONSE](request?: unknown): ResponseSpec {
-    return okResponse(this.toPayload(request))
+  /** @internal */
+  protected additionalGuard(): string | null {
+    return this.wrapKey() ?? 'data'
   }
 }
 
 Object.defineProperty(ResourceCollection.prototype, COLLECTION_BRAND, { value: true })
-const baseToArray = markBase(ResourceCollection.prototype.toArray)
+markBase(ResourceCollection.prototype.toArray)
 markBase(ResourceCollection.prototype[RESOLVE])
+markBase(ResourceCollection.prototype.paginationInformation)

@@ -1,22 +1,6 @@
+import { hasOwn, isPlainObject, setKey } from '../util/objects'
 import { MISSING, isMergeValue } from './missing'
 import { RESOLVE, isResolvable } from './protocol'
-
-const MERGE = Symbol.for('api-resources.merge')
-const hasOwn = Object.prototype.hasOwnProperty
-
-/** Sets `key` as an own data property (so `__proto__` is data, not the prototype). @internal */
-export function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__')
-    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
-  else out[key] = value
-}
-
-/** Is `value` a plain object (`{}` literal, `Object.create(null)`, JSON.parse output)? */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false
-  const proto = Object.getPrototypeOf(value) as unknown
-  return proto === Object.prototype || proto === null
-}
 
 /**
  * Finishes a value returned by `toArray()` or a getter: `MISSING` is removed from plain objects and
@@ -55,7 +39,7 @@ function finalizeObject(obj: Record<string, unknown>, request: unknown): Record<
     const v = obj[k]
     if (isMergeValue(v)) {
       out ??= copyKeys(obj, keys, i)
-      mergeInto(out, mergeData(v), request)
+      mergeInto(out, v, request)
       continue
     }
     const f = v === MISSING ? v : finalizeValue(v, request)
@@ -76,11 +60,6 @@ function copyKeys(
   const out: Record<string, unknown> = {}
   for (let i = 0; i < end; i++) setKey(out, keys[i], obj[keys[i]])
   return out
-}
-
-/** A merge value's mapping: the `data` of a `mergeValue()` record, or a `mergeWhen()` object itself. */
-function mergeData(v: object): unknown {
-  return Object.prototype.propertyIsEnumerable.call(v, MERGE) ? (v as { data: unknown }).data : v
 }
 
 /**

@@ -1,4 +1,11 @@
 /**
+ * The two values a resource's output may hold that are not data: {@link MISSING} (leave this key out)
+ * and a {@link MergeValue} (spread these keys in place). Both are resolved in one place,
+ * `finalizeValue()` (and the compiled function, which never produces them unresolved).
+ * @module
+ */
+
+/**
  * The "leave this key out" sentinel. Conditional helpers (`when`, `whenLoaded`, ...) return it, and a
  * payload never contains it: every key whose value is `MISSING` is removed.
  *
@@ -18,17 +25,20 @@ export function isMissing(value: unknown): value is Missing {
 const MERGE: unique symbol = Symbol.for('api-resources.merge')
 
 /**
- * What `mergeWhen()` returns: a record whose keys are spread into the surrounding output when it is
- * assembled. A plain tagged object, not a class.
+ * What `mergeWhen()` returns: a plain object of the keys to merge, tagged with a non-enumerable mark.
+ * Spread (`...this.mergeWhen(...)`) it is just its keys; placed as a value (`{ extra: mergeWhen(...) }`)
+ * its keys are spread in place of that key when the output is finalized. One encoding: the data is
+ * the object's own enumerable keys.
  */
-export interface MergeValue {
+export type MergeValue<M extends object = Record<string, unknown>> = Readonly<Partial<M>> & {
   readonly [MERGE]: true
-  readonly data: Readonly<Record<string, unknown>>
 }
 
-/** @internal */
-export function mergeValue(data: Readonly<Record<string, unknown>>): MergeValue {
-  return { [MERGE]: true, data }
+/** A {@link MergeValue} of a copy of `mapping`'s own enumerable keys. @internal */
+export function mergeValue<M extends object>(mapping: M | undefined): MergeValue<M> {
+  const out = { ...mapping } as Partial<M>
+  Object.defineProperty(out, MERGE, { value: true, enumerable: false })
+  return out as MergeValue<M>
 }
 
 /** Is `value` a {@link MergeValue}? */

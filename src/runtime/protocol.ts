@@ -4,7 +4,10 @@
 /** `[RESOLVE](request)`: the value's output without wrap key or `additional()` (nested rendering). */
 export const RESOLVE: unique symbol = Symbol.for('api-resources.resolve')
 
-/** Marks the base `toArray`/`[RESOLVE]` so the compiler knows a class overrides neither. */
+/**
+ * Marks the base classes' `toArray`, `[RESOLVE]` and `toId`, so the compiler can decide once per
+ * class whether it overrides them (see `traitsOf` in the compiler).
+ */
 export const BASE_METHOD: unique symbol = Symbol.for('api-resources.baseMethod')
 
 /** Marks `ResourceCollection.prototype`. */
@@ -45,12 +48,7 @@ export function markBase<F extends Function>(fn: F): F {
   return fn
 }
 
-/** Does `cls` use the base `toArray` and `[RESOLVE]` (so its compiled shape is its whole output)? */
-export function usesBaseMethods(cls: Function): boolean {
-  const proto = cls.prototype as { toArray?: unknown; [RESOLVE]?: unknown }
-  return isBase(proto.toArray) && isBase(proto[RESOLVE])
-}
-
-function isBase(fn: unknown): boolean {
+/** Is `fn` a method marked with {@link markBase} (so a class using it does not override it)? */
+export function isBaseMethod(fn: unknown): boolean {
   return typeof fn === 'function' && (fn as { [BASE_METHOD]?: unknown })[BASE_METHOD] === true
 }

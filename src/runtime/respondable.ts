@@ -5,14 +5,27 @@
  */
 export const TO_RESPONSE: unique symbol = Symbol.for('api-resources.toResponse')
 
-/** The JSON media types the library answers with. */
-export type ResponseContentType = 'application/json' | 'application/vnd.api+json'
+/** The JSON:API media type: every JSON:API document is sent with exactly this `Content-Type`. */
+export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json'
+
+/**
+ * The JSON media types the library answers with: JSON, or JSON:API (with its `ext`/`profile`
+ * parameters when a document applies extensions or profiles).
+ */
+export type ResponseContentType =
+  'application/json' | typeof JSONAPI_MEDIA_TYPE | `${typeof JSONAPI_MEDIA_TYPE}; ${string}`
 
 /** What a respondable value turns into. `body` is JSON-safe and is sent with `JSON.stringify`. */
 export interface ResponseSpec {
   readonly status: number
   readonly contentType: ResponseContentType
   readonly body: unknown
+  /**
+   * Called by the HTTP integration with the framework's response object (Express: `res`) after the
+   * body is built and before it is sent: a resource's `withResponse(request, response)` hook, which
+   * may set headers or the status.
+   */
+  readonly withResponse?: (response: unknown) => void
 }
 
 /** A value that knows how to become an HTTP response. */

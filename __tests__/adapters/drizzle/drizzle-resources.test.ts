@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import { attachPivot } from 'api-resources/drizzle'
-import { prepareDatabase } from '../orm-support/orm-db'
+import { prepareDatabase } from '../../support/db'
 import {
   inRequest,
   POST_1_DOC_INCLUDING_COMMENTS,

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { drizzle as drizzleSqlite, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { ormDialects, type OrmDatabase, type OrmDialect } from '../orm-support/orm-db'
+import { dialectNames, type OrmDatabase, type DialectName } from '../../support/db'
 import * as sqliteSchema from './drizzle-schema'
 import * as pgSchema from './drizzle-schema-pg'
 
@@ -15,8 +15,8 @@ import * as pgSchema from './drizzle-schema-pg'
  * the SQL (`... from (select ... where posts_comments.post_id = posts.id) ...`), which MariaDB 10.11
  * rejects with "Unknown column 'posts.id' in 'WHERE'" (and its `default` mode needs LATERAL joins).
  */
-export function drizzleDialects(): OrmDialect[] {
-  return ormDialects().filter((dialect) => dialect !== 'mysql')
+export function drizzleDialects(): DialectName[] {
+  return dialectNames().filter((dialect) => dialect !== 'mysql')
 }
 export interface DrizzleTestDb {
   db: BetterSQLite3Database<typeof sqliteSchema>

@@ -1,10 +1,15 @@
 import knexFactory from 'knex'
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { MISSING } from 'api-resources'
-import { loadedCount, loadedPivot, loadedRelation } from '../../../src/runtime/models'
-import { LengthAwarePaginator, Paginator } from '../../../src/pagination'
+import {
+  MISSING,
+  loadedCount,
+  loadedPivot,
+  loadedRelation,
+  LengthAwarePaginator,
+  Paginator,
+} from 'api-resources'
 import { attachPivot, paginate, simplePaginate } from 'api-resources/drizzle'
-import { prepareDatabase, trueCount, type OrmDatabase } from '../orm-support/orm-db'
+import { prepareDatabase, trueCount, type OrmDatabase } from '../../support/db'
 import { drizzleDialects, openDrizzle, type DrizzleTestDb } from './drizzle-test-db'
 
 describe.each(drizzleDialects())('drizzle on %s', (dialect) => {

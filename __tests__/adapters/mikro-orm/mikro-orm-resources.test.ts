@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/knex'
 import { JsonResource } from 'api-resources'
 import { attachPivot, installMikroOrm } from 'api-resources/mikro-orm'
-import { ormDialects, prepareDatabase } from '../orm-support/orm-db'
+import { dialectNames, prepareDatabase } from '../../support/db'
 import {
   inRequest,
   POST_1_DOC_INCLUDING_COMMENTS,
@@ -25,7 +25,7 @@ class RefCommentResource extends JsonResource<Comment> {
   }
 }
 
-describe.each(ormDialects())('mikro-orm entities through resources on %s', (dialect) => {
+describe.each(dialectNames())('mikro-orm entities through resources on %s', (dialect) => {
   let orm: MikroORM
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/core'
-import type { OrmDatabase } from '../orm-support/orm-db'
+import type { OrmDatabase } from '../../support/db'
 import { Comment, Post, PostTag, Tag, User } from './mikro-orm-entities'
 
 const entities = [User, Post, Comment, Tag, PostTag]

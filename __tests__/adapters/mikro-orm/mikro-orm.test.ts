@@ -1,14 +1,19 @@
 import type { MikroORM } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/knex'
-import { MISSING } from 'api-resources'
-import { loadedCount, loadedPivot, loadedRelation } from '../../../src/runtime/models'
-import { LengthAwarePaginator, Paginator } from '../../../src/pagination'
+import {
+  MISSING,
+  loadedCount,
+  loadedPivot,
+  loadedRelation,
+  LengthAwarePaginator,
+  Paginator,
+} from 'api-resources'
 import { attachPivot, installMikroOrm, paginate, simplePaginate } from 'api-resources/mikro-orm'
-import { ormDialects, prepareDatabase, trueCount, type OrmDatabase } from '../orm-support/orm-db'
+import { dialectNames, prepareDatabase, trueCount, type OrmDatabase } from '../../support/db'
 import { Comment, Post, User } from './mikro-orm-entities'
 import { openOrm } from './mikro-orm-test-db'
 
-describe.each(ormDialects())('mikro-orm on %s', (dialect) => {
+describe.each(dialectNames())('mikro-orm on %s', (dialect) => {
   let orm: MikroORM
   let db: OrmDatabase
 

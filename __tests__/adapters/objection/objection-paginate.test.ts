@@ -1,13 +1,11 @@
 import knexFactory, { type Knex } from 'knex'
 import { Model } from 'objection'
-import { LengthAwarePaginator, Paginator } from '../../../src/pagination'
-import { paginate, simplePaginate } from 'api-resources/objection'
-import { loadedRelation } from '../../../src/runtime/models'
-import { installObjection } from 'api-resources/objection'
-import { ormDialects, prepareDatabase, trueCount, type OrmDatabase } from '../orm-support/orm-db'
+import { LengthAwarePaginator, Paginator, loadedRelation } from 'api-resources'
+import { installObjection, paginate, simplePaginate } from 'api-resources/objection'
+import { dialectNames, prepareDatabase, trueCount, type OrmDatabase } from '../../support/db'
 import { Comment, Post, Tag, User } from './objection-models'
 
-describe.each(ormDialects())('objection paginate on %s', (dialect) => {
+describe.each(dialectNames())('objection paginate on %s', (dialect) => {
   let knex: Knex
   let db: OrmDatabase
 

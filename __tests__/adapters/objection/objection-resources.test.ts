@@ -1,7 +1,7 @@
 import knexFactory, { type Knex } from 'knex'
 import { Model } from 'objection'
 import { installObjection } from 'api-resources/objection'
-import { ormDialects, prepareDatabase } from '../orm-support/orm-db'
+import { dialectNames, prepareDatabase } from '../../support/db'
 import {
   inRequest,
   POST_1_DOC_INCLUDING_COMMENTS,
@@ -16,7 +16,7 @@ import {
 } from '../orm-support/orm-resources'
 import { Comment, Post, Tag, User } from './objection-models'
 
-describe.each(ormDialects())('objection models through resources on %s', (dialect) => {
+describe.each(dialectNames())('objection models through resources on %s', (dialect) => {
   let knex: Knex
 
   beforeAll(async () => {

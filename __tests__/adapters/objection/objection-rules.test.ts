@@ -1,12 +1,11 @@
 import knexFactory, { type Knex } from 'knex'
 import { Model } from 'objection'
-import { MISSING } from 'api-resources'
-import { loadedCount, loadedPivot, loadedRelation } from '../../../src/runtime/models'
+import { MISSING, loadedCount, loadedPivot, loadedRelation } from 'api-resources'
 import { installObjection } from 'api-resources/objection'
-import { ormDialects, prepareDatabase } from '../orm-support/orm-db'
+import { dialectNames, prepareDatabase } from '../../support/db'
 import { Comment, Post, Tag, Unregistered, User } from './objection-models'
 
-describe.each(ormDialects())('objection model rules on %s', (dialect) => {
+describe.each(dialectNames())('objection model rules on %s', (dialect) => {
   let knex: Knex
 
   beforeAll(async () => {

@@ -12,10 +12,13 @@ const ENTRIES: Record<string, string[]> = {
   sequelize: ['sequelize'],
 }
 
-/** Loads `src/adapters/<entry>` in a fresh Node process and lists the node_modules packages it loaded. */
+/**
+ * Loads `api-resources/<entry>` (the built package, through its `exports`) in a fresh Node process
+ * and lists the node_modules packages it loaded.
+ */
 function packagesLoadedBy(entry: string): string[] {
   const script = `
-    require('./src/adapters/${entry}')
+    require('api-resources/${entry}')
     const names = new Set()
     for (const file of Object.keys(require.cache)) {
       const m = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(file.slice(${JSON.stringify(root)}.length))
@@ -23,7 +26,7 @@ function packagesLoadedBy(entry: string): string[] {
     }
     process.stdout.write(JSON.stringify([...names]))
   `
-  const out = execFileSync(process.execPath, ['-r', '@swc-node/register', '-e', script], {
+  const out = execFileSync(process.execPath, ['-e', script], {
     cwd: root,
     encoding: 'utf8',
   })

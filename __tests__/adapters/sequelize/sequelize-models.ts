@@ -1,5 +1,5 @@
 import { DataTypes, Model, Sequelize } from 'sequelize'
-import type { OrmDatabase } from '../orm-support/orm-db'
+import type { OrmDatabase } from '../../support/db'
 
 /** Real Sequelize models over the shared schema. */
 export class User extends Model {

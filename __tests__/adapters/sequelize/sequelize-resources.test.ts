@@ -1,6 +1,6 @@
 import { col, fn, type Sequelize } from 'sequelize'
 import { installSequelize } from 'api-resources/sequelize'
-import { ormDialects, prepareDatabase } from '../orm-support/orm-db'
+import { dialectNames, prepareDatabase } from '../../support/db'
 import {
   inRequest,
   POST_1_DOC_INCLUDING_COMMENTS,
@@ -15,7 +15,7 @@ import {
 } from '../orm-support/orm-resources'
 import { openSequelize, Post, Tag } from './sequelize-models'
 
-describe.each(ormDialects())('sequelize models through resources on %s', (dialect) => {
+describe.each(dialectNames())('sequelize models through resources on %s', (dialect) => {
   let sequelize: Sequelize
 
   beforeAll(async () => {

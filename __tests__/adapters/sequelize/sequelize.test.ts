@@ -1,12 +1,18 @@
 import { col, fn, Op, type Sequelize } from 'sequelize'
-import { MISSING } from 'api-resources'
-import { loadedCount, loadedPivot, loadedRelation, modelAttribute } from '../../../src/runtime/models'
-import { LengthAwarePaginator, Paginator } from '../../../src/pagination'
+import {
+  MISSING,
+  loadedCount,
+  loadedPivot,
+  loadedRelation,
+  modelAttribute,
+  LengthAwarePaginator,
+  Paginator,
+} from 'api-resources'
 import { installSequelize, paginate, simplePaginate } from 'api-resources/sequelize'
-import { ormDialects, prepareDatabase, trueCount, type OrmDatabase } from '../orm-support/orm-db'
+import { dialectNames, prepareDatabase, trueCount, type OrmDatabase } from '../../support/db'
 import { Loose, openSequelize, Post, Tag, User } from './sequelize-models'
 
-describe.each(ormDialects())('sequelize on %s', (dialect) => {
+describe.each(dialectNames())('sequelize on %s', (dialect) => {
   let sequelize: Sequelize
   let db: OrmDatabase
 

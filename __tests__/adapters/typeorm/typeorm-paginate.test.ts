@@ -1,12 +1,11 @@
 import type { DataSource } from 'typeorm'
-import { LengthAwarePaginator, Paginator } from '../../../src/pagination'
-import { loadedRelation } from '../../../src/runtime/models'
+import { LengthAwarePaginator, Paginator, loadedRelation } from 'api-resources'
 import { installTypeOrm, paginate, simplePaginate } from 'api-resources/typeorm'
-import { ormDialects, prepareDatabase, trueCount, type OrmDatabase } from '../orm-support/orm-db'
+import { dialectNames, prepareDatabase, trueCount, type OrmDatabase } from '../../support/db'
 import { Post } from './typeorm-entities'
 import { openDataSource } from './typeorm-test-db'
 
-describe.each(ormDialects())('typeorm paginate on %s', (dialect) => {
+describe.each(dialectNames())('typeorm paginate on %s', (dialect) => {
   let ds: DataSource
   let db: OrmDatabase
 

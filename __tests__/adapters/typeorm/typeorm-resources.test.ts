@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm'
 import { JsonResource } from 'api-resources'
 import { attachPivot, installTypeOrm, paginate } from 'api-resources/typeorm'
-import { ormDialects, prepareDatabase } from '../orm-support/orm-db'
+import { dialectNames, prepareDatabase } from '../../support/db'
 import {
   inRequest,
   POST_1_DOC_INCLUDING_COMMENTS,
@@ -27,7 +27,7 @@ class LazyCommentResource extends JsonResource<Comment> {
   }
 }
 
-describe.each(ormDialects())('typeorm entities through resources on %s', (dialect) => {
+describe.each(dialectNames())('typeorm entities through resources on %s', (dialect) => {
   let ds: DataSource
 
   beforeAll(async () => {

@@ -1,12 +1,11 @@
 import type { DataSource } from 'typeorm'
-import { MISSING } from 'api-resources'
-import { loadedCount, loadedPivot, loadedRelation } from '../../../src/runtime/models'
+import { MISSING, loadedCount, loadedPivot, loadedRelation } from 'api-resources'
 import { attachPivot, installTypeOrm } from 'api-resources/typeorm'
-import { ormDialects, prepareDatabase } from '../orm-support/orm-db'
+import { dialectNames, prepareDatabase } from '../../support/db'
 import { Comment, Post, Unregistered, User } from './typeorm-entities'
 import { openDataSource } from './typeorm-test-db'
 
-describe.each(ormDialects())('typeorm model rules on %s', (dialect) => {
+describe.each(dialectNames())('typeorm model rules on %s', (dialect) => {
   let ds: DataSource
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm'
-import type { OrmDatabase } from '../orm-support/orm-db'
+import type { OrmDatabase } from '../../support/db'
 import { Comment, Post, PostTag, Tag, User } from './typeorm-entities'
 
 /** An initialized DataSource on the prepared database (no synchronize: the schema already exists). */

@@ -13,10 +13,16 @@ import {
   loadTags,
   postsQuery,
   usersQuery,
+  type CommentRow,
   type PostRow,
   type UserRow,
 } from '../repository'
-import { PostApiResource, UserApiResource } from '../resources/jsonapi'
+import {
+  CommentApiResource,
+  PostApiResource,
+  TagApiResource,
+  UserApiResource,
+} from '../resources/jsonapi'
 
 /** The endpoints this module serves (linked from the index page). */
 export const jsonApiEndpoints: readonly DemoEndpoint[] = [
@@ -45,6 +51,17 @@ export const jsonApiEndpoints: readonly DemoEndpoint[] = [
     path: '/jsonapi/users/1?include=posts.comments.author',
     title: 'One user, three levels deep',
     description: 'Includes follow eager-loaded data only, to a depth of 5.',
+  },
+  {
+    path: '/jsonapi/posts/1/comments?include=author',
+    title: "A relationship's related link",
+    description: 'relationships.comments.links.related of a post: its comments, as a collection.',
+  },
+  {
+    path: '/jsonapi/users/2/posts',
+    title: "A user's posts",
+    description:
+      'Paginated; the related link of users.posts, rendered whether posts were loaded or not.',
   },
   {
     path: '/jsonapi/posts/999999',
@@ -79,6 +96,13 @@ async function loadUserRelations(db: Knex, users: UserRow[]): Promise<UserRow[]>
   return users
 }
 
+/** The row `found` resolves to, or a 404 naming `what`. */
+async function required<T>(found: Promise<T | undefined>, what: string): Promise<T> {
+  const row = await found
+  if (row === undefined) throw new NotFoundError(`${what} not found.`)
+  return row
+}
+
 function idOf(param: unknown): number {
   return typeof param === 'string' && /^[0-9]{1,9}$/.test(param) ? Number(param) : 0
 }
@@ -111,6 +135,54 @@ export function registerJsonApiRoutes(app: Express, db: Knex): void {
       const page = (await paginate(usersQuery(db).orderBy('users.id'), 15)).withQueryString()
       await loadUserRelations(db, page.items() as UserRow[])
       return UserApiResource.collection(page)
+    }),
+  )
+  app.get(
+    '/jsonapi/posts/:id/comments',
+    respond(async (req) => {
+      const post = await required(db('posts').where('id', idOf(req.params.id)).first(), 'Post')
+      const comments: CommentRow[] = await db('comments').where('post_id', post.id).orderBy('id')
+      if (includes('author')) await loadAuthors(db, comments)
+      return CommentApiResource.collection(comments)
+    }),
+  )
+  app.get(
+    '/jsonapi/posts/:id/tags',
+    respond(async (req) => {
+      const post: PostRow = await required(
+        db('posts').where('id', idOf(req.params.id)).first(),
+        'Post',
+      )
+      await loadTags(db, [post])
+      return TagApiResource.collection(post.tags ?? [])
+    }),
+  )
+  app.get(
+    '/jsonapi/comments/:id',
+    respond(async (req) => {
+      const comment: CommentRow = await required(
+        db('comments').where('id', idOf(req.params.id)).first(),
+        'Comment',
+      )
+      await loadAuthors(db, [comment])
+      return new CommentApiResource(comment)
+    }),
+  )
+  app.get(
+    '/jsonapi/tags/:slug',
+    respond(async (req) => {
+      const slug = typeof req.params.slug === 'string' ? req.params.slug : ''
+      return new TagApiResource(await required(db('tags').where('slug', slug).first(), 'Tag'))
+    }),
+  )
+  app.get(
+    '/jsonapi/users/:id/posts',
+    respond(async (req) => {
+      const user = await required(db('users').where('id', idOf(req.params.id)).first(), 'User')
+      const query = postsQuery(db).where('posts.user_id', user.id).orderBy('posts.id', 'desc')
+      const page = (await paginate(query, 15)).withQueryString()
+      await loadPostRelations(db, page.items() as PostRow[])
+      return PostApiResource.collection(page)
     }),
   )
   app.get(

@@ -1,6 +1,7 @@
 import type { LengthAwarePaginator, Paginator } from '../../pagination'
 import { UnsupportedQueryError } from '../../errors/pagination-errors'
-import { lengthAwarePage, simplePage, toCount } from '../orm-support/page-source'
+import { countFrom } from '../../pagination/page-query'
+import { lengthAwarePage, simplePage } from '../orm-support/page-source'
 import type { DrizzleQuery, DrizzleQueryLike } from './drizzle-types'
 
 const SUPPORTED =
@@ -10,7 +11,7 @@ function assertQuery<T>(fn: string, query: unknown): asserts query is DrizzleQue
   const q = query as Partial<DrizzleQueryLike<T>> | null
   const ok = typeof q === 'object' && q !== null && typeof q.getSQL === 'function'
   if (!ok || typeof q.execute !== 'function' || typeof q.config !== 'object' || !q.session)
-    throw new UnsupportedQueryError(fn, SUPPORTED, query)
+    throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
 }
 
 /**
@@ -39,7 +40,7 @@ async function countRows<T>(query: DrizzleQueryLike<T>): Promise<number> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { sql } = require('drizzle-orm') as DrizzleSql
   const inner = withConfig(query, { limit: undefined, offset: undefined }, () => query.getSQL())
-  return toCount(
+  return countFrom(
     await query.session!.count(sql`select count(*) as count from (${inner}) as page_count`),
   )
 }

@@ -1,7 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-namespace, @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars -- the augmentation must repeat Knex's own declaration */
 import type { Knex } from 'knex'
-import { ApiResourcesError } from '../../errors/base'
-import { PAGINATION_ERROR_CODES } from '../../errors/pagination-errors'
+import { PaginationError } from '../../errors/pagination-errors'
 import type { LengthAwarePaginator, Paginator } from '../../pagination'
 import { paginate, simplePaginate, type KnexRow } from './paginate'
 
@@ -62,7 +61,7 @@ export function installKnexPagination(knex: KnexLike): void {
   for (const [name, fn] of Object.entries(methods)) {
     const existing = proto?.[name]
     if (existing?.[INSTALLED]) continue
-    if (existing !== undefined) throw alreadyDefined(name)
+    if (existing !== undefined) throw PaginationError.alreadyInstalled(name)
     if (proto !== undefined) {
       Object.defineProperty(proto, name, { value: fn, configurable: true, writable: true })
       installedNames.add(name)
@@ -74,18 +73,10 @@ export function installKnexPagination(knex: KnexLike): void {
     } catch (error) {
       // Knex refuses to redefine a method: another library got there first.
       if (!/existing method/i.test(String(error))) throw error
-      throw alreadyDefined(name)
+      throw PaginationError.alreadyInstalled(name)
     }
     installedNames.add(name)
   }
 }
 
 const installedNames = new Set<string>()
-
-function alreadyDefined(name: string): ApiResourcesError {
-  return new ApiResourcesError(
-    PAGINATION_ERROR_CODES.alreadyInstalled,
-    `Knex query builders already have a "${name}" method from another library (knex-paginate?); ` +
-      `use paginate(query, perPage) from api-resources/knex instead of installKnexPagination()`,
-  )
-}

@@ -31,9 +31,9 @@ export function assertKnexQuery(fn: string, query: unknown): asserts query is Kn
     typeof q.toSQL === 'function' &&
     Array.isArray(q._statements) &&
     typeof q.client?.queryBuilder === 'function'
-  if (!ok) throw new UnsupportedQueryError(fn, SUPPORTED, query)
+  if (!ok) throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
   if (q._method !== undefined && q._method !== 'select')
-    throw new UnsupportedQueryError(fn, SUPPORTED, query, `a Knex ${q._method} query`)
+    throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query, `a Knex ${q._method} query`)
 }
 
 /** The query without ORDER BY, LIMIT and OFFSET: the rows to count. */

@@ -26,10 +26,10 @@ export function assertKyselyQuery(fn: string, query: unknown): void {
     typeof q.clearOffset === 'function' &&
     typeof q.clearOrderBy === 'function' &&
     typeof q.execute === 'function'
-  if (!ok) throw new UnsupportedQueryError(fn, SUPPORTED, query)
+  if (!ok) throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
   const kind = (q.toOperationNode as () => OperationNode)().kind
   if (kind !== 'SelectQueryNode')
-    throw new UnsupportedQueryError(fn, SUPPORTED, query, `a Kysely ${kind}`)
+    throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query, `a Kysely ${kind}`)
 }
 
 // Operation nodes are plain frozen objects that Kysely's compilers dispatch on by `kind`, so the

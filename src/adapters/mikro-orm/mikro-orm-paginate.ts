@@ -9,7 +9,7 @@ function assertQuery<T>(fn: string, query: unknown): asserts query is MikroOrmQu
   const q = query as Partial<MikroOrmQueryLike<T>> | null
   const ok = typeof q === 'object' && q !== null && typeof q.getCount === 'function'
   if (!ok || typeof q.getResultList !== 'function' || typeof q.clone !== 'function')
-    throw new UnsupportedQueryError(fn, SUPPORTED, query)
+    throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
 }
 
 function windowOf<T>(query: MikroOrmQueryLike<T>) {

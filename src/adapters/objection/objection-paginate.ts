@@ -8,7 +8,8 @@ const SUPPORTED = 'an Objection query builder (Model.query())'
 function assertQuery<T>(fn: string, query: unknown): asserts query is ObjectionQueryLike<T> {
   const q = query as Partial<ObjectionQueryLike<T>> | null
   const ok = typeof q === 'object' && q !== null && typeof q.resultSize === 'function'
-  if (!ok || typeof q.clone !== 'function') throw new UnsupportedQueryError(fn, SUPPORTED, query)
+  if (!ok || typeof q.clone !== 'function')
+    throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
 }
 
 /**

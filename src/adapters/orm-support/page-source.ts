@@ -30,9 +30,3 @@ export function simplePage<T>(
 ): Promise<Paginator<T>> {
   return simplePaginatePageQuery({ fetch }, perPage, page)
 }
-
-/** A database COUNT as a number: drivers return numbers, bigints or numeric strings. @internal */
-export function toCount(value: unknown): number {
-  const n = typeof value === 'string' || typeof value === 'bigint' ? Number(value) : value
-  return typeof n === 'number' && Number.isFinite(n) ? n : 0
-}

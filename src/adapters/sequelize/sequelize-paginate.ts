@@ -1,6 +1,7 @@
 import type { LengthAwarePaginator, Paginator } from '../../pagination'
 import { UnsupportedQueryError } from '../../errors/pagination-errors'
-import { lengthAwarePage, simplePage, toCount } from '../orm-support/page-source'
+import { countFrom } from '../../pagination/page-query'
+import { lengthAwarePage, simplePage } from '../orm-support/page-source'
 import type { SequelizeFinder, SequelizeQuery } from './sequelize-types'
 
 const SUPPORTED = 'a Sequelize query: { model: SomeModel, ...findAllOptions }'
@@ -9,7 +10,7 @@ function assertQuery(fn: string, query: unknown): asserts query is SequelizeQuer
   const model = (query as { model?: Partial<SequelizeFinder> } | null)?.model
   const ok = typeof model === 'function' || (typeof model === 'object' && model !== null)
   if (!ok || typeof model.count !== 'function' || typeof model.findAll !== 'function')
-    throw new UnsupportedQueryError(fn, SUPPORTED, query)
+    throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
 }
 
 function splitQuery(query: SequelizeQuery) {
@@ -47,7 +48,7 @@ export async function paginate<M extends SequelizeFinder>(
   const { model, find, count } = splitQuery(query)
   return lengthAwarePage<InstanceType<M>>(
     {
-      count: async () => toCount(await model.count(count)),
+      count: async () => countFrom(await model.count(count)),
       fetch: (offset, limit) => findAll<M>(model, { ...find, offset, limit }),
     },
     perPage,

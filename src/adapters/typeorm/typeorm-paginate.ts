@@ -9,7 +9,7 @@ function assertQuery<T>(fn: string, query: unknown): asserts query is TypeOrmQue
   const q = query as Partial<TypeOrmQueryLike<T>> | null
   const ok = typeof q === 'object' && q !== null && typeof q.getCount === 'function'
   if (!ok || typeof q.getMany !== 'function' || typeof q.clone !== 'function')
-    throw new UnsupportedQueryError(fn, SUPPORTED, query)
+    throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
 }
 
 /** One window of entities: `skip`/`take` rather than `offset`/`limit`, so joined rows stay whole. */

@@ -1,7 +1,19 @@
-import { NotFoundError, ValidationError, type ValidationMessages } from '../../errors'
+import { CATALOGUE, entryOfCode } from '../../errors/catalogue'
+import { isApiResourcesError } from '../../errors/base'
+import type { ValidationMessages } from '../../errors'
 
-/** The errors resourceErrors() answers, recognised also across two copies of the package. */
-export type HandledError = ValidationError | NotFoundError
+/**
+ * An error resourceErrors() answers, read defensively: one of the package's own errors (by its
+ * mark, so a second copy of the package counts too) whose code has an HTTP status in the catalogue.
+ */
+export interface HandledError {
+  readonly code: string
+  readonly status: number
+  readonly title: string
+  readonly message: string
+  /** Field -> messages, for a validation error (only strings kept). */
+  readonly errors?: ValidationMessages
+}
 
 /** A JSON:API error object (https://jsonapi.org/format/#error-objects). */
 export interface JsonApiErrorObject {
@@ -11,43 +23,64 @@ export interface JsonApiErrorObject {
   readonly source?: { readonly pointer: string }
 }
 
-/** Is `error` one of ours? `instanceof`, or the stable `code` (a second copy of the package). */
+/**
+ * Is `error` one of ours that has an HTTP answer? Only the package's mark counts, never a `code`
+ * alone: another library's validation error with the same code is not ours and goes on to the next
+ * error handler. The fields are copied and checked, so a malformed error from another copy cannot
+ * break the answer.
+ */
 export function asHandledError(error: unknown): HandledError | undefined {
-  if (error instanceof ValidationError || error instanceof NotFoundError) return error
-  if (typeof error !== 'object' || error === null) return undefined
-  const { code, errors, message } = error as { code?: unknown; errors?: unknown; message?: unknown }
-  if (typeof message !== 'string') return undefined
-  if (code === 'ERR_NOT_FOUND') return error as NotFoundError
-  if (code === 'ERR_VALIDATION' && typeof errors === 'object' && errors !== null)
-    return error as ValidationError
-  return undefined
+  if (!isApiResourcesError(error)) return undefined
+  const entry = entryOfCode(error.code)
+  if (entry?.status === undefined) return undefined
+  const message = typeof error.message === 'string' ? error.message : entry.message()
+  const handled = { code: entry.code, status: entry.status, title: entry.title ?? '', message }
+  if (entry.code !== CATALOGUE.validation.code) return handled
+  return { ...handled, errors: messagesOf((error as { errors?: unknown }).errors) }
 }
 
-/** 422 or 404. */
+/** Field -> messages from whatever `errors` holds: a string is one message, non-strings are dropped. */
+function messagesOf(errors: unknown): ValidationMessages {
+  const out: Record<string, readonly string[]> = {}
+  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return out
+  for (const [field, value] of Object.entries(errors)) {
+    const list: unknown[] = Array.isArray(value) ? value : [value]
+    const strings = list.filter((m): m is string => typeof m === 'string')
+    if (strings.length > 0) out[field] = strings
+  }
+  return out
+}
+
+/** 422, 404, ...: the catalogue's status of the error's code. */
 export function statusOf(error: HandledError): number {
-  return error.code === 'ERR_VALIDATION' ? 422 : 404
+  return error.status
 }
 
-/** `{ message, errors }` for a validation error, `{ message }` for a missing record. */
+/** `{ message, errors }` for a validation error, `{ message }` otherwise. */
 export function plainErrorBody(error: HandledError): Record<string, unknown> {
-  if (error.code !== 'ERR_VALIDATION') return { message: error.message }
-  return { message: error.message, errors: (error as ValidationError).errors }
+  if (error.errors === undefined) return { message: error.message }
+  return { message: error.message, errors: error.errors }
 }
 
-/** A JSON:API error document: one error object per message. */
+/** A JSON:API error document: one error object per message (at least one). */
 export function jsonApiErrorDocument(error: HandledError, validationTitle: string): unknown {
-  const errors =
-    error.code === 'ERR_VALIDATION'
-      ? validationErrorObjects((error as ValidationError).errors, validationTitle)
-      : [{ status: '404', title: 'Not Found', detail: error.message }]
+  const status = String(error.status)
+  const objects =
+    error.errors === undefined ? [] : validationErrorObjects(error.errors, status, validationTitle)
+  const title = error.errors === undefined ? error.title : validationTitle
+  const errors = objects.length > 0 ? objects : [{ status, title, detail: error.message }]
   return { errors, jsonapi: { version: '1.1' } }
 }
 
-function validationErrorObjects(messages: ValidationMessages, title: string): JsonApiErrorObject[] {
+function validationErrorObjects(
+  messages: ValidationMessages,
+  status: string,
+  title: string,
+): JsonApiErrorObject[] {
   const objects: JsonApiErrorObject[] = []
   for (const [field, list] of Object.entries(messages)) {
     const pointer = attributePointer(field)
-    for (const detail of list) objects.push({ status: '422', title, detail, source: { pointer } })
+    for (const detail of list) objects.push({ status, title, detail, source: { pointer } })
   }
   return objects
 }

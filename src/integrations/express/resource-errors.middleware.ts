@@ -7,6 +7,7 @@ import {
   statusOf,
 } from './error-documents'
 import { stringify } from './send-respondable'
+import { CATALOGUE } from '../../errors/catalogue'
 
 /** Options of {@link resourceErrors}. */
 export interface ResourceErrorsOptions {
@@ -27,7 +28,9 @@ export interface ResourceErrorsOptions {
  * with `{ message, errors: { field: [..] } }`, `NotFoundError` gives 404 with `{ message }`. When
  * the client's `Accept` asks for `application/vnd.api+json` the body is a JSON:API error document
  * (one error object per message, `source.pointer` `/data/attributes/<field>`) with exactly that
- * content type. Any other error goes on, untouched, to the next error handler.
+ * content type. Only the package's own errors are answered (they carry its mark, also when they
+ * come from a second copy of the package); any other error, including another library's error
+ * that happens to have the same `code`, goes on, untouched, to the next error handler.
  *
  * @example
  * app.post('/users', respond((req) => {
@@ -39,7 +42,7 @@ export interface ResourceErrorsOptions {
  */
 export function resourceErrors(options: ResourceErrorsOptions = {}): ErrorRequestHandler {
   const wantsJsonApi = options.jsonApi ?? ((req: Request) => acceptsJsonApi(req.get('accept')))
-  const validationTitle = options.validationTitle ?? 'Invalid Attribute'
+  const validationTitle = options.validationTitle ?? CATALOGUE.validation.title
   return function resourceErrorsHandler(
     err: unknown,
     req: Request,

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express'
 import { runWithRequestContext, tryGetRequestContext, type RequestContext } from '../../context'
-import { TO_RESPONSE, type Respondable } from '../../runtime/respondable'
+import { TO_RESPONSE, type Respondable, type ResponseSpec } from '../../runtime/respondable'
 import { existingContext } from './request-contexts'
 
 // Set on a response whose status the handler chose through res.status(); see installExplicitStatus().
@@ -43,10 +43,12 @@ export function sendRespondable(
   value: Respondable,
   context: RequestContext,
 ): void {
-  const spec =
-    tryGetRequestContext() === context
-      ? value[TO_RESPONSE](req)
-      : runWithRequestContext(context, () => value[TO_RESPONSE](req))
+  const build = (): ResponseSpec => {
+    const built = value[TO_RESPONSE](req)
+    built.withResponse?.(res)
+    return built
+  }
+  const spec = tryGetRequestContext() === context ? build() : runWithRequestContext(context, build)
   const explicit = (res as WithExplicitStatus)[EXPLICIT_STATUS] === true || res.statusCode !== 200
   res.statusCode = explicit ? res.statusCode : spec.status
   res.setHeader('Content-Type', spec.contentType)

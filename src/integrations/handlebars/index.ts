@@ -77,7 +77,7 @@ function asHandlebars(value: unknown): HandlebarsInstance {
     typeof hb.compile !== 'function' ||
     typeof hb.SafeString !== 'function'
   ) {
-    throw new ArgumentError('ERR_NOT_HANDLEBARS', 'handlebars', 'a Handlebars instance', value)
+    throw ArgumentError.notHandlebars(value)
   }
   return value as HandlebarsInstance
 }

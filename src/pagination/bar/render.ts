@@ -18,14 +18,7 @@ export function renderBar(templates: BarTemplates, paginator: unknown, ref?: unk
     if (template.renderState !== undefined) return template.renderState(state)
     return template.render(withSafeHrefs((paginator as PaginatorLike).toViewData()))
   }
-  if (!isPaginatorLike(paginator)) {
-    throw new ArgumentError(
-      'ERR_NOT_A_PAGINATOR',
-      'paginator',
-      'a paginator (an object with toViewData())',
-      paginator,
-    )
-  }
+  if (!isPaginatorLike(paginator)) throw ArgumentError.notAPaginator(paginator)
   const data = paginator.toViewData()
   // Escaping keeps values inside their attribute; this keeps an href from leaving the site.
   return templates.get(ref, typeof data.lastPage === 'number').render(withSafeHrefs(data))

@@ -26,7 +26,7 @@ export function builtinTemplateFolder(): string {
     if (existsSync(join(candidate, 'default.hbs'))) return (builtinFolder = candidate)
     dir = dirname(dir)
   }
-  throw new Error(`api-resources: views/pagination/ not found above ${__dirname}`)
+  throw PaginationTemplateError.viewsNotFound(__dirname)
 }
 
 /** Template namespaces as `[name, absolute folder]` pairs; relative folders resolve now. */

@@ -1,0 +1,366 @@
+/**
+ * The error catalogue: every error the package throws on purpose, one row each, with its stable
+ * `code` (what tests and applications switch on), the class it is an instance of, the HTTP status
+ * `resourceErrors()` answers it with where it has one, and the template of its message. Messages
+ * say what was expected, what was received and, where there is one, the fix.
+ *
+ * A row's key is also the name of its named constructor on its class
+ * (`ResourceError.wrapKeyCollision(cls, key)`, `ArgumentError.perPage(got)`); `ValidationError`
+ * and `NotFoundError` are built with `new`. Codes never change once published: add a row, never
+ * rename one.
+ */
+import { describeQuery, describeValue, nameOf } from './describe'
+
+/** The classes of the catalogue (every one of them is `instanceof ApiResourcesError`). */
+export type ErrorClassName =
+  | 'ArgumentError'
+  | 'UnsupportedQueryError'
+  | 'PaginationError'
+  | 'ResourceError'
+  | 'JsonApiError'
+  | 'PaginationTemplateError'
+  | 'ValidationError'
+  | 'NotFoundError'
+
+/** One row of the catalogue. */
+export interface CatalogueEntry {
+  /** Stable, `ERR_` followed by upper-case words. */
+  readonly code: `ERR_${string}`
+  /** The class of the error. */
+  readonly class: ErrorClassName
+  /** The HTTP status and JSON:API `title` `resourceErrors()` answers with, if it answers it. */
+  readonly status?: number
+  readonly title?: string
+  /** The argument an `ArgumentError` names by default. */
+  readonly argument?: string
+  /** The message, from the named constructor's arguments. */
+  readonly message: (...args: never[]) => string
+}
+
+/** `<argument> must be <expected>; got <value>`: the message of every `ArgumentError`. */
+export function mustBe(argument: string, expected: string, got: unknown): string {
+  return `${argument} must be ${expected}; got ${describeValue(got)}`
+}
+
+/** A row for a bad argument: an `ArgumentError` (a `TypeError`) naming `argument`. */
+function argumentRow<C extends `ERR_${string}`>(
+  code: C,
+  argument: string,
+  expected: string,
+  fix?: string,
+) {
+  return {
+    code,
+    class: 'ArgumentError',
+    argument,
+    message: (got: unknown, name: string = argument, wanted: string = expected) =>
+      mustBe(name, wanted, got) + (fix === undefined ? '' : `. ${fix}`),
+  } as const
+}
+
+type Messages = Readonly<Record<string, readonly string[]>>
+
+const INTEGER_1 = 'an integer >= 1'
+const INTEGER_0 = 'an integer >= 0'
+
+export const CATALOGUE = {
+  // -- bad arguments (ArgumentError, a TypeError) -------------------------------------------------
+  perPage: argumentRow('ERR_PER_PAGE', 'perPage', INTEGER_1),
+  page: argumentRow('ERR_PAGE', 'page', INTEGER_1),
+  total: argumentRow('ERR_TOTAL', 'total', INTEGER_0),
+  onEachSide: argumentRow('ERR_ON_EACH_SIDE', 'onEachSide', INTEGER_0),
+  items: argumentRow('ERR_PAGINATOR_ITEMS', 'items', 'an array or other iterable'),
+  hasMore: argumentRow('ERR_HAS_MORE', 'hasMore', 'a boolean'),
+  path: argumentRow('ERR_PAGINATOR_PATH', 'path', 'a string'),
+  options: argumentRow('ERR_PAGINATOR_OPTIONS', 'options', 'an object'),
+  maxIncludeDepth: argumentRow(
+    'ERR_JSONAPI_INCLUDE_DEPTH',
+    'maxIncludeDepth',
+    INTEGER_0,
+    'Set static maxIncludeDepth on the JSON:API resource class to 0 or more',
+  ),
+  decoratorOption: argumentRow('ERR_DECORATOR_OPTION', 'option', 'a valid decorator option'),
+  notAPaginator: argumentRow(
+    'ERR_NOT_A_PAGINATOR',
+    'paginator',
+    'a paginator (an object with toViewData())',
+    'Pass the result of paginate() or simplePaginate(), or a LengthAwarePaginator or Paginator',
+  ),
+  notHandlebars: argumentRow(
+    'ERR_NOT_HANDLEBARS',
+    'handlebars',
+    'a Handlebars instance',
+    "Pass the default export of 'handlebars', or Handlebars.create()",
+  ),
+  collectionSource: argumentRow(
+    'ERR_COLLECTION_SOURCE',
+    'items',
+    'a list, a Map, a plain object or a paginator',
+  ),
+  validationSource: argumentRow('ERR_VALIDATION_SOURCE', 'source', 'a validation result'),
+  validationErrors: argumentRow(
+    'ERR_VALIDATION_ERRORS',
+    'errors',
+    'an object of field -> messages',
+  ),
+  countResult: {
+    code: 'ERR_COUNT_RESULT',
+    class: 'ArgumentError',
+    argument: 'count',
+    message: (got: unknown) =>
+      `the count query returned ${describeValue(got)}, not a row count: expected an integer >= 0 ` +
+      '(a number, a bigint or a string of digits), alone in its row or under "total". A silent 0 ' +
+      'would give a wrong empty page; check the COUNT query and any row mapper (postProcessResponse)',
+  },
+
+  // -- query builders and their installation ------------------------------------------------------
+  unsupportedQuery: {
+    code: 'ERR_UNSUPPORTED_QUERY',
+    class: 'UnsupportedQueryError',
+    message: (fn: string, supported: string, got: unknown, description?: string) =>
+      `${fn}() expects ${supported}; got ${description ?? describeQuery(got)}`,
+  },
+  alreadyInstalled: {
+    code: 'ERR_PAGINATION_INSTALLED',
+    class: 'PaginationError',
+    message: (method: string) =>
+      `Knex query builders already have a "${method}" method from another library (knex-paginate?); ` +
+      'use paginate(query, perPage) from api-resources/knex instead of installKnexPagination()',
+  },
+
+  // -- resources, decorators and the compiler (ResourceError) -------------------------------------
+  wrapKeyCollision: {
+    code: 'ERR_WRAP_KEY_COLLISION',
+    class: 'ResourceError',
+    message: (cls: Function, key: string) =>
+      `${nameOf(cls)}.additional() key ${JSON.stringify(key)} collides with the wrap key; ` +
+      'use a different top-level name for extra metadata',
+  },
+  additionalKeyCollision: {
+    code: 'ERR_ADDITIONAL_KEY_COLLISION',
+    class: 'ResourceError',
+    message: (cls: Function, key: string) =>
+      `${nameOf(cls)}.additional() key ${JSON.stringify(key)} collides with a key of the payload; ` +
+      'rename the extra key, or give it an object to merge into that section',
+  },
+  unwrappedNonObject: {
+    code: 'ERR_UNWRAPPED_NON_OBJECT',
+    class: 'ResourceError',
+    message: (cls: Function, got: unknown) =>
+      `${nameOf(cls)}.toArray() must return a plain object when wrap is null; got ${describeValue(got)}`,
+  },
+  duplicateOutputKey: {
+    code: 'ERR_DUPLICATE_OUTPUT_KEY',
+    class: 'ResourceError',
+    message: (cls: Function, key: string, first: string, second: string) =>
+      `${nameOf(cls)}: ${first} and ${second} both produce the output key ${JSON.stringify(key)}; ` +
+      'rename one of them (or give it another output name)',
+  },
+  reflectMetadataMissing: {
+    code: 'ERR_REFLECT_METADATA_MISSING',
+    class: 'ResourceError',
+    message: () =>
+      "api-resources decorators need reflect-metadata: add `import 'reflect-metadata'` once at " +
+      'start-up, before any resource class is defined (npm install reflect-metadata)',
+  },
+  badDecoratorTarget: {
+    code: 'ERR_DECORATOR_TARGET',
+    class: 'ResourceError',
+    message: (decorator: string, where: string) =>
+      `@${decorator}() must decorate an instance field or getter with a string name; got ${where}`,
+  },
+  badResourceThunk: {
+    code: 'ERR_RESOURCE_THUNK',
+    class: 'ResourceError',
+    message: (cls: Function, key: string, got: unknown) =>
+      `${nameOf(cls)}.${key}: the resource thunk must return a resource class; got ` +
+      `${describeValue(got)}. Write it as () => SomeResource, with SomeResource defined by then`,
+  },
+  compileFailed: {
+    code: 'ERR_RESOURCE_COMPILE',
+    class: 'ResourceError',
+    message: (cls: Function, source: string, cause: unknown) =>
+      `could not compile ${nameOf(cls)}: ${cause instanceof Error ? cause.message : String(cause)}` +
+      `\n--- generated source ---\n${source}`,
+  },
+  badPaginationInformation: {
+    code: 'ERR_PAGINATION_INFORMATION',
+    class: 'ResourceError',
+    message: (cls: Function, got: unknown) =>
+      `${nameOf(cls)}.paginationInformation() must return { links, meta } with plain objects; ` +
+      `got ${describeValue(got)}`,
+  },
+  codegen: {
+    code: 'ERR_CODEGEN',
+    class: 'ResourceError',
+    message: (expected: string, got: string) =>
+      `CodeGen: ${expected}; got ${got}. This is a bug in api-resources: please report it ` +
+      'with the resource class that triggered it',
+  },
+
+  // -- JSON:API (JsonApiError) --------------------------------------------------------------------
+  missingType: {
+    code: 'ERR_JSONAPI_TYPE',
+    class: 'JsonApiError',
+    message: (className: string, got: unknown) =>
+      `${className} must declare static resourceType as a non-empty string; got ${describeValue(got)}`,
+  },
+  missingId: {
+    code: 'ERR_JSONAPI_ID',
+    class: 'JsonApiError',
+    message: (className: string, idKey: string, got: unknown) =>
+      `${className} could not determine the id of a model: "${idKey}" must be a string, number ` +
+      `or bigint; got ${describeValue(got)}`,
+  },
+  badRelationship: {
+    code: 'ERR_JSONAPI_RELATIONSHIP',
+    class: 'JsonApiError',
+    message: (className: string, name: string, got: unknown) =>
+      `${className}.relationships.${name} must be a thunk returning a JsonApiResource class; ` +
+      `got ${describeValue(got)}`,
+  },
+  reservedMember: {
+    code: 'ERR_JSONAPI_RESERVED_MEMBER',
+    class: 'JsonApiError',
+    message: (where: string, key: string) =>
+      `${where} cannot use the member name "${key}": it is reserved by JSON:API; rename it`,
+  },
+  notJsonApiCollection: {
+    code: 'ERR_JSONAPI_COLLECTS',
+    class: 'JsonApiError',
+    message: (className: string, got: unknown) =>
+      `${className} must collect a JsonApiResource class (pass it, or set static collects = () => ` +
+      `SomeResource); got ${describeValue(got)}`,
+  },
+  topLevelMember: {
+    code: 'ERR_JSONAPI_TOP_LEVEL_MEMBER',
+    class: 'JsonApiError',
+    message: (where: string, key: string) =>
+      `${where}.additional() key ${JSON.stringify(key)} is not a JSON:API top-level member; ` +
+      'use meta, links or jsonapi',
+  },
+  badLink: {
+    code: 'ERR_JSONAPI_LINK',
+    class: 'JsonApiError',
+    message: (where: string, got: unknown) =>
+      `${where} must be a URL template string (such as '/posts/{id}/author') or a function of ` +
+      `the model; only self and related links are declared per relationship; got ${describeValue(got)}`,
+  },
+  badJsonApiObject: {
+    code: 'ERR_JSONAPI_OBJECT',
+    class: 'JsonApiError',
+    message: (option: string, got: unknown) =>
+      `JsonApiResource.configure(): ${option} must be ${
+        option === 'ext' || option === 'profile'
+          ? 'a list of URIs (no spaces or quotes)'
+          : option === 'meta' || option === 'options'
+            ? 'a plain object'
+            : 'a non-empty string'
+      }; got ${describeValue(got)}`,
+  },
+
+  // -- the HTML page-link bar (PaginationTemplateError) -------------------------------------------
+  unknownNamespace: {
+    code: 'ERR_PAGINATION_NAMESPACE',
+    class: 'PaginationTemplateError',
+    message: (ref: string, namespace: string, known: readonly string[]) =>
+      `Unknown pagination template namespace "${namespace}" in "${ref}"; registered namespaces: ` +
+      `${known.join(', ')}. Register it with registerPaginationHelpers(handlebars, ` +
+      `{ namespaces: { ${namespace}: '<folder>' } })`,
+  },
+  templateNotFound: {
+    code: 'ERR_PAGINATION_TEMPLATE_NOT_FOUND',
+    class: 'PaginationTemplateError',
+    message: (ref: string, file: string) =>
+      `Pagination template "${ref}" not found: expected the file ${file}`,
+  },
+  invalidName: {
+    code: 'ERR_PAGINATION_TEMPLATE_NAME',
+    class: 'PaginationTemplateError',
+    message: (ref: unknown) =>
+      `Invalid pagination template name ${JSON.stringify(ref)}: expected "<namespace>::<name>" ` +
+      'such as "pagination::simple" (letters, digits, "-", "_" and "/" only)',
+  },
+  invalidNamespace: {
+    code: 'ERR_PAGINATION_NAMESPACE_OPTION',
+    class: 'PaginationTemplateError',
+    message: (namespace: string, folder: unknown) =>
+      `Pagination namespace ${JSON.stringify(namespace)} must be a name (letters, digits, "-", "_") ` +
+      `mapped to a folder path; got ${JSON.stringify(folder)}`,
+  },
+  viewsNotFound: {
+    code: 'ERR_PAGINATION_VIEWS_MISSING',
+    class: 'PaginationTemplateError',
+    message: (from: string) =>
+      `api-resources: the built-in templates (views/pagination/default.hbs) were not found above ` +
+      `${from}; the package was installed without its views/ folder: reinstall it, or copy ` +
+      'views/ next to dist/ when bundling',
+  },
+
+  // -- errors a handler throws for resourceErrors() to answer -------------------------------------
+  validation: {
+    code: 'ERR_VALIDATION',
+    class: 'ValidationError',
+    status: 422,
+    title: 'Invalid Attribute',
+    message: (errors: Messages) => summarize(errors),
+  },
+  notFound: {
+    code: 'ERR_NOT_FOUND',
+    class: 'NotFoundError',
+    status: 404,
+    title: 'Not Found',
+    message: (what?: string) => what ?? 'Not found.',
+  },
+} as const satisfies Readonly<Record<string, CatalogueEntry>>
+
+/** The name of a row of the catalogue. */
+export type CatalogueKey = keyof typeof CATALOGUE
+
+/** The arguments of a row's message template (and of its named constructor). */
+export type CatalogueArgs<K extends CatalogueKey> = Parameters<(typeof CATALOGUE)[K]['message']>
+
+/** Every stable code, by the name of its row: `ERROR_CODES.perPage === 'ERR_PER_PAGE'`. */
+export type ErrorCodes = { readonly [K in CatalogueKey]: (typeof CATALOGUE)[K]['code'] }
+
+/** One of the stable codes. */
+export type ErrorCode = ErrorCodes[CatalogueKey]
+
+/**
+ * Every stable code of the package, by the name of the error: switch on `error.code` against these
+ * rather than on message text.
+ *
+ * @example
+ * try {
+ *   new Paginator(items, { perPage: 0 })
+ * } catch (error) {
+ *   if (error instanceof ApiResourcesError && error.code === ERROR_CODES.perPage) showDefaultPage()
+ * }
+ */
+export const ERROR_CODES: ErrorCodes = Object.freeze(
+  Object.fromEntries(Object.entries(CATALOGUE).map(([key, row]) => [key, row.code])),
+) as ErrorCodes
+
+/** The message of row `key` for `args`. @internal */
+export function messageOf<K extends CatalogueKey>(key: K, ...args: CatalogueArgs<K>): string {
+  const template = CATALOGUE[key].message as (...a: CatalogueArgs<K>) => string
+  return template(...args)
+}
+
+/** The row of a code, if the code is one of the catalogue's. @internal */
+export function entryOfCode(code: unknown): CatalogueEntry | undefined {
+  return typeof code === 'string' ? BY_CODE.get(code) : undefined
+}
+
+const BY_CODE: ReadonlyMap<string, CatalogueEntry> = new Map(
+  Object.values(CATALOGUE).map((row: CatalogueEntry) => [row.code, row]),
+)
+
+/** Laravel's summary: the first message, with `(and N more errors)` when there are more. */
+function summarize(errors: Messages): string {
+  const all = Object.values(errors).flat()
+  if (all.length === 0) return 'The given data was invalid.'
+  const more = all.length - 1
+  if (more === 0) return all[0]
+  return `${all[0]} (and ${more} more error${more === 1 ? '' : 's'})`
+}

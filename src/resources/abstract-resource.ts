@@ -1,0 +1,103 @@
+import type { Additional } from '../response/body'
+import { mergeAdditional } from '../response/body'
+import {
+  okResponse,
+  TO_RESPONSE,
+  type Respondable,
+  type ResponseContentType,
+  type ResponseSpec,
+} from '../runtime/respondable'
+import { isBaseMethod, markBase, RESOLVE, type Resolvable } from '../runtime/protocol'
+import { isPlainObject } from '../util/objects'
+
+/**
+ * The root of every resource and collection class: `additional()`, `toJSON()` and the HTTP response
+ * live here once. A subclass supplies its data (`[RESOLVE]`, what it renders as when nested in
+ * another resource) and its payload (`toPayload()`, assembled by the response layer).
+ *
+ * The wrapped model and items are never own enumerable properties of an instance, so spreading a
+ * resource, or a serializer that walks its own properties, cannot print the raw model.
+ */
+export abstract class AbstractResource implements Respondable, Resolvable {
+  #additional: Additional;
+
+  /** The output as nested in another resource: no wrap key, no `additional()` keys. */
+  abstract [RESOLVE](request: unknown): unknown
+
+  /** The final payload, `MISSING` stripped (the request comes from the context when not given). */
+  abstract toPayload(request?: unknown): unknown
+
+  /** The key `additional()` may not use (the wrap key), or `null`. @internal */
+  protected abstract additionalGuard(): string | null
+
+  /** The media type of the response; JSON:API documents answer `application/vnd.api+json`. */
+  protected mediaType(): ResponseContentType {
+    return 'application/json'
+  }
+
+  /** The payload, so `JSON.stringify(resource)` works (the request comes from the context). */
+  toJSON(): unknown {
+    return this.toPayload()
+  }
+
+  /** Extra top-level keys beside the data; chainable. The wrap key itself is an error. */
+  additional(mapping: Readonly<Record<string, unknown>>): this {
+    this.#additional = mergeAdditional(
+      this.constructor,
+      this.additionalGuard(),
+      this.#additional,
+      mapping,
+    )
+    return this
+  }
+
+  /** The keys given to {@link additional} so far. */
+  additionalData(): Readonly<Record<string, unknown>> {
+    return this.#additional ?? {}
+  }
+
+  /**
+   * Top-level keys computed per request, beside the data (Laravel's `with()`): override it to add
+   * `meta` or `links` that depend on the request. The same rules as {@link additional} apply;
+   * `additional()` keys win over these, and a plain-object value present in both is merged.
+   */
+  with(_request?: unknown): Readonly<Record<string, unknown>> {
+    return {}
+  }
+
+  /**
+   * Called with the framework's response object (Express: `res`) after the body is built and before
+   * it is sent: set headers or a status there. Does nothing by default.
+   *
+   * @example
+   * override withResponse(_req: unknown, res: express.Response) {
+   *   res.setHeader('X-Resource', 'user')
+   * }
+   */
+  withResponse(_request: unknown, _response: unknown): void {}
+
+  /** `with(request)` and the `additional()` keys: what the body carries beside the data. @internal */
+  protected topLevel(request: unknown): Additional {
+    const added = this.#additional
+    if (isBaseMethod(this.with)) return added
+    const computed = this.with(request)
+    if (added === undefined) return computed
+    const merged: Record<string, unknown> = { ...computed }
+    for (const key of Object.keys(added)) {
+      const both = merged[key]
+      merged[key] =
+        isPlainObject(both) && isPlainObject(added[key]) ? { ...both, ...added[key] } : added[key]
+    }
+    return merged
+  }
+
+  /** The HTTP response: status 200, the payload with this resource's media type. */
+  [TO_RESPONSE](request?: unknown): ResponseSpec {
+    const spec = okResponse(this.toPayload(request), this.mediaType())
+    if (isBaseMethod(this.withResponse)) return spec
+    return { ...spec, withResponse: (response) => this.withResponse(request, response) }
+  }
+}
+
+markBase(AbstractResource.prototype.with)
+markBase(AbstractResource.prototype.withResponse)

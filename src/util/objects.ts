@@ -1,0 +1,37 @@
+/**
+ * The small object predicates and writers every layer uses, defined once. Internal: not exported
+ * from the package entry.
+ * @internal
+ * @module
+ */
+
+/** `Object.prototype.hasOwnProperty`, to call with `.call(object, key)`. @internal */
+export const hasOwn: (this: object, key: PropertyKey) => boolean = Object.prototype.hasOwnProperty
+
+/** Is `value` an object (not `null`)? Arrays and class instances included. @internal */
+export function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null
+}
+
+/** Is `value` a plain object (`{}` literal, `Object.create(null)`, JSON.parse output)? @internal */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false
+  const proto = Object.getPrototypeOf(value) as unknown
+  return proto === Object.prototype || proto === null
+}
+
+/** Is `value` a thenable (a promise, or anything with a `then` method)? @internal */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  )
+}
+
+/** Sets `key` as an own, enumerable data property (so `__proto__` is data, not the prototype). @internal */
+export function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
+  else out[key] = value
+}
