@@ -3,8 +3,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ArgumentError } from '../../src/errors'
-import { PaginationTemplateError, registerPaginationHelpers } from '../../src/integrations/handlebars'
-import { builtinTemplateFolder } from '../../src/pagination/bar/namespaces'
+import {
+  PaginationTemplateError,
+  registerPaginationHelpers,
+} from '../../src/integrations/handlebars'
 import { describeBar, lengthAware, PAGE_10_OF_20_ONE_EACH_SIDE, simple } from './html-inspect'
 
 function freshHandlebars(options?: Parameters<typeof registerPaginationHelpers>[1]) {
@@ -137,7 +139,7 @@ describe('template namespaces', () => {
     expect(view({ p: lengthAware(2, 30) })).toBe('first 2')
     writeFileSync(join(dir, 'pager.hbs'), 'second {{currentPage}}')
     expect(view({ p: lengthAware(3, 30) })).toBe('first 3') // not read again
-    const other = freshHandlebars() // another instance compiles its own copy
+    const other = freshHandlebars({ namespaces: { cached: dir } }) // compiles its own copy
     expect(other.compile('{{paginationLinks p "cached::pager"}}')({ p: lengthAware(3, 30) })).toBe(
       'second 3',
     )
@@ -152,16 +154,19 @@ describe('template namespaces', () => {
     )
   })
 
-  it('can replace the package templates with a `pagination` namespace of your own', async () => {
-    const dir = namespaceFolder({ default: 'mine {{currentPage}}', simple: 'mine simple' })
-    const hb = freshHandlebars({ namespaces: { pagination: dir } })
-    try {
-      expect(hb.compile('{{paginationLinks p}}')({ p: lengthAware(2, 30) })).toBe('mine 2')
-      expect(await simple(2, true).links()).toBe('mine simple')
-    } finally {
-      freshHandlebars({ namespaces: { pagination: builtinTemplateFolder() } })
-    }
-    expect(await simple(2, true).links()).toContain('<nav')
+  it('keeps namespaces per Handlebars instance, and adds to them', () => {
+    const a = freshHandlebars({ namespaces: { one: namespaceFolder({ pager: 'one' }) } })
+    registerPaginationHelpers(a, { namespaces: { two: namespaceFolder({ pager: 'two' }) } })
+    const p = lengthAware(2, 30)
+    expect(
+      a.compile('{{paginationLinks p "one::pager"}}{{paginationLinks p "two::pager"}}')({ p }),
+    ).toBe('onetwo')
+    const b = freshHandlebars({ namespaces: { two: namespaceFolder({ pager: 'other two' }) } })
+    expect(b.compile('{{paginationLinks p "two::pager"}}')({ p })).toBe('other two')
+    expect(a.compile('{{paginationLinks p "two::pager"}}')({ p })).toBe('two')
+    expect(() => b.compile('{{paginationLinks p "one::pager"}}')({ p })).toThrow(
+      /Unknown pagination template namespace "one" in "one::pager"; registered namespaces: pagination, two/,
+    )
   })
 })
 
@@ -212,5 +217,12 @@ describe('template errors', () => {
       'Pagination namespace "bad name" must be a name',
     )
     expect(() => freshHandlebars({ namespaces: { ok: 42 as never } })).toThrow('got 42')
+    const hb = Handlebars.create()
+    const namespaces = { early: namespaceFolder({ pager: 'x' }), 'bad name': '/tmp' }
+    expect(() => registerPaginationHelpers(hb, { namespaces })).toThrow('must be a name')
+    registerPaginationHelpers(hb) // none of the namespaces above was registered
+    expect(() => hb.compile('{{paginationLinks p "early::pager"}}')({ p })).toThrow(
+      'Unknown pagination template namespace "early"',
+    )
   })
 })

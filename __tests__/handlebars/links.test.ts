@@ -1,7 +1,3 @@
-import Handlebars from 'handlebars'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { renderPaginationLinks } from '../../src/pagination/bar/render'
 import {
   describeBar,
   lengthAware,
@@ -205,53 +201,5 @@ describe('paginator.links(): the simple bar', () => {
         .filter((t) => t.name === 'a')
         .map((t) => t.attrs.rel),
     ).toEqual(['prev', 'next'])
-  })
-})
-
-describe('the pre-planned fast path', () => {
-  const source = readFileSync(join(__dirname, '../../views/pagination/default.hbs'), 'utf8')
-  const plain = Handlebars.create().compile(source)
-
-  it('gives exactly what plain Handlebars gives, for every page of many sizes and windows', async () => {
-    for (const total of [0, 5, 10, 11, 95, 130, 140, 200, 1000]) {
-      for (const onEachSide of [0, 1, 3]) {
-        const last = Math.max(1, Math.ceil(total / 10))
-        for (let page = 1; page <= last + 2; page++) {
-          const p = lengthAware(page, total).onEachSide(onEachSide).append('q', `a&b "${page}"`)
-          expect(await p.links()).toBe(plain(p.toViewData()))
-        }
-      }
-    }
-  })
-
-  it('escapes URLs that do not have the usual page form on their own', async () => {
-    const odd = {
-      toViewData: () => ({
-        ...lengthAware(2, 30).toViewData(),
-        previousPageUrl: '/x?a=<1>',
-        elements: [
-          [
-            { page: 1, url: '/one?p="1"', active: false },
-            { page: 2, url: '/page=2', active: true },
-          ],
-        ],
-      }),
-    }
-    expect(await renderPaginationLinks(odd)).toBe(plain(odd.toViewData()))
-  })
-
-  it('falls back to Handlebars for values of unexpected types', async () => {
-    const base = lengthAware(2, 30).toViewData()
-    const [band] = base.elements as { page: number; url: string; active: boolean }[][]
-    const variants = [
-      { total: { n: 1 } },
-      { hasMorePages: [] }, // falsy for Handlebars, truthy for JavaScript
-      { onFirstPage: 'no' },
-      { elements: [band.map((link, i) => ({ ...link, active: i === 1 ? [] : 0 }))] },
-    ]
-    for (const variant of variants) {
-      const odd = { toViewData: () => ({ ...base, ...variant }) }
-      expect(await renderPaginationLinks(odd as never)).toBe(plain(odd.toViewData()))
-    }
   })
 })

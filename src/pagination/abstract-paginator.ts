@@ -83,7 +83,7 @@ export abstract class AbstractPaginator<T> implements Iterable<T>, Respondable {
   abstract toResourceLinks(): PaginationResourceLinks
   /** `meta` of a paginated resource collection (spec 2.3). */
   abstract toResourceMeta(): PaginationMeta
-  /** Plain data for a link-bar template (API.md "More pinned details"). */
+  /** Plain data for a link-bar template: page links, URLs and flags, no methods to call. */
   abstract toViewData(): SimpleViewData<this>
 
   /** This page's rows, as a new plain array. */
@@ -252,6 +252,8 @@ export abstract class AbstractPaginator<T> implements Iterable<T>, Respondable {
       urlPrefix: this.#urlPrefix,
       urlSuffix: this.#urlSuffix(),
       currentPage: this.#currentPage,
+      hasPages: this.hasPages(),
+      onFirstPage: this.onFirstPage(),
       hasMorePages: this.hasMorePages(),
       firstItem: numbered.firstItem,
       lastItem: numbered.lastItem,

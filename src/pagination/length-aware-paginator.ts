@@ -111,8 +111,8 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
   }
 
   toViewData(): LengthAwareViewData<this> {
-    // One literal in API.md's key order (no spread, no Object.assign): built on every render of a
-    // custom bar template.
+    // One literal in the documented key order (no spread, no Object.assign): built on every
+    // render of a custom bar template.
     return {
       paginator: this,
       elements: this.#viewBands(),

@@ -10,8 +10,8 @@
  * @module
  */
 import { ArgumentError } from '../../errors/base'
-import { registerTemplateNamespaces } from '../../pagination/bar/namespaces'
-import { renderBar } from '../../pagination/bar/render'
+import { addLinksNamespaces, renderBar } from '../../pagination/bar/render'
+import { templatesOf, toNamespaces } from '../../pagination/bar/templates'
 import type { HandlebarsInstance, HandlebarsLike } from '../../pagination/bar/types'
 
 export { renderPaginationLinks } from '../../pagination/bar/render'
@@ -29,8 +29,9 @@ export type {
 export interface PaginationHelperOptions {
   /**
    * Template namespaces: `{ admin: 'views/admin' }` makes `"admin::pager"` mean
-   * `views/admin/pager.hbs`. Relative folders resolve against the working directory. Also known to
-   * `paginator.links(template)`. A `pagination` entry replaces the package's own templates.
+   * `views/admin/pager.hbs`, for the helper of this instance and for `paginator.links(template)`.
+   * Relative folders resolve against the working directory. Registering a name again gives it the
+   * new folder. A `pagination` entry replaces the package's own templates.
    * @default {}
    */
   readonly namespaces?: Readonly<Record<string, string>>
@@ -41,7 +42,8 @@ export interface PaginationHelperOptions {
  * `Handlebars.create()`, or express-handlebars' `hbs.handlebars`). In a view,
  * `{{paginationLinks paginator ["<namespace>::<template>"]}}` renders the bar as safe HTML; the
  * default template follows the paginator kind (`pagination::default` or `pagination::simple`).
- * Templates are compiled once per instance and file.
+ * Templates are compiled once per instance and file. Calling it again on the same instance adds
+ * namespaces; each instance knows only the namespaces registered on it.
  *
  * @example
  * import { create } from 'express-handlebars'
@@ -54,12 +56,17 @@ export function registerPaginationHelpers(
   options: PaginationHelperOptions = {},
 ): void {
   const handlebars = asHandlebars(instance)
-  if (options.namespaces !== undefined) registerTemplateNamespaces(options.namespaces)
+  const templates = templatesOf(handlebars)
+  if (options.namespaces !== undefined) {
+    const namespaces = toNamespaces(options.namespaces)
+    templates.addNamespaces(namespaces)
+    addLinksNamespaces(namespaces)
+  }
   handlebars.registerHelper('paginationLinks', function paginationLinks(...args: unknown[]) {
     // Handlebars passes its options object last; it is never a paginator or a template name.
     const paginator = args.length > 1 ? args[0] : undefined
     const template = args.length > 2 ? args[1] : undefined
-    return new handlebars.SafeString(renderBar(handlebars, paginator, template))
+    return new handlebars.SafeString(renderBar(templates, paginator, template))
   })
 }
 

@@ -1,18 +1,16 @@
 /**
- * What the package's own bar templates need from a paginator, without building its view data: the
- * page URL split around the page number, the page numbers, and (length-aware only) the window
- * parameters. `api-resources/handlebars` renders the built-in templates from this; custom templates
- * get `toViewData()`. Not a public API: the key is a private symbol, so a paginator from another
- * copy of the library simply takes the `toViewData()` path.
- *
+ * The key under which the package's own paginators hand the renderer their {@link BarState}.
+ * Private to this copy of the library: a paginator of another copy, or any other object, is
+ * rendered from its `toViewData()`.
  * @internal
  */
 export const BAR_STATE: unique symbol = Symbol('api-resources.barState')
 
 /**
- * One paginator's bar inputs. Every field mirrors a `toViewData()` field: page URL `n` is
- * `urlPrefix + n + urlSuffix` (raw, not escaped), and the length-aware fields are `undefined` on a
- * simple paginator, exactly as they are absent from its view data.
+ * What a paginator's `toViewData()` holds, before any page URL is built: page URL `n` is
+ * `urlPrefix + n + urlSuffix` (raw, not escaped), the page links are the page window of
+ * `currentPage`, `lastPage` and `onEachSide`, and the length-aware fields are `undefined` on a
+ * simple paginator, as they are absent from its view data.
  * @internal
  */
 export interface BarState {
@@ -21,6 +19,8 @@ export interface BarState {
   /** The carried query parameters and the fragment: `&q=a%20b#results`, or `''`. */
   readonly urlSuffix: string
   readonly currentPage: number
+  readonly hasPages: boolean
+  readonly onFirstPage: boolean
   readonly hasMorePages: boolean
   readonly firstItem: number | null | undefined
   readonly lastItem: number | null | undefined

@@ -1,22 +1,29 @@
 import { ArgumentError } from '../../errors/base'
 import { barStateOf } from './bar-state'
-import { resolveTemplate } from './namespaces'
 import { withSafeHrefs } from './safe-href'
-import { getBarRenderer } from './template-cache'
+import { BarTemplates, type Namespaces } from './templates'
 import type { HandlebarsInstance, PaginatorLike } from './types'
 
-let ownInstance: HandlebarsInstance | undefined
-
 /**
- * The Handlebars instance `paginator.links()` renders with: a private one, so helpers registered on
- * the application's instance never change the bar. Handlebars is required on first use only.
+ * Renders the page-link bar of `paginator` with one of `templates`: `ref` is
+ * `"<namespace>::<name>"`, by default `pagination::default` (length-aware) or `pagination::simple`.
+ * The package's own paginators render the package's own templates from their state; everything
+ * else is the template rendered by Handlebars from `toViewData()`.
+ * @internal
  */
-function defaultHandlebars(): HandlebarsInstance {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: core must not load handlebars
-  return (ownInstance ??= (require('handlebars') as HandlebarsInstance).create())
+export function renderBar(templates: BarTemplates, paginator: unknown, ref?: unknown): string {
+  const state = barStateOf(paginator)
+  if (state !== undefined) {
+    const template = templates.get(ref, state.lastPage !== undefined)
+    if (template.renderState !== undefined) return template.renderState(state)
+    return template.render(withSafeHrefs((paginator as PaginatorLike).toViewData()))
+  }
+  if (!isPaginatorLike(paginator)) throw ArgumentError.notAPaginator(paginator)
+  const data = paginator.toViewData()
+  // Escaping keeps values inside their attribute; this keeps an href from leaving the site.
+  return templates.get(ref, typeof data.lastPage === 'number').render(withSafeHrefs(data))
 }
 
-/** Is `value` a paginator (anything with `toViewData()`)? */
 function isPaginatorLike(value: unknown): value is PaginatorLike {
   return (
     typeof value === 'object' &&
@@ -26,31 +33,27 @@ function isPaginatorLike(value: unknown): value is PaginatorLike {
 }
 
 /**
- * Renders the page-link bar of `paginator` with a Handlebars instance: `template` is
- * `"<namespace>::<name>"`, by default `pagination::default` (length-aware) or `pagination::simple`.
- * @internal
+ * The one process-wide registry of the bar: the templates `paginator.links()` renders with. It has
+ * a private Handlebars instance (helpers registered on the application's instances never change
+ * it) and knows every namespace given to any `registerPaginationHelpers()` call, since `links()`
+ * has no instance to ask; a name registered again gets the new folder. Each Handlebars instance
+ * keeps its own namespaces and compiled templates beside it (`templatesOf`). Handlebars is
+ * required on first use only.
  */
-export function renderBar(
-  handlebars: HandlebarsInstance,
-  paginator: unknown,
-  template?: unknown,
-): string {
-  const state = barStateOf(paginator)
-  if (state !== undefined) {
-    // One of the package's paginators: a built-in template renders from its state directly.
-    const at = resolveTemplate(template, state.lastPage !== undefined)
-    const render = getBarRenderer(handlebars, at)
-    const view = paginator as PaginatorLike
-    if (render.renderState !== undefined) return render.renderState(state, view)
-    return render(withSafeHrefs(view.toViewData()))
+let linksTemplates: BarTemplates | undefined
+
+function templatesOfLinks(): BarTemplates {
+  if (linksTemplates === undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: core must not load handlebars
+    const handlebars = require('handlebars') as HandlebarsInstance
+    linksTemplates = new BarTemplates(handlebars.create())
   }
-  if (!isPaginatorLike(paginator)) {
-    throw ArgumentError.notAPaginator(paginator)
-  }
-  const data = paginator.toViewData()
-  const at = resolveTemplate(template, typeof data.lastPage === 'number')
-  // Escaping keeps values inside their attribute; this keeps an href from leaving the site.
-  return getBarRenderer(handlebars, at)(withSafeHrefs(data))
+  return linksTemplates
+}
+
+/** Makes `namespaces` known to `paginator.links()`. @internal */
+export function addLinksNamespaces(namespaces: Namespaces): void {
+  templatesOfLinks().addNamespaces(namespaces)
 }
 
 /**
@@ -64,5 +67,5 @@ export async function renderPaginationLinks(
   paginator: PaginatorLike,
   template?: string,
 ): Promise<string> {
-  return renderBar(defaultHandlebars(), paginator, template)
+  return renderBar(templatesOfLinks(), paginator, template)
 }

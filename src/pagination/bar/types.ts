@@ -1,4 +1,3 @@
-import type { BarState } from './bar-state'
 import type { LengthAwareViewData, SimpleViewData, ViewBand, ViewPage } from '../types'
 
 /** One page number of a band in {@link PaginationViewData.elements} (the paginators' `ViewPage`). */
@@ -8,7 +7,7 @@ export type PageLink = ViewPage
 export type PaginationElement = ViewBand
 
 /**
- * The plain data a pagination template receives (API.md "More pinned details"), as the paginators'
+ * The plain data a pagination template receives, as the paginators'
  * `toViewData()` returns it: a simple paginator's view data, plus the length-aware members when the
  * paginator has them. Templates can use it without calling methods, which Handlebars blocks on
  * prototypes by default.
@@ -32,12 +31,3 @@ export type HandlebarsInstance = typeof import('handlebars')
  */
 export type HandlebarsLike =
   HandlebarsInstance | { readonly compile: unknown; readonly [key: string]: unknown }
-
-/**
- * A compiled bar: view data in, HTML out. A planned built-in template can also render straight
- * from one of the package's paginators (`renderState`), without its view data.
- */
-export interface BarRenderer {
-  (data: PaginationViewData): string
-  readonly renderState?: (state: BarState, paginator: PaginatorLike) => string
-}

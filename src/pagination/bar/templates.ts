@@ -1,0 +1,123 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve, sep } from 'node:path'
+import { PaginationTemplateError } from '../../errors/handlebars-errors'
+import { createStateRenderer, type StateRenderer } from './state-renderer'
+import type { HandlebarsInstance, PaginationViewData } from './types'
+
+/** The namespace of the templates shipped with the package (`views/pagination/`). */
+export const BUILTIN_NAMESPACE = 'pagination'
+
+const DEFAULT_NUMBERED = `${BUILTIN_NAMESPACE}::default`
+const DEFAULT_SIMPLE = `${BUILTIN_NAMESPACE}::simple`
+const NAMESPACE_NAME = /^[A-Za-z0-9_-]+$/
+const TEMPLATE_NAME = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/
+
+let builtinFolder: string | undefined
+
+/**
+ * The package's `views/pagination` folder, found by walking up from this file: it is two levels up
+ * from `src/pagination/bar/` and four from `dist/cjs/pagination/bar/`.
+ */
+export function builtinTemplateFolder(): string {
+  if (builtinFolder !== undefined) return builtinFolder
+  let dir = __dirname
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, 'views', BUILTIN_NAMESPACE)
+    if (existsSync(join(candidate, 'default.hbs'))) return (builtinFolder = candidate)
+    dir = dirname(dir)
+  }
+  throw PaginationTemplateError.viewsNotFound(__dirname)
+}
+
+/** Template namespaces as `[name, absolute folder]` pairs; relative folders resolve now. */
+export type Namespaces = readonly (readonly [string, string])[]
+
+/** Checks `{ name: folder }` options (all of them, before any is registered). */
+export function toNamespaces(options: Readonly<Record<string, string>>): Namespaces {
+  return Object.entries(options).map(([name, folder]) => {
+    if (!NAMESPACE_NAME.test(name) || typeof folder !== 'string' || folder === '') {
+      throw PaginationTemplateError.invalidNamespace(name, folder)
+    }
+    return [name, resolve(folder)] as const
+  })
+}
+
+/** A compiled bar template. */
+export interface BarTemplate {
+  readonly render: (data: PaginationViewData) => string
+  /** Renders straight from a paginator's state: set for the package's own templates only. */
+  readonly renderState?: StateRenderer
+}
+
+/**
+ * The bar templates of one Handlebars instance: its namespaces (a name registered again gets the
+ * new folder) and its compiled templates, each file read and compiled once, on first use (a user's
+ * instance may carry helpers and partials its templates rely on).
+ */
+export class BarTemplates {
+  readonly #folders = new Map<string, string>()
+  readonly #compiled = new Map<string, BarTemplate>()
+
+  constructor(private readonly handlebars: HandlebarsInstance) {}
+
+  addNamespaces(namespaces: Namespaces): void {
+    for (const [name, folder] of namespaces) this.#folders.set(name, folder)
+    this.#compiled.clear() // a reference may now name another file
+  }
+
+  /**
+   * The template `"<namespace>::<name>"`; without a reference the paginator kind decides:
+   * `pagination::default` when it is length-aware, `pagination::simple` otherwise.
+   */
+  get(ref: unknown, lengthAware: boolean): BarTemplate {
+    const name = ref === undefined ? (lengthAware ? DEFAULT_NUMBERED : DEFAULT_SIMPLE) : ref
+    if (typeof name !== 'string') throw PaginationTemplateError.invalidName(ref)
+    let template = this.#compiled.get(name)
+    if (template === undefined) {
+      template = this.#compile(name)
+      this.#compiled.set(name, template)
+    }
+    return template
+  }
+
+  #compile(ref: string): BarTemplate {
+    const at = ref.indexOf('::')
+    const namespace = ref.slice(0, at)
+    const name = ref.slice(at + 2)
+    // The name pattern forbids `.` and `\`, so a reference cannot climb out of its folder.
+    if (at < 1 || !NAMESPACE_NAME.test(namespace) || !TEMPLATE_NAME.test(name)) {
+      throw PaginationTemplateError.invalidName(ref)
+    }
+    const builtin = builtinTemplateFolder()
+    const folder = this.#folders.get(namespace) ?? (namespace === BUILTIN_NAMESPACE ? builtin : '')
+    if (folder === '') {
+      const known = new Set([BUILTIN_NAMESPACE, ...this.#folders.keys()])
+      throw PaginationTemplateError.unknownNamespace(ref, namespace, [...known])
+    }
+    const file = join(folder, `${name.split('/').join(sep)}.hbs`)
+    let source: string
+    try {
+      source = readFileSync(file, 'utf8')
+    } catch (error) {
+      throw PaginationTemplateError.templateNotFound(ref, file, error)
+    }
+    if (folder !== builtin) return { render: this.handlebars.compile<PaginationViewData>(source) }
+    // The package's templates only use `if` and `each`; telling the compiler so makes them faster.
+    const options = { knownHelpers: { if: true, each: true }, knownHelpersOnly: true }
+    const render = this.handlebars.compile<PaginationViewData>(source, options)
+    return {
+      render,
+      renderState: createStateRenderer(render, this.handlebars.Utils.escapeExpression),
+    }
+  }
+}
+
+const byInstance = new WeakMap<HandlebarsInstance, BarTemplates>()
+
+/** The bar templates of a Handlebars instance, created on first use. */
+export function templatesOf(handlebars: HandlebarsInstance): BarTemplates {
+  let templates = byInstance.get(handlebars)
+  if (templates === undefined)
+    byInstance.set(handlebars, (templates = new BarTemplates(handlebars)))
+  return templates
+}
