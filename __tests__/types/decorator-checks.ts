@@ -14,6 +14,9 @@ import {
   WhenLoaded,
   WhenNotNull,
   WhenPivotLoaded,
+  WhenHas,
+  WhenAggregated,
+  WhenExistsLoaded,
   type MemberDecorator,
 } from 'api-resources'
 
@@ -134,6 +137,18 @@ export class Misplaced extends JsonResource<User> {
   }
   // @ts-expect-error not on a static member
   @Field() static id: number
+}
+
+export class LaravelHelpers extends JsonResource<User> {
+  @WhenHas() nickname?: string | null
+  // @ts-expect-error not a key of the model
+  @WhenHas() nicknam?: string
+  @WhenHas({ from: 'nickname' }) get shout() {
+    return 'x'
+  }
+  // aggregates and existence checks read computed names: not checked against the model type
+  @WhenAggregated('posts', 'votes', 'sum') votes!: number
+  @WhenExistsLoaded({ relation: 'posts' }) has_posts!: boolean
 }
 
 // A decorator stored under the public type stays usable (and unchecked).

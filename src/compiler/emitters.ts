@@ -1,4 +1,5 @@
 import type { FieldKind } from '../metadata/types'
+import { existsValue } from '../runtime/aggregates'
 import { _, Code, Name, prop } from './code'
 import { readOwnAttribute, type PlannedField } from './plan'
 
@@ -114,4 +115,16 @@ export const emitters: { readonly [K in FieldKind]: Emitter } = {
   },
   // Relationships are JSON:API linkage, rendered by JsonApiResource; they never reach toArray().
   relationship: () => ({ stmt: _`` }),
+  whenHas: (ctx, f) => ({
+    stmt: _`${N.v} = ${attr(ctx, f)}; if (${N.v} !== undefined) { ${valueStmt(ctx, f, N.v)} }`,
+  }),
+  whenAggregated: (ctx, f) => ({
+    stmt: _`${N.v} = ${attr(ctx, f)}; if (${N.v} !== null && ${N.v} !== undefined) { ${valueStmt(ctx, f, N.v)} }`,
+  }),
+  whenExistsLoaded: (ctx, f) => {
+    const exists = _`${ctx.bind(existsValue)}(${N.v})`
+    return {
+      stmt: _`${N.v} = ${attr(ctx, f)}; if (${N.v} !== null && ${N.v} !== undefined) { ${valueStmt(ctx, f, exists)} }`,
+    }
+  },
 }

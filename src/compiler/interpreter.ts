@@ -1,6 +1,7 @@
 import type { FieldKind } from '../metadata/types'
 import { MISSING } from '../runtime/missing'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
+import { existsValue } from '../runtime/aggregates'
 import { finalizeValue, mergeInto } from '../runtime/finalize'
 import { setKey } from '../util/objects'
 import { readOwnAttribute, type PlannedField } from './plan'
@@ -84,6 +85,18 @@ const steps: { readonly [K in FieldKind]: Step } = {
     mergeInto(run.out, value, run.request)
   },
   relationship: () => undefined,
+  whenHas: (f, run) => {
+    const value = attr(run, f)
+    if (value !== undefined) write(f, run, value)
+  },
+  whenAggregated: (f, run) => {
+    const value = attr(run, f)
+    if (value !== null && value !== undefined) write(f, run, value)
+  },
+  whenExistsLoaded: (f, run) => {
+    const value = attr(run, f)
+    if (value !== null && value !== undefined) write(f, run, existsValue(value))
+  },
 }
 
 /**

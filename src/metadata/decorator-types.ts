@@ -9,7 +9,8 @@
 import type { Resolvable } from '../runtime/protocol'
 
 /** What a decorator reads on the model: the static checks differ per kind. */
-export type DecoratorReads = 'attribute' | 'relation' | 'count' | 'pivot' | 'merge'
+export type DecoratorReads =
+  'attribute' | 'relation' | 'count' | 'pivot' | 'merge' | 'has' | 'computed'
 
 /**
  * What the types know about one decorator call: its name, whether a resource thunk was given, what
@@ -123,7 +124,7 @@ type PlaceMessage<
 > = `@${N}() goes on an instance field or getter; got ${Where}`
 
 /** Does the member read a key the model type lacks? */
-type KeyCheck<S extends DecoratorSpec, This, K> = S['reads'] extends 'pivot' | 'merge'
+type KeyCheck<S extends DecoratorSpec, This, K> = S['reads'] extends 'pivot' | 'merge' | 'computed'
   ? unknown
   : string extends S['from']
     ? unknown

@@ -8,6 +8,12 @@ export {
   type PivotOptions,
   type RelationOptions,
 } from './relation.decorators'
+export {
+  WhenAggregated,
+  WhenExistsLoaded,
+  WhenHas,
+  type AggregateFunction,
+} from './laravel.decorators'
 export type {
   DecoratorReads,
   DecoratorSpec,

@@ -19,6 +19,9 @@ export type FieldKind =
   | 'mergeWhen'
   | 'attribute'
   | 'relationship'
+  | 'whenHas'
+  | 'whenAggregated'
+  | 'whenExistsLoaded'
 
 /** One decorated member, as recorded by its decorator. Frozen. */
 export interface FieldRecord {

@@ -1,3 +1,4 @@
+import { aggregateKey, existsKey, existsValue } from '../runtime/aggregates'
 import { MISSING, mergeValue, type Missing } from '../runtime/missing'
 import { loadedCount, loadedPivot, loadedRelation, modelAttribute } from '../runtime/model-registry'
 
@@ -102,16 +103,6 @@ export function mergeUnless<M extends object>(condition: unknown, mapping: Lazy<
   return mergeWhen(!condition, mapping)
 }
 
-/** `blogPosts` -> `blog_posts`, as Laravel names aggregate attributes. */
-function snake(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
-}
-
-/** The attribute an aggregate of a relation is selected as: `posts_sum_votes`. @internal */
-export function aggregateKey(relation: string, column: string, aggregate: string): string {
-  return snake(`${relation}_${aggregate}_${column}`)
-}
-
 /**
  * A loaded aggregate of a relation (`SUM(posts.votes)` selected as `posts_sum_votes`), or `cb` of
  * it; `MISSING` when it was not selected (or is `null`). @internal
@@ -134,9 +125,8 @@ export function whenExistsLoaded<R = boolean>(
   relation: string,
   cb?: ValueOf<boolean, R>,
 ): boolean | R | Missing {
-  const value = modelAttribute(model, `${snake(relation)}_exists`)
+  const value = modelAttribute(model, existsKey(relation))
   if (value === null || value === undefined) return MISSING
-  // drivers return 1/0 (SQLite, MySQL) or booleans (PostgreSQL)
-  const exists = value === true || value === 1 || value === '1' || value === 't'
+  const exists = existsValue(value)
   return cb === undefined ? exists : applyTo(exists, cb)
 }

@@ -1,0 +1,70 @@
+import { aggregateKey, existsKey } from '../runtime/aggregates'
+import { memberDecorator, optionalName } from './decorator-factory'
+import type { MemberDecorator, SpecOf } from './decorator-types'
+import type { FieldOptions } from './field.decorator'
+import type { RelationOptions } from './relation.decorators'
+
+/**
+ * The model's attribute (named like the member, or `from`) when the model has it: `null` counts as
+ * had, an absent or `undefined` property does not (then no key). On a getter, the getter's value
+ * when the model has the attribute.
+ *
+ * @example
+ * @WhenHas() nickname?: string | null
+ * @WhenHas({ from: 'nickname' }) get shout() { return this.resource.nickname?.toUpperCase() }
+ */
+export function WhenHas<F extends string = never>(
+  options?: FieldOptions<F>,
+): MemberDecorator<SpecOf<'WhenHas', false, 'has', F>> {
+  return memberDecorator('WhenHas', {
+    kind: 'whenHas',
+    source: optionalName('@WhenHas() from', options?.from),
+  })
+}
+
+/** The aggregate functions Laravel names attributes after (`withSum`, `withAvg`, ...). */
+export type AggregateFunction = 'sum' | 'avg' | 'min' | 'max' | (string & {})
+
+/**
+ * A relation's aggregate selected with the query, read from `<relation>_<aggregate>_<column>` as
+ * Laravel names it (`posts_sum_votes`, `posts_avg_score`, `posts_max_created_at`); no key when it was
+ * not selected or is `null`. On a getter, the getter's value when the aggregate was selected.
+ *
+ * @example
+ * @WhenAggregated('posts', 'votes', 'sum') total_votes!: number
+ */
+export function WhenAggregated(
+  relation: string,
+  column: string,
+  aggregate: AggregateFunction,
+): MemberDecorator<SpecOf<'WhenAggregated', false, 'computed', never>> {
+  // each is required: `undefined` fails the non-empty check like `''` does
+  const name = (argument: string, value: unknown): string =>
+    optionalName(`@WhenAggregated() ${argument}`, value ?? '')!
+  return memberDecorator('WhenAggregated', {
+    kind: 'whenAggregated',
+    source: aggregateKey(
+      name('relation', relation),
+      name('column', column),
+      name('aggregate', aggregate),
+    ),
+  })
+}
+
+/**
+ * Whether related rows exist, selected with the query as `<relation>_exists` (`withExists`), as a
+ * boolean; no key when it was not selected. The relation is `relation`, else the member name without
+ * its `_exists` suffix: `@WhenExistsLoaded() posts_exists` reads `posts_exists`.
+ *
+ * @example
+ * @WhenExistsLoaded({ relation: 'posts' }) has_posts!: boolean
+ */
+export function WhenExistsLoaded(
+  options?: RelationOptions<string>,
+): MemberDecorator<SpecOf<'WhenExistsLoaded', false, 'computed', never>> {
+  const relation = optionalName('@WhenExistsLoaded() relation', options?.relation)
+  return memberDecorator('WhenExistsLoaded', {
+    kind: 'whenExistsLoaded',
+    source: (key) => existsKey(relation ?? key.replace(/_exists$/, '')),
+  })
+}
