@@ -36,7 +36,7 @@ export interface LengthAwarePaginationMeta {
 /** Either kind of `meta`. */
 export type PaginationMeta = SimplePaginationMeta | LengthAwarePaginationMeta
 
-/** The JSON of a simple paginator (spec 2.5 minus total, last_page, last_page_url). */
+/** The JSON of a simple paginator: a length-aware page's keys minus total, last_page, last_page_url. */
 export interface SimplePageJson<T> {
   current_page: number
   data: T[]
@@ -50,20 +50,14 @@ export interface SimplePageJson<T> {
   to: number | null
 }
 
-/** The JSON of a length-aware paginator (spec 2.5), in API.md's key order. */
-export interface LengthAwarePageJson<T> {
-  current_page: number
-  data: T[]
-  first_page_url: string
-  from: number | null
+/**
+ * The JSON of a length-aware paginator: the simple page's keys plus `last_page`, `last_page_url` and
+ * `total`. The object itself has its keys in this order: `current_page, data, first_page_url, from,
+ * last_page, last_page_url, links, next_page_url, path, per_page, prev_page_url, to, total`.
+ */
+export interface LengthAwarePageJson<T> extends SimplePageJson<T> {
   last_page: number
   last_page_url: string
-  links: PageLink[]
-  next_page_url: string | null
-  path: string
-  per_page: number
-  prev_page_url: string | null
-  to: number | null
   total: number
 }
 
