@@ -8,14 +8,14 @@ import { Exclude, Expose, Transform, Type, instanceToPlain } from 'class-transfo
 import { Field, JsonResource, When, WhenCounted, WhenLoaded, WhenNotNull } from '../src'
 import type { BenchOp, Scenario } from './harness'
 
-interface Author {
+export interface Author {
   id: number
   name: string
   email: string
   password_hash: string
 }
 
-interface Post {
+export interface Post {
   id: number
   title: string
   body: string
@@ -34,7 +34,7 @@ interface Post {
 
 const COUNT = 1000
 
-function makePosts(): Post[] {
+export function makePosts(): Post[] {
   const body = 'lorem ipsum dolor sit amet '.repeat(8).slice(0, 200)
   return Array.from({ length: COUNT }, (_, i) => ({
     id: i + 1,
@@ -84,7 +84,7 @@ class PostResource extends JsonResource<Post> {
 
 // --- hand-written --------------------------------------------------------------------------------
 
-function handWritten(posts: Post[]): string {
+export function handWritten(posts: Post[]): string {
   const data = posts.map((p) => {
     const o: Record<string, unknown> = {
       id: p.id,

@@ -49,3 +49,36 @@ cat > tsconfig.json <<'JSON'
 JSON
 node "$root/node_modules/typescript/bin/tsc" -p tsconfig.json
 echo "declarations type-check for a strict consumer (skipLibCheck: false)"
+
+# Standard (TC39) decorators, in a project without reflect-metadata: the declarations type-check
+# with experimentalDecorators off, and the compiled program runs.
+std="$tmp/standard"
+mkdir -p "$std"
+cd "$std"
+npm init -y >/dev/null
+npm install --no-audit --no-fund --ignore-scripts "$tmp/$tarball" @types/node@20 >/dev/null
+if [ -d node_modules/reflect-metadata ]; then echo "reflect-metadata must not be installed here"; exit 1; fi
+cat > main.ts <<'TS'
+import { Field, JsonResource, WhenLoaded } from 'api-resources'
+
+class TagResource extends JsonResource<{ name: string }> {
+  @Field() name!: string
+}
+class PostResource extends JsonResource<{ id: number; title: string; tags?: { name: string }[] }> {
+  @Field() id!: number
+  @Field() get title() {
+    return this.resource.title.toUpperCase()
+  }
+  @WhenLoaded(() => TagResource) tags!: unknown
+}
+const json = JSON.stringify(new PostResource({ id: 1, title: 'hi', tags: [{ name: 'ts' }] }))
+if (json !== '{"data":{"id":1,"title":"HI","tags":[{"name":"ts"}]}}') throw new Error(json)
+console.log('standard decorators without reflect-metadata:', json)
+TS
+cat > tsconfig.json <<'JSON'
+{ "compilerOptions": { "strict": true, "module": "node16", "moduleResolution": "node16",
+  "target": "ES2022", "experimentalDecorators": false, "skipLibCheck": false, "types": ["node"],
+  "outDir": "out" }, "files": ["main.ts"] }
+JSON
+node "$root/node_modules/typescript/bin/tsc" -p tsconfig.json
+node out/main.js
