@@ -10,7 +10,7 @@ import { dropLoneSurrogates, encodeUnsafeUrlChars } from './url-text'
 
 /**
  * What core code may know about the current HTTP request. The Express middleware opens one per
- * request; outside a request there is none, and callers fall back to page 1 and path `/` (spec 4).
+ * request; outside a request there is none, and callers fall back to page 1 and path `/`.
  */
 export interface RequestContext {
   /** The path as the client sent it, mount prefix included, no host or query, no trailing `/`. */

@@ -10,7 +10,7 @@ import { buildCollectionData } from './document'
 import { documentInput } from './document-input'
 
 /**
- * A JSON:API collection document (spec 2.4 rule 7): `data` is a list of resource objects, and a
+ * A JSON:API collection document: `data` is a list of resource objects, and a
  * paginator adds the `links` (`first`, `last`, `prev`, `next`) and `meta` (`current_page`, ...) of a
  * paginated collection. `additional({ meta })` / `additional({ links })` add entries after the
  * standard ones. Built by `SomeJsonApiResource.collection(itemsOrPaginator)`, or subclass it with

@@ -17,7 +17,7 @@ import { JsonApiResourceCollection } from './jsonapi-collection'
 export type RelationshipThunk = () => JsonApiClass
 
 /**
- * A JSON:API resource (spec 2.4): its payload is a document
+ * A JSON:API resource: its payload is a document
  * `{ data: { type, id, attributes, relationships }, included?, jsonapi: { version: '1.1' } }`
  * sent as `application/vnd.api+json`.
  *

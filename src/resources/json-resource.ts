@@ -24,7 +24,7 @@ function defaultAttributes(model: unknown): Record<string, unknown> {
 }
 
 /**
- * Transforms one model (or any value) into a JSON-safe payload (spec 2.1). Declare the output with
+ * Transforms one model (or any value) into a JSON-safe payload. Declare the output with
  * decorators, or override `toArray(request)` using the `when*` helpers, or both.
  *
  * A resource over `null` or `undefined` renders as `null` (`{ data: null }`): no field is evaluated.

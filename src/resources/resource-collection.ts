@@ -44,7 +44,7 @@ function itemsOf(source: CollectionSource): Items {
 }
 
 /**
- * Maps a list or a paginator through a resource class (spec 2.3). Built by
+ * Maps a list or a paginator through a resource class. Built by
  * `SomeResource.collection(items)`, or subclass it with `static collects = () => SomeResource`.
  *
  * - a list: `{ data: [...] }` (the resource's wrap key); with `wrap = null`, a bare array unless
@@ -133,7 +133,7 @@ export class ResourceCollection<R extends JsonResource = JsonResource> extends A
     return this.#collects === undefined ? 'data' : this.#collects.wrap
   }
 
-  /** The final payload (spec 2.3). */
+  /** The final payload: the items under the wrap key, with `links` and `meta` when paginated. */
   toPayload(request?: unknown): unknown {
     const q = currentRequest(request)
     return jsonBody({

@@ -15,7 +15,7 @@ export type RespondHandler<P = Request['params']> = (
 ) => unknown
 
 /**
- * Turns a handler whose return value is the response into an Express handler (spec 1, 4): a
+ * Turns a handler whose return value is the response into an Express handler: a
  * resource, a collection, a paginator or a JSON:API document is serialized with the request; any
  * other value is sent with `res.json`. Thrown errors and rejected promises go to `next(err)`.
  * Works without {@link apiResources} too: it then opens the request context itself.
