@@ -84,6 +84,8 @@ export {
   type MemberDecorator,
   type PivotOptions,
   type RelationOptions,
+  type RelationshipLink,
+  type RelationshipOptions,
 } from './metadata'
 export { shapeSource as resourceShapeSource } from './compiler/compile-shape'
 

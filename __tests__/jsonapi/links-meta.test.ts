@@ -217,6 +217,30 @@ describe('relationship object links and meta', () => {
   })
 })
 
+describe('links and meta given to @Relationship()', () => {
+  it('are rendered like the static maps', () => {
+    class Reader extends JsonApiResource<{ id: number; name: string; author?: Author }> {
+      static override resourceType = 'readers'
+      @Relationship(() => AuthorDoc, {
+        links: { related: '/readers/{id}/author' },
+        meta: (reader: { author?: Author }) => ({ loaded: reader.author !== undefined }),
+      })
+      author!: unknown
+    }
+    const loaded = checked(new Reader({ id: 5, name: 'r', author: ada }).toPayload())
+    expect(loaded.data.relationships.author).toEqual({
+      data: { type: 'people', id: '1' },
+      links: { related: '/readers/5/author' },
+      meta: { loaded: true },
+    })
+    const bare = checked(new Reader({ id: 6, name: 'r' }).toPayload())
+    expect(bare.data.relationships.author).toEqual({
+      links: { related: '/readers/6/author' },
+      meta: { loaded: false },
+    })
+  })
+})
+
 describe('top-level links.self and the jsonapi member', () => {
   class SelfPost extends PostDoc {
     static override selfLink = true

@@ -68,21 +68,30 @@ function createPlan(cls: JsonApiClass, pending: Array<[RelationPlan, Function]>)
   const shape = resolveResourceShape(cls)
   const relations: RelationPlan[] = []
   const relationsByName = new Map<string, RelationPlan>()
-  for (const { name, source, target } of relationDeclarations(cls, shape.relationships)) {
+  for (const { name, source, target, links, meta } of relationDeclarations(
+    cls,
+    shape.relationships,
+  )) {
     if (relationsByName.has(name)) continue // a decorator wins over the static map
     if (name === 'id' || name === 'type') throw JsonApiError.reservedMember(cls.name, name)
     const relation = {
       name,
       source,
       target: undefined as unknown as TypePlan,
-      linksOf: relationLinks(
-        `${cls.name}.relationshipLinks.${name}`,
-        entryOf(cls.relationshipLinks, name),
-      ),
-      metaOf: metaFunction(
-        `${cls.name}.relationshipMeta.${name}`,
-        entryOf(cls.relationshipMeta, name),
-      ),
+      linksOf:
+        links === undefined
+          ? relationLinks(
+              `${cls.name}.relationshipLinks.${name}`,
+              entryOf(cls.relationshipLinks, name),
+            )
+          : relationLinks(`${cls.name}.${name} @Relationship() links`, links),
+      metaOf:
+        meta === undefined
+          ? metaFunction(
+              `${cls.name}.relationshipMeta.${name}`,
+              entryOf(cls.relationshipMeta, name),
+            )
+          : metaFunction(`${cls.name}.${name} @Relationship() meta`, meta),
     }
     relations.push(relation)
     relationsByName.set(name, relation)
@@ -122,6 +131,9 @@ interface RelationDeclaration {
   readonly name: string
   readonly source: string
   readonly target: Function
+  /** Links and meta given to `@Relationship()` (a static map gives them otherwise). */
+  readonly links?: unknown
+  readonly meta?: unknown
 }
 
 /** `@Relationship` members first, then the `static relationships` map. */
@@ -136,6 +148,8 @@ function relationDeclarations(
       source: record.source,
       // `@Relationship() author!: UserResource` names the class through its design type
       target: targetOf(cls, record.key, record.resource ?? record.designType),
+      links: record.links,
+      meta: record.meta,
     })
   }
   const map = cls.relationships

@@ -13,6 +13,8 @@ export interface RecordSpec {
   readonly source?: string | ((key: string) => string | undefined)
   readonly condition?: FieldRecord['condition']
   readonly resource?: ResourceThunk
+  readonly links?: unknown
+  readonly meta?: unknown
 }
 
 /** What a standard decorator context looks like at run time. */
@@ -70,6 +72,8 @@ function draft(
     getter,
     condition: spec.condition,
     resource: spec.resource,
+    ...(spec.links === undefined ? {} : { links: spec.links }),
+    ...(spec.meta === undefined ? {} : { meta: spec.meta }),
     designType,
     decorator: `@${decorator}`,
     order,

@@ -7,6 +7,8 @@ export {
   WhenPivotLoaded,
   type PivotOptions,
   type RelationOptions,
+  type RelationshipLink,
+  type RelationshipOptions,
 } from './relation.decorators'
 export {
   WhenAggregated,

@@ -91,26 +91,45 @@ export function WhenPivotLoaded(
   })
 }
 
+/** A relationship link: a URL template (`'/posts/{id}/author'`) or a function of the model. */
+export type RelationshipLink = string | ((model: never, request: unknown) => unknown)
+
+/** Options of `@Relationship()`: the relation's name, and its relationship object's links and meta. */
+export interface RelationshipOptions<F extends string = string> extends RelationOptions<F> {
+  /**
+   * `self` and `related` links of the relationship object: URL templates (`{id}` is the object's id,
+   * `{name}` a model attribute) or functions of the model. Rendered also when the relation was not
+   * loaded (then without `data`).
+   */
+  readonly links?: { readonly self?: RelationshipLink; readonly related?: RelationshipLink }
+  /** `meta` of the relationship object, from the model and the request. */
+  readonly meta?: (model: never, request: unknown) => unknown
+}
+
 /**
  * A JSON:API relationship (linkage, `?include=`), recorded for `JsonApiResource`. It produces no key
  * in `toArray()`.
  *
  * @example
  * @Relationship(() => UserResource) author!: unknown
+ * @Relationship(() => CommentResource, { links: { related: '/posts/{id}/comments' } }) comments!: unknown
  */
 export function Relationship<F extends string = never>(
-  options?: RelationOptions<F>,
+  options?: RelationshipOptions<F>,
 ): MemberDecorator<SpecOf<'Relationship', false, 'relation', F>>
 export function Relationship<F extends string = never>(
   resource: ResourceThunk,
-  options?: RelationOptions<F>,
+  options?: RelationshipOptions<F>,
 ): MemberDecorator<SpecOf<'Relationship', true, 'relation', F>>
 export function Relationship(
-  thunkOrOptions?: ResourceThunk | RelationOptions,
-  options?: RelationOptions,
+  thunkOrOptions?: ResourceThunk | RelationshipOptions,
+  options?: RelationshipOptions,
 ): MemberDecorator<SpecOf<'Relationship', boolean, 'relation', string>> {
+  const opts = typeof thunkOrOptions === 'function' ? options : (thunkOrOptions ?? options)
   return memberDecorator('Relationship', {
     kind: 'relationship',
     ...relationArgs('Relationship', thunkOrOptions, options),
+    links: opts?.links,
+    meta: opts?.meta,
   })
 }

@@ -45,6 +45,10 @@ export interface FieldRecord {
    * resource class when no thunk is given (resolved at compile time, not at decoration time).
    */
   readonly designType?: Function
+  /** `@Relationship(..., { links })`: the relationship object's link templates (JSON:API). */
+  readonly links?: unknown
+  /** `@Relationship(..., { meta })`: the relationship object's meta function (JSON:API). */
+  readonly meta?: unknown
   /** The decorator's name, for error messages (`@Field`, `@WhenLoaded`, ...). */
   readonly decorator?: string
   /**
