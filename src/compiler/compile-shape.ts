@@ -32,9 +32,7 @@ export function rendererFor(cls: Function): Renderer {
 }
 
 /** The rules of any value (non-objects get the defaults, which find nothing loaded). @internal */
-export function rulesOf(model: unknown): ModelRules {
-  return typeof model === 'object' && model !== null ? rulesFor(model) : defaultModelRules
-}
+export const rulesOf: (model: unknown) => ModelRules = rulesFor
 
 class Context implements EmitContext {
   readonly names: Name[] = []

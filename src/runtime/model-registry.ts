@@ -33,10 +33,12 @@ export function registerModelRules(modelClass: Constructor, rules: Partial<Model
 /**
  * The rules that apply to `model`: those stored on its class (or inherited from a parent class), else
  * the defaults. Plain objects and query-builder rows (`Object`, no rules) get the defaults; a row whose
- * `constructor` is a column is looked up through its prototype; a prototype-less row gets the defaults.
+ * `constructor` is a column is looked up through its prototype; a prototype-less row and any value
+ * that is not an object get the defaults.
  * @internal
  */
-export function rulesFor(model: object): ModelRules {
+export function rulesFor(model: unknown): ModelRules {
+  if (typeof model !== 'object' || model === null) return defaultModelRules
   let ctor: unknown = (model as { constructor?: unknown }).constructor
   if (typeof ctor !== 'function') {
     const proto = Object.getPrototypeOf(model) as { constructor?: unknown } | null
