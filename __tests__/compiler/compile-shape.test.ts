@@ -23,6 +23,7 @@ function bothAgree(cls: new (m: any) => JsonResource<any>, model: unknown, reque
   const interpreted = interpretShape(cls)(resource, request)
   expect(compiled).toEqual(interpreted)
   expect(Object.keys(compiled)).toEqual(Object.keys(interpreted))
+  expect(Object.getPrototypeOf(compiled)).toBe(Object.prototype)
   return compiled
 }
 
