@@ -53,7 +53,6 @@ export {
   loadedRelation,
   modelAttribute,
   registerModelRules,
-  unregisterModelRules,
 } from './runtime/model-registry'
 
 // resources and decorators

@@ -9,7 +9,6 @@ import {
   createRequestContext,
   registerModelRules,
   runWithRequestContext,
-  unregisterModelRules,
 } from 'api-resources'
 import { parseWithJsona, parseWithKitsu, type ClientModel } from '../support/jsonapi-clients'
 import {
@@ -480,7 +479,6 @@ describe('JsonApiResource with model rules (ORM adapters)', () => {
       relation: (m, name) => (name in (m as Row).loaded ? (m as Row).loaded[name] : MISSING),
     }),
   )
-  afterAll(() => unregisterModelRules(Row))
 
   class RowUser extends JsonApiResource<Row> {
     static override resourceType = 'users'

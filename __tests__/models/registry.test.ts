@@ -1,3 +1,4 @@
+import * as api from '../../src'
 import { MISSING, loadedCount, loadedPivot, loadedRelation, registerModelRules } from '../../src'
 
 describe('default model rules', () => {
@@ -43,5 +44,62 @@ describe('default model rules', () => {
     expect(loadedRelation(new Child(), 'posts')).toEqual(['p'])
     expect(loadedRelation(new Child(), 'other')).toBe(MISSING)
     expect(loadedCount(new Child(), 'posts')).toBe(MISSING)
+  })
+})
+
+describe('rules live on the model class', () => {
+  const tagged = (tag: string) => ({ relation: () => tag })
+
+  it('stores them as a non-enumerable static of the class', () => {
+    class Model {}
+    registerModelRules(Model, tagged('m'))
+    expect(Object.keys(Model)).toEqual([])
+    const own = Object.getOwnPropertyDescriptor(Model, Symbol.for('api-resources.modelRules'))
+    expect(own).toMatchObject({ enumerable: false })
+    expect(loadedRelation(new Model(), 'x')).toBe('m')
+  })
+
+  it('registering again replaces them; a subclass may register its own', () => {
+    class Base {}
+    class Child extends Base {}
+    class GrandChild extends Child {}
+    registerModelRules(Base, tagged('base'))
+    expect(loadedRelation(new GrandChild(), 'x')).toBe('base')
+    registerModelRules(Base, tagged('base again'))
+    expect(loadedRelation(new GrandChild(), 'x')).toBe('base again')
+    registerModelRules(Child, tagged('child'))
+    expect(loadedRelation(new Base(), 'x')).toBe('base again')
+    expect(loadedRelation(new Child(), 'x')).toBe('child')
+    expect(loadedRelation(new GrandChild(), 'x')).toBe('child')
+  })
+
+  it('missing rules fall back to the defaults, merged per rule', () => {
+    class Model {
+      posts_count = 4
+    }
+    registerModelRules(Model, tagged('m'))
+    expect(loadedCount(new Model(), 'posts')).toBe(4)
+    expect(loadedPivot(new Model(), 'pivot')).toBe(MISSING)
+  })
+
+  it('a row with a `constructor` column is looked up through its prototype', () => {
+    class Model {}
+    registerModelRules(Model, tagged('m'))
+    const row = Object.assign(new Model(), { constructor: 'a column' })
+    expect(loadedRelation(row, 'x')).toBe('m')
+    const plain = { constructor: 'a column', posts: [1] }
+    expect(loadedRelation(plain, 'posts')).toEqual([1])
+  })
+
+  it('prototype-less rows and other values get the defaults', () => {
+    const row = Object.assign(Object.create(null) as Record<string, unknown>, { posts: [1] })
+    expect(loadedRelation(row, 'posts')).toEqual([1])
+    expect(loadedRelation(row, 'tags')).toBe(MISSING)
+    expect(loadedRelation(null, 'posts')).toBe(MISSING)
+    expect(loadedRelation('posts', 'length')).toBe(MISSING)
+  })
+
+  it('keeps no process-wide registry to reset', () => {
+    expect(Object.keys(api)).not.toContain('unregisterModelRules')
   })
 })

@@ -34,9 +34,7 @@ export function rendererFor(cls: Function): Renderer {
 }
 
 /** The rules of any value (non-objects get the defaults, which find nothing loaded). @internal */
-export function rulesOf(model: unknown): ModelRules {
-  return typeof model === 'object' && model !== null ? rulesFor(model) : defaultModelRules
-}
+export const rulesOf: (model: unknown) => ModelRules = rulesFor
 
 class Context implements EmitContext {
   readonly names: Name[] = []
@@ -57,9 +55,16 @@ class Context implements EmitContext {
   }
 }
 
-/** The function body: a literal for the leading unconditional keys, then statements in order. */
+/**
+ * The function body. Without conditional members, the output is one literal. With them, it is built
+ * by a constructor whose prototype is `Object.prototype` (a plain object all the same): V8 sizes a
+ * literal for exactly its own keys, so keys added after it go to a separate backing store (one more
+ * allocation per object); objects made by a constructor get room for every key their first
+ * instances received.
+ */
 function emitBody(ctx: Context, plan: readonly PlannedField[]): Code {
   const entries: Code[] = []
+  const leading: Code[] = []
   const stmts: Code[] = []
   for (const f of plan) {
     const out = emitters[f.record.kind](ctx, f)
@@ -67,13 +72,21 @@ function emitBody(ctx: Context, plan: readonly PlannedField[]): Code {
       const key =
         f.record.key === '__proto__' ? `[${literal(f.record.key)}]` : literal(f.record.key)
       entries.push(_`${new Code(key)}: ${out.always}`)
+      leading.push(assign(f.record.key, out.always))
     } else stmts.push('always' in out ? assign(f.record.key, out.always) : out.stmt)
   }
+  const make =
+    stmts.length === 0
+      ? _`const ${N.o} = { ${join(entries, ', ')} }`
+      : _`const ${N.o} = new ${N.ob}()
+  ${join(leading, '\n  ')}`
   return _`'use strict'
+function ${N.ob}() {}
+${N.ob}.prototype = Object.prototype
 return function shape(${N.m}, ${N.q}, ${N.r}) {
   const ${N.rs} = ${N.ro}(${N.m}), ${N.pl} = ${N.rs}.attribute === ${N.da}
   let ${N.v}
-  const ${N.o} = { ${join(entries, ', ')} }
+  ${make}
   ${join(stmts, '\n  ')}
   return ${N.o}
 }`

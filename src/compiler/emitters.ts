@@ -9,6 +9,7 @@ export const N = {
   q: new Name('q'), // the request
   r: new Name('r'), // the resource instance, made lazily
   o: new Name('o'), // the output object
+  ob: new Name('Out'), // makes the output object (a plain object with room for every key)
   v: new Name('v'), // a temporary
   rs: new Name('rs'), // the model's rules
   pl: new Name('pl'), // the rules read attributes plainly (`m.key`)

@@ -1,4 +1,4 @@
-import { RESOLVE, isCollectionClass, isResolvable } from '../runtime/protocol'
+import { RESOLVE, isCollectionClass, isResolvable, type Resolvable } from '../runtime/protocol'
 
 /** A class's compiled output over a model: `(model, request, resource?) => output`. @internal */
 export type ModelShapeFn = (
@@ -42,9 +42,12 @@ export class ResourceRenderer implements Renderer {
 
   private one(value: unknown, request: unknown, fn: ModelShapeFn | null): unknown {
     if (value === null || value === undefined) return null
-    // A plain object (the usual row) cannot be a resource: skip the protocol lookup.
-    if (Object.getPrototypeOf(value) !== Object.prototype && isResolvable(value))
-      return value[RESOLVE](request)
+    // A plain object (the usual row) cannot be a resource: skip the protocol lookup. Resources get
+    // the protocol from their class, so it is looked up on the prototype: a model in dictionary mode
+    // (a TypeORM entity with lazy relations) would make the lookup on the instance a slow miss.
+    const proto = Object.getPrototypeOf(value) as object | null
+    if (proto !== Object.prototype && proto !== null && isResolvable(proto))
+      return (value as Resolvable)[RESOLVE](request)
     if (fn !== null) return fn(value, request, undefined)
     const resource = new (this.cls as Ctor)(value) as { [RESOLVE](request: unknown): unknown }
     return resource[RESOLVE](request)

@@ -4,50 +4,50 @@ import { defaultModelRules, type ModelRules } from './model-rules'
 type Constructor = abstract new (...args: never[]) => unknown
 
 /**
- * Rules registered by model class. A model's rules are those of the nearest class on its prototype
- * chain that has any, merged over the defaults; the lookup is cached per constructor.
- *
- * Registration is meant for start-up (an ORM adapter's `install()`); registering again replaces the
- * class's rules and clears the cache.
+ * Where a model class keeps its rules: a non-enumerable static property of the class. Statics are
+ * inherited through the constructor chain (`class B extends A` makes `A` the prototype of `B`), so a
+ * subclass reads its parent's rules until it registers its own. `Symbol.for`, so two copies of the
+ * package (CommonJS and ESM) read the same property.
  */
-const registered = new Map<Function, ModelRules>()
-let resolved = new WeakMap<object, ModelRules>()
+const MODEL_RULES: unique symbol = Symbol.for('api-resources.modelRules') as never
 
-/** Registers how to read relations, counts and pivots off instances of `modelClass` (and subclasses). */
+type RulesHolder = { readonly [MODEL_RULES]?: ModelRules }
+
+/**
+ * Registers how to read relations, counts and pivots off instances of `modelClass` and of its
+ * subclasses. The rules are stored on the class itself; registering again replaces them. Meant for
+ * start-up (an ORM adapter's `install()`).
+ *
+ * @example
+ * registerModelRules(User, { relation: (user, name) => user.loaded.get(name) ?? MISSING })
+ */
 export function registerModelRules(modelClass: Constructor, rules: Partial<ModelRules>): void {
-  registered.set(modelClass, { ...defaultModelRules, ...rules })
-  resolved = new WeakMap()
+  Object.defineProperty(modelClass, MODEL_RULES, {
+    value: Object.freeze({ ...defaultModelRules, ...rules }),
+    configurable: true,
+    enumerable: false,
+    writable: false,
+  })
 }
 
-/** Removes the rules of `modelClass` (mainly for tests that register throw-away classes). */
-export function unregisterModelRules(modelClass: Constructor): void {
-  registered.delete(modelClass)
-  resolved = new WeakMap()
-}
-
-/** The rules that apply to `model`. @internal */
-export function rulesFor(model: object): ModelRules {
-  // Fast path: with no rules registered (plain objects, query-builder rows) there is nothing to look up.
-  if (registered.size === 0) return defaultModelRules
-  const proto = Object.getPrototypeOf(model) as object | null
-  if (proto === null) return defaultModelRules
-  let rules = resolved.get(proto)
-  if (rules === undefined) {
-    rules = findRules(proto)
-    resolved.set(proto, rules)
+/**
+ * The rules that apply to `model`: those stored on its class (or inherited from a parent class), else
+ * the defaults. Plain objects and query-builder rows (`Object`, no rules) get the defaults; a row whose
+ * `constructor` is a column is looked up through its prototype; a prototype-less row and any value
+ * that is not an object get the defaults.
+ * @internal
+ */
+export function rulesFor(model: unknown): ModelRules {
+  if (typeof model !== 'object' || model === null) return defaultModelRules
+  let ctor: unknown = (model as { constructor?: unknown }).constructor
+  if (typeof ctor !== 'function') {
+    const proto = Object.getPrototypeOf(model) as { constructor?: unknown } | null
+    if (proto === null) return defaultModelRules
+    ctor = proto.constructor
+    if (typeof ctor !== 'function') return defaultModelRules
   }
-  return rules
-}
-
-function findRules(proto: object): ModelRules {
-  for (let p: object | null = proto; p !== null; p = Object.getPrototypeOf(p) as object | null) {
-    const ctor = Object.prototype.hasOwnProperty.call(p, 'constructor')
-      ? (p as { constructor: Function }).constructor
-      : undefined
-    const rules = ctor === undefined ? undefined : registered.get(ctor)
-    if (rules !== undefined) return rules
-  }
-  return defaultModelRules
+  const rules = (ctor as RulesHolder)[MODEL_RULES]
+  return rules === undefined ? defaultModelRules : rules
 }
 
 function isModel(value: unknown): value is object {

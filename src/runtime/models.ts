@@ -5,5 +5,4 @@ export {
   loadedRelation,
   modelAttribute,
   registerModelRules,
-  unregisterModelRules,
 } from './model-registry'

@@ -47,6 +47,60 @@ describe('installKnexPagination()', () => {
       proto.paginate = ours
     }
   })
+
+  /** Takes `names` off every prototype of Knex's builders for the test, then puts them back. */
+  async function withoutMethods(names: string[], test: () => Promise<void> | void) {
+    const saved: [object, string, PropertyDescriptor][] = []
+    for (let p = Object.getPrototypeOf(db.queryBuilder()) as object | null; p !== null;) {
+      for (const name of names) {
+        const d = Object.getOwnPropertyDescriptor(p, name)
+        if (d !== undefined) saved.push([p, name, d])
+        delete (p as Record<string, unknown>)[name]
+      }
+      p = Object.getPrototypeOf(p) as object | null
+    }
+    try {
+      await test()
+    } finally {
+      for (const [p, name] of saved) delete (p as Record<string, unknown>)[name]
+      for (const [p, name, d] of saved) Object.defineProperty(p, name, d)
+    }
+  }
+
+  it('knows what it installed from the builder prototype, whichever was given first', () =>
+    withoutMethods(['paginate', 'simplePaginate'], async () => {
+      installKnexPagination(db)
+      expect(() => installKnexPagination(knexModule)).not.toThrow()
+      expect(() => installKnexPagination(db)).not.toThrow()
+      expect((await db(fx.users).simplePaginate(2)).count()).toBe(2)
+    }))
+
+  it("refuses another library's paginate added through Knex's own extend", () =>
+    withoutMethods(['paginate', 'simplePaginate'], () => {
+      knexModule.QueryBuilder.extend('paginate', function otherPaginate() {
+        return this
+      })
+      expect(() => installKnexPagination(knexModule)).toThrow(/already have a "paginate" method/)
+      expect(() => installKnexPagination(db)).toThrow(/already have a "paginate" method/)
+    }))
+
+  it('marks a Knex-like object whose builders it cannot reach, so a second call is harmless', () => {
+    const extended: string[] = []
+    const fake = {
+      QueryBuilder: {
+        extend(name: string) {
+          if (extended.includes(name)) throw new Error(`Can't extend with existing method`)
+          extended.push(name)
+        },
+      },
+    }
+    installKnexPagination(fake as never)
+    expect(() => installKnexPagination(fake as never)).not.toThrow()
+    expect(extended).toEqual(['paginate', 'simplePaginate'])
+    expect(Object.keys(fake)).toEqual(['QueryBuilder'])
+    const other = { QueryBuilder: { extend: fake.QueryBuilder.extend } }
+    expect(() => installKnexPagination(other as never)).toThrow(/already have a "paginate" method/)
+  })
 })
 
 describe('Knex adapter bad input', () => {

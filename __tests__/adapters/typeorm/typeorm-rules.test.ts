@@ -85,3 +85,35 @@ describe.each(dialectNames())('typeorm model rules on %s', (dialect) => {
     expect(loadedRelation(new Unregistered(), 'title')).toBe('Post 1')
   })
 })
+
+describe('typeorm model rules without a database', () => {
+  it('never runs an accessor the entity class defines under a relation name', () => {
+    const getter = jest.fn(() => ['queried'])
+    class Base {
+      get tags() {
+        return getter()
+      }
+    }
+    class Entity extends Base {
+      author?: unknown
+    }
+    installTypeOrm({
+      entityMetadatas: [
+        {
+          target: Entity,
+          relations: [
+            { propertyName: 'author', isLazy: false },
+            { propertyName: 'tags', isLazy: false },
+          ],
+        },
+      ],
+    })
+    const entity = Object.assign(new Entity(), { author: { id: 1 } })
+    expect(loadedRelation(entity, 'author')).toEqual({ id: 1 })
+    expect(loadedRelation(entity, 'tags')).toBe(MISSING)
+    expect(getter).not.toHaveBeenCalled()
+    Object.defineProperty(entity, 'tags', { value: ['loaded'] })
+    expect(loadedRelation(entity, 'tags')).toEqual(['loaded'])
+    expect(loadedRelation(new Entity(), 'author')).toBe(MISSING)
+  })
+})

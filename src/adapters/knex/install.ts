@@ -40,15 +40,33 @@ const methods: Record<'paginate' | 'simplePaginate', Method> = {
 /** What `installKnexPagination` accepts: the `knex` module function or a Knex instance. */
 export type KnexLike = { QueryBuilder: { extend(name: string, fn: Method): void } } | Knex
 
-function builderPrototype(knex: KnexLike): object | undefined {
+type BuilderPrototype = Record<string, Method | undefined>
+
+/**
+ * Knex's query-builder prototype, where the methods go: from an instance, one of its builders; from
+ * the module, a builder made by Knex's `Client.prototype.queryBuilder` (a builder needs nothing of its
+ * client to be constructed). `undefined` when neither is available (a Knex-like stand-in).
+ */
+function builderPrototype(knex: KnexLike): BuilderPrototype | undefined {
   const make = (knex as Partial<Knex>).queryBuilder
-  return typeof make === 'function' ? Object.getPrototypeOf(make.call(knex)) : undefined
+  if (typeof make === 'function') return Object.getPrototypeOf(make.call(knex)) as BuilderPrototype
+  const client = (knex as { Client?: { prototype?: { queryBuilder?: unknown } } }).Client
+  const makeFromClient = client?.prototype?.queryBuilder
+  if (typeof makeFromClient !== 'function') return undefined
+  try {
+    return Object.getPrototypeOf(makeFromClient.call({})) as BuilderPrototype
+  } catch {
+    return undefined
+  }
 }
 
 /**
  * Adds `query.paginate(perPage, page?)` and `query.simplePaginate(perPage, page?)` to every Knex
  * query builder. Call it once at start-up with the `knex` module (or any Knex instance); calling it
  * again is harmless. Throws when another library already defined `paginate` on the builders.
+ *
+ * What is installed is known from Knex itself: the methods on its query-builder prototype carry a
+ * marker, and a Knex-like object whose builders cannot be reached gets a marker property of its own.
  *
  * @example
  * import knex from 'knex'
@@ -57,26 +75,26 @@ function builderPrototype(knex: KnexLike): object | undefined {
  * const page = await db('posts').orderBy('id').paginate(15)
  */
 export function installKnexPagination(knex: KnexLike): void {
-  const proto = builderPrototype(knex) as Record<string, Method | undefined> | undefined
+  const proto = builderPrototype(knex)
+  if (proto === undefined && (knex as { [INSTALLED]?: unknown })[INSTALLED] === true) return
   for (const [name, fn] of Object.entries(methods)) {
     const existing = proto?.[name]
     if (existing?.[INSTALLED]) continue
     if (existing !== undefined) throw PaginationError.alreadyInstalled(name)
-    if (proto !== undefined) {
-      Object.defineProperty(proto, name, { value: fn, configurable: true, writable: true })
-      installedNames.add(name)
+    const extend = (knex as Partial<Exclude<KnexLike, Knex>>).QueryBuilder?.extend
+    if (typeof extend !== 'function') {
+      Object.defineProperty(proto!, name, { value: fn, configurable: true, writable: true })
       continue
     }
-    if (installedNames.has(name)) continue
     try {
-      ;(knex as Exclude<KnexLike, Knex>).QueryBuilder.extend(name, fn)
+      // through Knex's own API: builders get the method, and instances made later proxy it
+      extend.call((knex as Exclude<KnexLike, Knex>).QueryBuilder, name, fn)
     } catch (error) {
       // Knex refuses to redefine a method: another library got there first.
       if (!/existing method/i.test(String(error))) throw error
       throw PaginationError.alreadyInstalled(name)
     }
-    installedNames.add(name)
   }
+  if (proto === undefined)
+    Object.defineProperty(knex, INSTALLED, { value: true, configurable: true })
 }
-
-const installedNames = new Set<string>()

@@ -26,19 +26,23 @@ interface PivotSource {
   readonly props: readonly string[]
 }
 
-const relationCache = new WeakMap<Function, ReadonlyMap<string, ObjectionRelationLike>>()
+/** The relations of Objection model classes by name, read once per class (per install). */
+type RelationCache = WeakMap<Function, ReadonlyMap<string, ObjectionRelationLike>>
 
 /**
  * The relations of an Objection model class, by name, read once per class. `getRelations()` never
  * throws for a name it lacks (unlike `getRelation(name)`), and a Map makes `constructor` or
  * `toString` plain unknown names.
  */
-function relationsOf(cls: ObjectionModelClass): ReadonlyMap<string, ObjectionRelationLike> {
-  let map = relationCache.get(cls)
+function relationsOf(
+  cls: ObjectionModelClass,
+  cache: RelationCache,
+): ReadonlyMap<string, ObjectionRelationLike> {
+  let map = cache.get(cls)
   if (map === undefined) {
     const relations = cls.getRelations() as Record<string, ObjectionRelationLike>
     map = new Map(Object.keys(relations).map((name) => [name, relations[name]] as const))
-    relationCache.set(cls, map)
+    cache.set(cls, map)
   }
   return map
 }
@@ -47,10 +51,11 @@ function relationsOf(cls: ObjectionModelClass): ReadonlyMap<string, ObjectionRel
 function pivotSources(
   models: readonly ObjectionModelClass[],
   options: ObjectionOptions,
+  cache: RelationCache,
 ): PivotSource[] {
   const sources: PivotSource[] = []
   for (const owner of models) {
-    for (const [name, relation] of relationsOf(owner)) {
+    for (const [name, relation] of relationsOf(owner, cache)) {
       const extras = relation.joinTableExtras ?? []
       if (extras.length === 0) continue
       sources.push({
@@ -82,11 +87,13 @@ export function objectionRules(
   options: ObjectionOptions,
 ): Partial<ModelRules> {
   const countKeys = options.countKeys ?? defaultCountKeys
+  // each install keeps what it read of its classes' relations (no cache shared across installs)
+  const cache: RelationCache = new WeakMap()
   let sources: PivotSource[] | undefined // built on first use: relationMappings may be thunks
   return {
     relation(model, relation) {
       const cls = model.constructor as ObjectionModelClass
-      if (!relationsOf(cls).has(relation)) return MISSING
+      if (!relationsOf(cls, cache).has(relation)) return MISSING
       const value = readDataProperty(model, relation)
       return isLoadedValue(value) ? value : MISSING
     },
@@ -95,7 +102,7 @@ export function objectionRules(
     pivot(model, accessor) {
       const own = readDataProperty(model, accessor)
       if (typeof own === 'object' && own !== null && isLoadedValue(own)) return own
-      sources ??= pivotSources(models, options)
+      sources ??= pivotSources(models, options, cache)
       return readExtras(model, accessor, sources)
     },
   }

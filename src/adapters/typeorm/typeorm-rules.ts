@@ -18,14 +18,8 @@ export interface TypeOrmOptions {
   countKeys?: CountKeys
 }
 
-/** What the relation rule needs to know of one relation, keys built once. */
-interface RelationReader {
-  readonly lazy: boolean
-  /** `__<name>__`: where TypeORM keeps what a lazy relation loaded. */
-  readonly dataKey: string
-  /** `__has_<name>__`: TypeORM's flag that a lazy relation was loaded. */
-  readonly hasKey: string
-}
+/** Reads one relation off an entity: its loaded value or `MISSING`. */
+type RelationRead = (model: object) => unknown
 
 /**
  * A lazy relation is an accessor that queries when read. TypeORM keeps what it loaded in
@@ -34,26 +28,56 @@ interface RelationReader {
  * reading them directly never queries (and is much faster than a descriptor walk). The keys are
  * built once per relation: a key string built on every read costs a hash and a lookup each time.
  */
-function lazyValue(model: object, reader: RelationReader): unknown {
-  const record = model as Record<string, unknown>
-  const data = record[reader.dataKey]
-  if (record[reader.hasKey] === true) return data ?? null
-  return data !== undefined ? data : MISSING
+function lazyRead(name: string): RelationRead {
+  const dataKey = `__${name}__`
+  const hasKey = `__has_${name}__`
+  return (model) => {
+    const record = model as Record<string, unknown>
+    const data = record[dataKey]
+    if (record[hasKey] === true) return data ?? null
+    return data !== undefined ? data : MISSING
+  }
 }
 
-function relationRule(relations: Map<string, RelationReader>): ModelRules['relation'] {
-  return (model, name) => {
-    const reader = relations.get(name)
-    if (reader === undefined) return MISSING
-    if (reader.lazy) return lazyValue(model, reader)
-    const value = readDataProperty(model, name)
+/**
+ * An eager (not lazy) relation is a plain data property TypeORM assigns when it loads the relation;
+ * TypeORM defines accessors only for lazy relations. So it is read directly, unless the entity class
+ * itself defines an accessor of that name somewhere on its prototype chain (known once, at install):
+ * then the property is read without running the accessor.
+ */
+function eagerRead(name: string, proto: object | undefined): RelationRead {
+  if (proto === undefined || hasAccessor(proto, name)) {
+    return (model) => {
+      const value = readDataProperty(model, name)
+      return isLoadedValue(value) ? value : MISSING
+    }
+  }
+  return (model) => {
+    const value = (model as Record<string, unknown>)[name]
     return isLoadedValue(value) ? value : MISSING
   }
 }
 
-function readerOf(relation: TypeOrmRelationLike): RelationReader {
+function hasAccessor(proto: object, name: string): boolean {
+  for (let p: object | null = proto; p !== null; p = Object.getPrototypeOf(p) as object | null) {
+    const desc = Object.getOwnPropertyDescriptor(p, name)
+    if (desc !== undefined) return !('value' in desc)
+  }
+  return false
+}
+
+type Readers = Readonly<Record<string, RelationRead | undefined>>
+
+function relationRule(relations: Readers): ModelRules['relation'] {
+  return (model, name) => {
+    const read = relations[name]
+    return read === undefined ? MISSING : read(model)
+  }
+}
+
+function readerOf(relation: TypeOrmRelationLike, proto: object | undefined): RelationRead {
   const name = relation.propertyName
-  return { lazy: relation.isLazy === true, dataKey: `__${name}__`, hasKey: `__has_${name}__` }
+  return relation.isLazy === true ? lazyRead(name) : eagerRead(name, proto)
 }
 
 /** The model rules for one entity. @internal */
@@ -61,7 +85,10 @@ export function typeOrmRules(
   metadata: TypeOrmEntityMetadataLike,
   options: TypeOrmOptions = {},
 ): Partial<ModelRules> {
-  const relations = new Map(metadata.relations.map((r) => [r.propertyName, readerOf(r)] as const))
+  const relations = Object.create(null) as Record<string, RelationRead>
+  const target = metadata.target as { prototype?: unknown } | undefined
+  const proto = typeof target === 'function' ? (target.prototype as object | undefined) : undefined
+  for (const r of metadata.relations) relations[r.propertyName] = readerOf(r, proto)
   const countKeys = options.countKeys ?? defaultCountKeys
   return {
     relation: relationRule(relations),
