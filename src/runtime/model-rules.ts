@@ -1,8 +1,9 @@
 import { MISSING, type Missing } from './missing'
+import { isThenable } from '../util/objects'
 
 /**
  * How to read eager-loaded data off a model without triggering a query. The defaults cover plain
- * objects (API.md "Models: what counts as loaded"); ORM adapters register their own per model class.
+ * objects; ORM adapters register their own per model class.
  * Every rule must be side-effect free: it may never call a lazy loader or await anything.
  */
 export interface ModelRules {
@@ -14,15 +15,6 @@ export interface ModelRules {
   pivot(model: object, accessor: string): unknown
   /** A plain attribute of the model (`@Field`, `@Attribute`); `undefined` when absent. */
   attribute(model: object, name: string): unknown
-}
-
-/** Is `value` a thenable (a promise or anything with a `then` method)? */
-export function isThenable(value: unknown): boolean {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  )
 }
 
 /** Loaded means: present, not `undefined`, not a function, not a thenable. */

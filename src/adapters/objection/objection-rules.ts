@@ -1,5 +1,6 @@
 import { MISSING } from '../../runtime/missing'
-import { isLoadedValue, registerModelRules, type ModelRules } from '../../runtime/models'
+import { isLoadedValue, type ModelRules } from '../../runtime/model-rules'
+import { registerModelRules } from '../../runtime/model-registry'
 import { readDataProperty } from '../../runtime/model-rules'
 import { defaultCountKeys, readCount, type CountKeys } from '../orm-support/count-keys'
 import type { ObjectionModelClass, ObjectionRelationLike } from './objection-types'

@@ -1,5 +1,5 @@
 import { MISSING } from '../../runtime/missing'
-import { isLoadedValue } from '../../runtime/models'
+import { isLoadedValue } from '../../runtime/model-rules'
 
 /**
  * Where an ORM model keeps the count of a relation. Most ORMs have no built-in "with count": the

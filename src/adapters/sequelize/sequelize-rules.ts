@@ -1,5 +1,6 @@
 import { MISSING } from '../../runtime/missing'
-import { registerModelRules, type ModelRules } from '../../runtime/models'
+import { type ModelRules } from '../../runtime/model-rules'
+import { registerModelRules } from '../../runtime/model-registry'
 import { defaultCountKeys, readCount, type CountKeys } from '../orm-support/count-keys'
 import type {
   SequelizeAssociationLike,

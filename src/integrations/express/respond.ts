@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { runWithRequestContext, tryGetRequestContext, type RequestContext } from '../../context'
 import { isRespondable } from '../../runtime/respondable'
+import { isThenable } from '../../util/objects'
 import { contextFor } from './request-contexts'
 import { sendRespondable } from './send-respondable'
 
@@ -70,12 +71,4 @@ function deliver(
   } catch (error) {
     next(error)
   }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  )
 }

@@ -1,8 +1,0 @@
-export { defaultModelRules, isLoadedValue, isThenable, type ModelRules } from './model-rules'
-export {
-  loadedCount,
-  loadedPivot,
-  loadedRelation,
-  modelAttribute,
-  registerModelRules,
-} from './model-registry'
