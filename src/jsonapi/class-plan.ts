@@ -68,30 +68,18 @@ function createPlan(cls: JsonApiClass, pending: Array<[RelationPlan, Function]>)
   const shape = resolveResourceShape(cls)
   const relations: RelationPlan[] = []
   const relationsByName = new Map<string, RelationPlan>()
-  for (const { name, source, target, links, meta } of relationDeclarations(
-    cls,
-    shape.relationships,
-  )) {
+  for (const declaration of relationDeclarations(cls, shape.relationships)) {
+    const { name, source, target } = declaration
     if (relationsByName.has(name)) continue // a decorator wins over the static map
     if (name === 'id' || name === 'type') throw JsonApiError.reservedMember(cls.name, name)
+    const links = declared(cls, declaration, 'links', cls.relationshipLinks)
+    const meta = declared(cls, declaration, 'meta', cls.relationshipMeta)
     const relation = {
       name,
       source,
       target: undefined as unknown as TypePlan,
-      linksOf:
-        links === undefined
-          ? relationLinks(
-              `${cls.name}.relationshipLinks.${name}`,
-              entryOf(cls.relationshipLinks, name),
-            )
-          : relationLinks(`${cls.name}.${name} @Relationship() links`, links),
-      metaOf:
-        meta === undefined
-          ? metaFunction(
-              `${cls.name}.relationshipMeta.${name}`,
-              entryOf(cls.relationshipMeta, name),
-            )
-          : metaFunction(`${cls.name}.${name} @Relationship() meta`, meta),
+      linksOf: relationLinks(links.where, links.value),
+      metaOf: metaFunction(meta.where, meta.value),
     }
     relations.push(relation)
     relationsByName.set(name, relation)
@@ -117,6 +105,23 @@ function createPlan(cls: JsonApiClass, pending: Array<[RelationPlan, Function]>)
 /** `toLinks(request)` / `toMeta(request)` of a resource instance over the model, left out when empty. */
 function instanceMember(cls: JsonApiClass, method: 'toLinks' | 'toMeta'): MetaFn {
   return (model, request) => nonEmptyObject(new cls(model as never)[method](request), request)
+}
+
+/**
+ * A relationship's links or meta: given to `@Relationship()`, else the entry of the class's static
+ * map (`relationshipLinks` / `relationshipMeta`); `where` names the declaration in errors.
+ */
+function declared(
+  cls: JsonApiClass,
+  declaration: RelationDeclaration,
+  member: 'links' | 'meta',
+  map: unknown,
+): { readonly value: unknown; readonly where: string } {
+  const { name } = declaration
+  if (declaration[member] !== undefined)
+    return { value: declaration[member], where: `${cls.name}.${name} @Relationship() ${member}` }
+  const mapName = member === 'links' ? 'relationshipLinks' : 'relationshipMeta'
+  return { value: entryOf(map, name), where: `${cls.name}.${mapName}.${name}` }
 }
 
 /** The entry `name` of a static per-relationship map (`undefined` when there is none). */
