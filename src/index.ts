@@ -86,7 +86,7 @@ export {
   type RelationshipLink,
   type RelationshipOptions,
 } from './metadata'
-export { shapeSource as resourceShapeSource } from './compiler/compile-shape'
+export { toArraySource as resourceShapeSource } from './compiler/compile'
 
 // JSON:API
 export { JsonApiResource, type RelationshipThunk } from './jsonapi/jsonapi-resource'

@@ -1,6 +1,6 @@
 import 'reflect-metadata'
 import { Field, JsonResource, MergeWhen, When, WhenLoaded, WhenNotNull } from '../../src'
-import { compileShape, interpretShape, shapeSource } from '../../src/compiler'
+import { compiledToArray, interpretedToArray, toArraySource } from '../../src/compiler'
 import { _, literal, Name, prop } from '../../src/compiler/code'
 
 const HOSTILE = [
@@ -44,9 +44,11 @@ describe('field names hostile to code generation come out as data', () => {
       const model: Record<string, unknown> = { empty: 'v:empty' }
       HOSTILE.forEach((k) => Object.defineProperty(model, k, { value: `v:${k}`, enumerable: true }))
       const resource = new Hostile(model)
-      const out = compileShape(Hostile)(resource, undefined)
-      expect(out).toEqual(interpretShape(Hostile)(resource, undefined))
-      expect(Object.keys(out)).toEqual(Object.keys(interpretShape(Hostile)(resource, undefined)))
+      const out = compiledToArray(Hostile)(resource, undefined)
+      expect(out).toEqual(interpretedToArray(Hostile)(resource, undefined))
+      expect(Object.keys(out)).toEqual(
+        Object.keys(interpretedToArray(Hostile)(resource, undefined)),
+      )
       for (const [i, key] of HOSTILE.entries()) {
         expect(Object.prototype.hasOwnProperty.call(out, key)).toBe(true)
         const expected = [`v:${key || 'empty'}`, `v:${key}`, `getter:${key}`][i % 3]
@@ -56,8 +58,8 @@ describe('field names hostile to code generation come out as data', () => {
       expect(JSON.parse(JSON.stringify(out))).toHaveProperty(['__proto__'])
       expect(exit).not.toHaveBeenCalled()
       // The key appears in the source only as a string literal.
-      expect(shapeSource(Hostile)).toContain(JSON.stringify(HOSTILE[0]))
-      expect(shapeSource(Hostile)).toContain('"ls\\u2028ps\\u2029"')
+      expect(toArraySource(Hostile)).toContain(JSON.stringify(HOSTILE[0]))
+      expect(toArraySource(Hostile)).toContain('"ls\\u2028ps\\u2029"')
     } finally {
       exit.mockRestore()
     }
@@ -93,11 +95,11 @@ describe('reading by name never returns an inherited Object.prototype member', (
   it('a model without the property gives undefined (and @WhenNotNull no key), in both paths', () => {
     const BuiltIn = builtInClass()
     const resource = new BuiltIn({ id: 1 })
-    const compiled = compileShape(BuiltIn)(resource, undefined)
-    expect(compiled).toEqual(interpretShape(BuiltIn)(resource, undefined))
+    const compiled = compiledToArray(BuiltIn)(resource, undefined)
+    expect(compiled).toEqual(interpretedToArray(BuiltIn)(resource, undefined))
     expect(Object.keys(compiled)).toEqual(BUILT_IN.map((_, i) => `f${i}`))
     for (const value of Object.values(compiled)) expect(value).toBeUndefined()
-    expect(shapeSource(BuiltIn)).not.toContain('m.constructor')
+    expect(toArraySource(BuiltIn)).not.toContain('m.constructor')
   })
 
   it('a model that holds the property itself gives its value, in both paths', () => {
@@ -106,8 +108,8 @@ describe('reading by name never returns an inherited Object.prototype member', (
       '{"__proto__": {"own": 1}, "constructor": "c", "toString": "t", "hasOwnProperty": 3, "valueOf": 4}',
     )
     const resource = new BuiltIn(model)
-    const compiled = compileShape(BuiltIn)(resource, undefined)
-    expect(compiled).toEqual(interpretShape(BuiltIn)(resource, undefined))
+    const compiled = compiledToArray(BuiltIn)(resource, undefined)
+    expect(compiled).toEqual(interpretedToArray(BuiltIn)(resource, undefined))
     expect(compiled.f0).toEqual({ own: 1 })
     expect([compiled.f1, compiled.f2, compiled.n3, compiled.n4]).toEqual(['c', 't', 3, 4])
   })

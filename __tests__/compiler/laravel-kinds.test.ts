@@ -9,7 +9,7 @@ import {
   WhenHas,
   ArgumentError,
 } from '../../src'
-import { compileShape, interpretShape } from '../../src/compiler'
+import { compiledToArray, interpretedToArray } from '../../src/compiler'
 
 interface Author {
   id: number
@@ -66,8 +66,8 @@ describe('the new member kinds', () => {
   it('compiled and interpreted agree, and equal the helper form, for every model', () => {
     for (const model of models) {
       const resource = new Decorated(model)
-      const compiled = compileShape(Decorated)(resource, undefined)
-      const interpreted = interpretShape(Decorated)(resource, undefined)
+      const compiled = compiledToArray(Decorated)(resource, undefined)
+      const interpreted = interpretedToArray(Decorated)(resource, undefined)
       expect(compiled).toEqual(interpreted)
       expect(Object.keys(compiled)).toEqual(Object.keys(interpreted))
       expect(new Decorated(model).toPayload()).toEqual(new ByHand(model).toPayload())

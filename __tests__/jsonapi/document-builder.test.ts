@@ -1,7 +1,7 @@
 import { buildCollectionData, buildSingleData } from '../../src/jsonapi/document'
 import { jsonApiBody } from '../../src/response/body'
 import { resolveIncludeTree } from '../../src/jsonapi/include-tree'
-import type { Fieldsets, TypePlan } from '../../src/jsonapi/types'
+import type { Fieldsets, TypeDescriptor } from '../../src/jsonapi/types'
 import { assertJsonApiDocument } from '../support/jsonapi-schema'
 import {
   assertClientGraph,
@@ -9,7 +9,7 @@ import {
   parseWithKitsu,
   type ClientModel,
 } from '../support/jsonapi-clients'
-import { blogPlans } from './plain-plans'
+import { blogDescriptors } from './plain-descriptors'
 
 type Row = Record<string, unknown>
 
@@ -25,15 +25,15 @@ function blog() {
 }
 
 function doc(
-  plan: TypePlan,
+  descriptor: TypeDescriptor,
   primary: Row | Row[] | null,
   include: string[] = [],
   fields?: Fieldsets,
   maxDepth?: number,
 ) {
   const input = {
-    plan,
-    include: resolveIncludeTree(plan, include, maxDepth),
+    descriptor,
+    include: resolveIncludeTree(descriptor, include, maxDepth),
     request: undefined,
     fields,
   }
@@ -59,7 +59,7 @@ const keys = (objects: Array<{ type: string; id: string }> = []) =>
   objects.map((o) => `${o.type}:${o.id}`)
 
 describe('document builder over plain plans', () => {
-  const { posts, users } = blogPlans()
+  const { posts, users } = blogDescriptors()
 
   it('renders type, string id, attributes and linkage of loaded relations only', () => {
     const { p2 } = blog()

@@ -1,5 +1,5 @@
 import { NO_INCLUDES, resolveIncludeTree, type IncludeNode } from '../../src/jsonapi/include-tree'
-import { blogPlans } from './plain-plans'
+import { blogDescriptors } from './plain-descriptors'
 
 /** The tree as nested plain objects of relation names. */
 function shape(node: IncludeNode): Record<string, unknown> {
@@ -13,7 +13,7 @@ function depth(node: IncludeNode): number {
 }
 
 describe('resolveIncludeTree', () => {
-  const { posts } = blogPlans()
+  const { posts } = blogDescriptors()
 
   it('merges comma paths and dot-paths into one tree of declared relations', () => {
     const tree = resolveIncludeTree(posts, ['author', 'comments.author', 'author.posts'])

@@ -12,13 +12,13 @@ import {
   WhenNotNull,
   WhenPivotLoaded,
 } from '../../src'
-import { compileShape, interpretShape } from '../../src/compiler'
-import { resolveResourceShape } from '../../src/metadata'
+import { compiledToArray, interpretedToArray } from '../../src/compiler'
+import { resolveMembers } from '../../src/metadata'
 import { FIELDS } from '../../src/metadata/metadata-store'
 
 const ownList = (cls: Function): unknown => Object.getOwnPropertyDescriptor(cls, FIELDS)?.value
 
-const keys = (cls: Function) => resolveResourceShape(cls).fields.map((f) => f.key)
+const keys = (cls: Function) => resolveMembers(cls).fields.map((f) => f.key)
 const payload = (r: JsonResource<any>) => (r.toPayload() as { data: unknown }).data
 
 describe('decorators record frozen records on the class itself', () => {
@@ -42,7 +42,7 @@ describe('decorators record frozen records on the class itself', () => {
   }
 
   it('records kind, key, source and isGetter in declaration order', () => {
-    const shape = resolveResourceShape(UserResource)
+    const shape = resolveMembers(UserResource)
     expect(shape.fields.map((f) => [f.kind, f.key, f.source, f.isGetter])).toEqual([
       ['field', 'id', 'id', false],
       ['field', 'email', 'email_address', false],
@@ -72,7 +72,7 @@ describe('decorators record frozen records on the class itself', () => {
   })
 
   it('caches the resolved shape per class', () => {
-    expect(resolveResourceShape(UserResource)).toBe(resolveResourceShape(UserResource))
+    expect(resolveMembers(UserResource)).toBe(resolveMembers(UserResource))
   })
 
   it('WhenPivotLoaded reads "pivot" by default; WhenCounted strips _count', () => {
@@ -80,7 +80,7 @@ describe('decorators record frozen records on the class itself', () => {
       @WhenPivotLoaded() role!: unknown
       @WhenCounted() tags!: number
     }
-    expect(resolveResourceShape(R).fields.map((f) => f.source)).toEqual(['pivot', 'tags'])
+    expect(resolveMembers(R).fields.map((f) => f.source)).toEqual(['pivot', 'tags'])
     expect(payload(new R({ pivot: { a: 1 }, tags_count: 2 }))).toEqual({ role: { a: 1 }, tags: 2 })
   })
 })
@@ -255,9 +255,9 @@ describe('thunks on @When and @WhenNotNull', () => {
   it('map the value through the resource, compiled and interpreted alike', () => {
     const model = { team: { name: 'core', secret: 's' }, none: null }
     const resource = new R(model)
-    const out = compileShape(R)(resource, undefined)
+    const out = compiledToArray(R)(resource, undefined)
     expect(out).toEqual({ team: { name: 'core' }, always: { name: 'core' } })
-    expect(interpretShape(R)(resource, undefined)).toEqual(out)
+    expect(interpretedToArray(R)(resource, undefined)).toEqual(out)
   })
 })
 

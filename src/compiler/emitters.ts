@@ -1,7 +1,7 @@
 import type { FieldKind } from '../metadata/types'
 import { existsValue } from '../runtime/aggregates'
 import { _, Code, Name, prop } from './code'
-import { readOwnAttribute, type PlannedField } from './plan'
+import { readOwnAttribute, type PreparedMember } from './members'
 
 /** Fixed identifiers of the generated function (never derived from user input). @internal */
 export const N = {
@@ -34,7 +34,7 @@ export interface EmitContext {
 export type Emitted = { readonly always: Code } | { readonly stmt: Code }
 
 /** @internal */
-export type Emitter = (ctx: EmitContext, f: PlannedField) => Emitted
+export type Emitter = (ctx: EmitContext, f: PreparedMember) => Emitted
 
 /** `o.key = expr;` (an own data property even for `__proto__`). */
 export function assign(key: string, expr: Code): Code {
@@ -44,34 +44,34 @@ export function assign(key: string, expr: Code): Code {
 }
 
 /** The model's attribute named by the member's source (an own property for built-in names). */
-function attr(ctx: EmitContext, f: PlannedField): Code {
+function attr(ctx: EmitContext, f: PreparedMember): Code {
   const source = f.record.source
   if (f.ownSourceOnly) return _`${ctx.bind(readOwnAttribute)}(${N.m}, ${N.rs}, ${source})`
   return _`(${N.pl} ? ${prop(N.m, source)} : ${N.rs}.attribute(${N.m}, ${source}))`
 }
 
-function maybeRender(ctx: EmitContext, f: PlannedField, value: Code): Code {
+function maybeRender(ctx: EmitContext, f: PreparedMember, value: Code): Code {
   return f.renderer === undefined ? value : _`${ctx.bind(f.renderer)}.render(${value}, ${N.q})`
 }
 
 /** A getter's value: omitted when `MISSING`, else rendered or finalized. */
-function getterStmt(ctx: EmitContext, f: PlannedField): Code {
+function getterStmt(ctx: EmitContext, f: PreparedMember): Code {
   const value = f.renderer === undefined ? _`${N.fin}(${N.v}, ${N.q})` : maybeRender(ctx, f, N.v)
   const call = _`${ctx.bind(f.record.getter)}.call(${ctx.instance})`
   return _`${N.v} = ${call}; if (${N.v} !== ${N.M}) ${assign(f.record.key, value)}`
 }
 
 /** The member's value written unconditionally (a getter still omits `MISSING`). */
-function valueStmt(ctx: EmitContext, f: PlannedField, read: Code): Code {
+function valueStmt(ctx: EmitContext, f: PreparedMember, read: Code): Code {
   return f.record.isGetter ? getterStmt(ctx, f) : assign(f.record.key, maybeRender(ctx, f, read))
 }
 
-function conditionCall(ctx: EmitContext, f: PlannedField): Code {
+function conditionCall(ctx: EmitContext, f: PreparedMember): Code {
   const third = f.conditionWantsResource ? ctx.instance : N.r
   return _`${ctx.bind(f.record.condition)}(${N.m}, ${N.q}, ${third})`
 }
 
-function fieldEmitter(ctx: EmitContext, f: PlannedField): Emitted {
+function fieldEmitter(ctx: EmitContext, f: PreparedMember): Emitted {
   if (f.record.isGetter) return { stmt: getterStmt(ctx, f) }
   return { always: maybeRender(ctx, f, attr(ctx, f)) }
 }

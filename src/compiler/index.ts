@@ -1,11 +1,11 @@
 export {
   traitsOf,
   type ClassTraits,
-  compileShape,
-  interpretShape,
-  modelShapeOf,
+  compiledToArray,
+  interpretedToArray,
+  toArrayOf,
   rendererFor,
-  shapeSource,
-  type CompiledShape,
-} from './compile-shape'
-export type { ModelShapeFn, Renderer } from './renderer'
+  toArraySource,
+  type CompiledToArray,
+} from './compile'
+export type { ToArrayFn, Renderer } from './renderer'

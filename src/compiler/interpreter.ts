@@ -4,8 +4,8 @@ import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
 import { existsValue } from '../runtime/aggregates'
 import { finalizeValue, mergeInto } from '../runtime/finalize'
 import { setKey } from '../util/objects'
-import { readOwnAttribute, type PlannedField } from './plan'
-import type { ModelShapeFn } from './renderer'
+import { readOwnAttribute, type PreparedMember } from './members'
+import type { ToArrayFn } from './renderer'
 
 /** The state of one interpreted call. */
 interface Run {
@@ -17,13 +17,13 @@ interface Run {
   readonly make: (model: unknown) => object
 }
 
-type Step = (f: PlannedField, run: Run) => void
+type Step = (f: PreparedMember, run: Run) => void
 
 function instance(run: Run): object {
   return (run.resource ??= run.make(run.model))
 }
 
-function attr(run: Run, f: PlannedField): unknown {
+function attr(run: Run, f: PreparedMember): unknown {
   const { rules, model } = run
   const source = f.record.source
   if (f.ownSourceOnly) return readOwnAttribute(model as object, rules, source)
@@ -32,12 +32,12 @@ function attr(run: Run, f: PlannedField): unknown {
     : rules.attribute(model as object, source)
 }
 
-function render(f: PlannedField, run: Run, value: unknown): unknown {
+function render(f: PreparedMember, run: Run, value: unknown): unknown {
   return f.renderer === undefined ? value : f.renderer.render(value, run.request)
 }
 
 /** Writes the member's value: a getter's result (unless `MISSING`), else `read`. */
-function write(f: PlannedField, run: Run, read: unknown): void {
+function write(f: PreparedMember, run: Run, read: unknown): void {
   if (!f.record.isGetter) return setKey(run.out, f.record.key, render(f, run, read))
   const value = f.record.getter!.call(instance(run))
   if (value === MISSING) return
@@ -45,7 +45,7 @@ function write(f: PlannedField, run: Run, read: unknown): void {
   setKey(run.out, f.record.key, done)
 }
 
-function condition(f: PlannedField, run: Run): unknown {
+function condition(f: PreparedMember, run: Run): unknown {
   const resource = f.conditionWantsResource ? instance(run) : run.resource
   return (f.record.condition as (m: unknown, q: unknown, r: unknown) => unknown)(
     run.model,
@@ -100,15 +100,15 @@ const steps: { readonly [K in FieldKind]: Step } = {
 }
 
 /**
- * The reference interpreter: walks the planned shape with its own table. Used where code generation
+ * The reference interpreter: walks the prepared members with its own table. Used where code generation
  * is forbidden, and by tests as the oracle for the compiler.
  * @internal
  */
-export function interpretPlan(
+export function interpretMembers(
   cls: Function,
-  plan: readonly PlannedField[],
+  plan: readonly PreparedMember[],
   rulesOf: (model: unknown) => ModelRules,
-): ModelShapeFn {
+): ToArrayFn {
   const make = (model: unknown): object => new (cls as new (m: unknown) => object)(model)
   return function interpret(model, request, resource) {
     const run: Run = { model, request, rules: rulesOf(model), out: {}, resource, make }

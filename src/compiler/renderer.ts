@@ -1,7 +1,7 @@
 import { RESOLVE, isCollectionClass, isResolvable, type Resolvable } from '../runtime/protocol'
 
 /** A class's compiled output over a model: `(model, request, resource?) => output`. @internal */
-export type ModelShapeFn = (
+export type ToArrayFn = (
   model: unknown,
   request: unknown,
   resource: object | undefined,
@@ -22,13 +22,13 @@ type Ctor = new (value: unknown) => object
  * @internal
  */
 export class ResourceRenderer implements Renderer {
-  #fn: ModelShapeFn | null | undefined
+  #fn: ToArrayFn | null | undefined
 
   constructor(
     private readonly cls: Function,
     readonly traitsOf: (cls: Function) => {
       readonly compiledIsOutput: boolean
-      readonly toArray: ModelShapeFn | null
+      readonly toArray: ToArrayFn | null
     },
   ) {}
 
@@ -40,7 +40,7 @@ export class ResourceRenderer implements Renderer {
     return out
   }
 
-  private one(value: unknown, request: unknown, fn: ModelShapeFn | null): unknown {
+  private one(value: unknown, request: unknown, fn: ToArrayFn | null): unknown {
     if (value === null || value === undefined) return null
     // A plain object (the usual row) cannot be a resource: skip the protocol lookup. Resources get
     // the protocol from their class, so it is looked up on the prototype: a model in dictionary mode
@@ -53,7 +53,7 @@ export class ResourceRenderer implements Renderer {
     return resource[RESOLVE](request)
   }
 
-  private decide(): ModelShapeFn | null {
+  private decide(): ToArrayFn | null {
     const traits = this.traitsOf(this.cls)
     this.#fn = traits.compiledIsOutput ? traits.toArray : null
     return this.#fn

@@ -10,7 +10,13 @@ import {
   pickKeys,
   relationshipOf,
 } from './resource-parts'
-import type { Fieldsets, JsonApiLinks, RelationPlan, ResourceObject, TypePlan } from './types'
+import type {
+  Fieldsets,
+  JsonApiLinks,
+  RelationDescriptor,
+  ResourceObject,
+  TypeDescriptor,
+} from './types'
 
 /** The `(id -> x)` records of one type: prototype-less objects (see {@link TypeView.models}). */
 interface TypeIndex {
@@ -20,13 +26,13 @@ interface TypeIndex {
 
 /** A type as seen by one document: its sparse fieldset and its `(id -> object)` index. @internal */
 export interface TypeView {
-  readonly plan: TypePlan
+  readonly descriptor: TypeDescriptor
   /** Attribute names to keep; `undefined` keeps all. */
   readonly fieldset: ReadonlySet<string> | undefined
-  /** The fieldset as a list in output order, when the plan knows its attribute names. */
+  /** The fieldset as a list in output order, when the descriptor knows its attribute names. */
   readonly keep: readonly string[] | undefined
   /** Relationships whose linkage is rendered. */
-  readonly relations: readonly RelationPlan[]
+  readonly relations: readonly RelationDescriptor[]
   /**
    * The first model rendered for each id of this `type` (shared by two classes with one
    * `resourceType`). Prototype-less objects, not Maps, and no entry object per id: ids are mostly
@@ -49,7 +55,7 @@ export interface TypeView {
 export class DocumentBuilder {
   readonly included: ResourceObject[] = []
   private readonly index = new Map<string, TypeIndex>()
-  private readonly views = new Map<TypePlan, TypeView>()
+  private readonly views = new Map<TypeDescriptor, TypeView>()
   // the view of each include edge's target, by `edge.slot` (an array read, not a Map lookup)
   private readonly edgeViews: Array<TypeView | undefined> = []
   private readonly expanded = new Map<IncludeNode, Set<object>>()
@@ -62,17 +68,17 @@ export class DocumentBuilder {
     private readonly fields: Fieldsets | undefined,
   ) {}
 
-  /** The document's view of `plan` (for {@link addPrimary}). */
-  viewOf(plan: TypePlan): TypeView {
-    let view = this.views.get(plan)
-    if (view === undefined) this.views.set(plan, (view = this.newView(plan)))
+  /** The document's view of `descriptor` (for {@link addPrimary}). */
+  viewOf(descriptor: TypeDescriptor): TypeView {
+    let view = this.views.get(descriptor)
+    if (view === undefined) this.views.set(descriptor, (view = this.newView(descriptor)))
     return view
   }
 
   /** Renders and registers a primary object; `undefined` when its `(type, id)` is already there. */
   addPrimary(view: TypeView, model: object): ResourceObject | undefined {
     const rules = this.rulesOf(model)
-    const id = view.plan.idOf(model, rules)
+    const id = view.descriptor.idOf(model, rules)
     if (view.models[id] !== undefined) return undefined
     const object = this.render(view, model, id, rules)
     view.models[id] = model
@@ -103,7 +109,7 @@ export class DocumentBuilder {
 
   private visit(view: TypeView, model: object, node: IncludeNode): void {
     const rules = this.rulesOf(model)
-    const id = view.plan.idOf(model, rules)
+    const id = view.descriptor.idOf(model, rules)
     const first = view.models[id]
     if (first === undefined) {
       const object = this.render(view, model, id, rules)
@@ -138,12 +144,12 @@ export class DocumentBuilder {
   }
 
   private render(view: TypeView, model: object, id: string, rules: ModelRules): ResourceObject {
-    const type = view.plan.type
-    const all = view.plan.attributesOf(model, this.request)
+    const type = view.descriptor.type
+    const all = view.descriptor.attributesOf(model, this.request)
     const attributes =
       view.keep === undefined ? pickAttributes(all, view.fieldset) : pickKeys(all, view.keep)
     const relationships = linkageOf(view.relations, model, rules, id, this.request)
-    const { linksOf, metaOf } = view.plan
+    const { linksOf, metaOf } = view.descriptor
     if (linksOf !== undefined || metaOf !== undefined) {
       const object: ResourceObject = { type, id }
       if (attributes !== undefined) object.attributes = attributes
@@ -163,20 +169,22 @@ export class DocumentBuilder {
       : { type, id, attributes, relationships }
   }
 
-  private newView(plan: TypePlan): TypeView {
-    const fieldset = this.fields?.get(plan.type)
+  private newView(descriptor: TypeDescriptor): TypeView {
+    const fieldset = this.fields?.get(descriptor.type)
     const relations =
-      fieldset === undefined ? plan.relations : plan.relations.filter((r) => fieldset.has(r.name))
-    const keep = fieldset && plan.attributeKeys?.filter((k) => fieldset.has(k))
-    let index = this.index.get(plan.type)
+      fieldset === undefined
+        ? descriptor.relations
+        : descriptor.relations.filter((r) => fieldset.has(r.name))
+    const keep = fieldset && descriptor.attributeKeys?.filter((k) => fieldset.has(k))
+    let index = this.index.get(descriptor.type)
     if (index === undefined) {
       index = {
         models: Object.create(null) as TypeIndex['models'],
         objects: Object.create(null) as TypeIndex['objects'],
       }
-      this.index.set(plan.type, index)
+      this.index.set(descriptor.type, index)
     }
-    return { plan, fieldset, keep, relations, models: index.models, objects: index.objects }
+    return { descriptor, fieldset, keep, relations, models: index.models, objects: index.objects }
   }
 }
 

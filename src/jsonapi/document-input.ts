@@ -1,6 +1,6 @@
 import { resolveRequestContext, type RequestContext } from '../context/request-context'
 import { ArgumentError } from '../errors/base'
-import { planFor, type JsonApiClass } from './class-plan'
+import { describeType, type JsonApiClass } from './type-descriptor'
 import type { DocumentInput } from './document'
 import { DEFAULT_MAX_INCLUDE_DEPTH, NO_INCLUDES, resolveIncludeTree } from './include-tree'
 
@@ -28,14 +28,14 @@ export function documentInput(
   request: unknown,
   explicit: unknown,
 ): DocumentInput {
-  const plan = planFor(cls)
+  const descriptor = describeType(cls)
   const context = resolveRequestContext(explicit)
   const paths = context?.include ?? []
   const include =
-    paths.length === 0 ? NO_INCLUDES : resolveIncludeTree(plan, paths, maxDepthOf(cls))
+    paths.length === 0 ? NO_INCLUDES : resolveIncludeTree(descriptor, paths, maxDepthOf(cls))
   const fields = context !== undefined && context.fields.size > 0 ? context.fields : undefined
   const selfLink = cls.selfLink === true && context !== undefined ? requestUrl(context) : undefined
-  return { plan, include, request, fields, selfLink }
+  return { descriptor, include, request, fields, selfLink }
 }
 
 /**

@@ -1,10 +1,10 @@
 import { DocumentBuilder } from './document-builder'
 import type { IncludeNode } from './include-tree'
-import type { Fieldsets, ResourceObject, TypePlan } from './types'
+import type { Fieldsets, ResourceObject, TypeDescriptor } from './types'
 
 /** What one document is built from. @internal */
 export interface DocumentInput {
-  readonly plan: TypePlan
+  readonly descriptor: TypeDescriptor
   readonly include: IncludeNode
   readonly request: unknown
   readonly fields: Fieldsets | undefined
@@ -22,7 +22,7 @@ export interface DocumentData {
 export function buildSingleData(input: DocumentInput, model: object | null): DocumentData {
   if (model === null) return { data: null, included: [] }
   const builder = new DocumentBuilder(input.request, input.fields)
-  const data = builder.addPrimary(builder.viewOf(input.plan), model)!
+  const data = builder.addPrimary(builder.viewOf(input.descriptor), model)!
   if (input.include.edges.length > 0) builder.expand(model, input.include)
   return { data, included: builder.included }
 }
@@ -39,7 +39,7 @@ export function buildCollectionData(
   const builder = new DocumentBuilder(input.request, input.fields)
   const data: ResourceObject[] = []
   const primary: object[] = []
-  const view = builder.viewOf(input.plan)
+  const view = builder.viewOf(input.descriptor)
   for (let i = 0; i < models.length; i++) {
     const model = models[i]
     if (typeof model !== 'object' || model === null) continue

@@ -1,11 +1,11 @@
-import type { RelationPlan, TypePlan } from './types'
+import type { RelationDescriptor, TypeDescriptor } from './types'
 
 /** The default depth to which `include=` paths are followed. */
 export const DEFAULT_MAX_INCLUDE_DEPTH = 5
 
 /** One step of an include path, bound to a declared relationship. @internal */
 export interface IncludeEdge {
-  readonly relation: RelationPlan
+  readonly relation: RelationDescriptor
   readonly node: IncludeNode
   /** 0, 1, 2... within its tree: lets a builder keep per-edge state in an array. */
   readonly slot: number
@@ -34,7 +34,7 @@ export const NO_INCLUDES: IncludeNode = Object.freeze({ edges: Object.freeze([])
 
 /**
  * Binds `include=` paths to the relationships `root` declares. Each path is read segment by segment
- * against the plan of the type reached so far; an unknown or empty segment ends that path, and so
+ * against the descriptor of the type reached so far; an unknown or empty segment ends that path, and so
  * does the depth limit. The result holds only declared relationships, so its size is bounded by
  * `paths.length * maxDepth` however long the strings are, and no path is read past
  * `maxDepth` segments.
@@ -42,7 +42,7 @@ export const NO_INCLUDES: IncludeNode = Object.freeze({ edges: Object.freeze([])
  * @internal
  */
 export function resolveIncludeTree(
-  root: TypePlan,
+  root: TypeDescriptor,
   paths: readonly string[],
   maxDepth: number = DEFAULT_MAX_INCLUDE_DEPTH,
 ): IncludeNode {
@@ -52,24 +52,24 @@ export function resolveIncludeTree(
   return tree.edges.length === 0 ? NO_INCLUDES : tree
 }
 
-function addPath(tree: MutableNode, root: TypePlan, path: string, maxDepth: number): void {
+function addPath(tree: MutableNode, root: TypeDescriptor, path: string, maxDepth: number): void {
   let node = tree
-  let plan = root
+  let descriptor = root
   let start = 0
   // scan segment by segment: a 10,000-segment path costs no more than a `maxDepth`-segment one
   for (let depth = 0; depth < maxDepth; depth++) {
     const dot = path.indexOf('.', start)
     const segment = (dot === -1 ? path.slice(start) : path.slice(start, dot)).trim()
-    const relation = plan.relationsByName.get(segment)
+    const relation = descriptor.relationsByName.get(segment)
     if (relation === undefined) return // unknown or empty segment: ignore the rest of the path
     node = childFor(node, relation)
-    plan = relation.target
+    descriptor = relation.target
     if (dot === -1) return
     start = dot + 1
   }
 }
 
-function childFor(node: MutableNode, relation: RelationPlan): MutableNode {
+function childFor(node: MutableNode, relation: RelationDescriptor): MutableNode {
   let child = node.byName.get(relation.name)
   if (child === undefined) {
     child = newNode(node.counter)

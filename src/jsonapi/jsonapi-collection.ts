@@ -5,7 +5,7 @@ import { ResourceCollection, type CollectionSource } from '../resources/resource
 import { jsonApiBody } from '../response/body'
 import type { ResponseContentType } from '../runtime/respondable'
 import { jsonApiMediaType, type JsonApiObjectOptions } from './jsonapi-object'
-import { isJsonApiClass, type JsonApiClass } from './class-plan'
+import { isJsonApiClass, type JsonApiClass } from './type-descriptor'
 import { buildCollectionData } from './document'
 import { documentInput } from './document-input'
 

@@ -4,7 +4,7 @@ import { MISSING } from '../runtime/missing'
 import type { ModelRules } from '../runtime/model-rules'
 import { rulesFor } from '../runtime/model-registry'
 import { setKey } from '../util/objects'
-import type { RelationPlan, RelationshipObject, ResourceIdentifier } from './types'
+import type { RelationDescriptor, RelationshipObject, ResourceIdentifier } from './types'
 
 /** The loaded value of `relation` on `model` under `rules`, or `MISSING` (never runs a loader). */
 export function loadedValue(rules: ModelRules, model: object, relation: string): unknown {
@@ -45,7 +45,7 @@ export function pickKeys(
  * `undefined` when there is none. `id` is the object's id (for link templates).
  */
 export function linkageOf(
-  relations: readonly RelationPlan[],
+  relations: readonly RelationDescriptor[],
   model: object,
   rules: ModelRules,
   id: string,
@@ -65,7 +65,7 @@ export function linkageOf(
  * and `meta`; only those when it was not loaded; `undefined` when there is nothing to say.
  */
 export function relationshipOf(
-  relation: RelationPlan,
+  relation: RelationDescriptor,
   model: object,
   rules: ModelRules,
   id: string,
@@ -84,7 +84,7 @@ export function relationshipOf(
 
 /** The linkage of one relation, or `undefined` when it was not eager-loaded. */
 export function linkageData(
-  relation: RelationPlan,
+  relation: RelationDescriptor,
   model: object,
   rules: ModelRules,
 ): RelationshipObject['data'] | undefined {
@@ -92,11 +92,13 @@ export function linkageData(
   if (value === MISSING) return undefined
   if (value === null) return null
   if (!isObject(value)) return undefined // a scalar (a foreign key?) is not a loaded relation
-  const plan = relation.target
-  if (!Array.isArray(value)) return { type: plan.type, id: plan.idOf(value, rulesFor(value)) }
+  const descriptor = relation.target
+  if (!Array.isArray(value))
+    return { type: descriptor.type, id: descriptor.idOf(value, rulesFor(value)) }
   const data: ResourceIdentifier[] = []
   for (const item of value as unknown[]) {
-    if (isObject(item)) data.push({ type: plan.type, id: plan.idOf(item, rulesFor(item)) })
+    if (isObject(item))
+      data.push({ type: descriptor.type, id: descriptor.idOf(item, rulesFor(item)) })
   }
   return data
 }

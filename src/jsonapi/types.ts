@@ -2,19 +2,19 @@ import type { ModelRules } from '../runtime/model-rules'
 import type { MetaFn, RelationLinksFn } from './links'
 
 /**
- * The per-class plans the document builder works on. A plan is built once per JSON:API resource
+ * The per-class descriptors the document builder works on. A descriptor is built once per JSON:API resource
  * class (or by hand, for plain inputs) and holds everything the builder needs, so rendering an object
  * never looks at metadata again.
  */
 
 /** One declared relationship of a resource type. @internal */
-export interface RelationPlan {
+export interface RelationDescriptor {
   /** The member name in `relationships` (and in `include=` / `fields[type]=`). */
   readonly name: string
   /** Where the loaded value is read on the model (`loadedRelation(model, source)`). */
   readonly source: string
-  /** The plan of the related type (resolved from a thunk once, before the first document). */
-  target: TypePlan
+  /** The descriptor of the related type (resolved from a thunk once, before the first document). */
+  target: TypeDescriptor
   /** The relationship object's `links` (`self`, `related`), when declared. */
   readonly linksOf?: RelationLinksFn
   /** The relationship object's `meta`, when declared. */
@@ -22,13 +22,13 @@ export interface RelationPlan {
 }
 
 /** Everything known about one resource type. @internal */
-export interface TypePlan {
+export interface TypeDescriptor {
   /** The JSON:API `type`. */
   readonly type: string
   /** Declared relationships, in declaration order. */
-  readonly relations: readonly RelationPlan[]
+  readonly relations: readonly RelationDescriptor[]
   /** The same relationships by name. */
-  readonly relationsByName: ReadonlyMap<string, RelationPlan>
+  readonly relationsByName: ReadonlyMap<string, RelationDescriptor>
   /** `data.id` of a model (whose model rules are `rules`): always a string. */
   idOf(model: object, rules: ModelRules): string
   /**

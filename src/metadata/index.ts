@@ -23,5 +23,5 @@ export type {
   MemberDecorator,
   SpecOf,
 } from './decorator-types'
-export { resolveResourceShape } from './resolve'
-export type { FieldKind, FieldRecord, ResolvedShape, ResourceThunk } from './types'
+export { resolveMembers } from './resolve'
+export type { FieldKind, FieldRecord, ResolvedMembers, ResourceThunk } from './types'

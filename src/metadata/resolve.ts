@@ -1,8 +1,8 @@
 import { ResourceError } from '../errors/resource-errors'
 import { ownLists } from './metadata-store'
-import type { FieldRecord, ResolvedShape } from './types'
+import type { FieldRecord, ResolvedMembers } from './types'
 
-const cache = new WeakMap<Function, ResolvedShape>()
+const cache = new WeakMap<Function, ResolvedMembers>()
 
 /** The classes from the root of `cls`'s chain down to `cls`. */
 function classChain(cls: Function): Function[] {
@@ -63,16 +63,16 @@ function mergeChain(cls: Function): FieldRecord[] {
  * class (on first use, so resource thunks may point at classes defined later) and cached.
  * (Not exported from the package entry; used by the compiler and JSON:API.)
  */
-export function resolveResourceShape(cls: Function): ResolvedShape {
-  let shape = cache.get(cls)
-  if (shape === undefined) {
+export function resolveMembers(cls: Function): ResolvedMembers {
+  let members = cache.get(cls)
+  if (members === undefined) {
     const records = mergeChain(cls)
-    shape = Object.freeze({
+    members = Object.freeze({
       target: cls,
       fields: Object.freeze(records.filter((r) => r.kind !== 'relationship')),
       relationships: Object.freeze(records.filter((r) => r.kind === 'relationship')),
     })
-    cache.set(cls, shape)
+    cache.set(cls, members)
   }
-  return shape
+  return members
 }

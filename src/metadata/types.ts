@@ -1,5 +1,5 @@
-// The plain records decorators write onto a class (phase 1), and the resolved shape built from them
-// (phase 2). The compiler and the reference interpreter consume only ResolvedShape. Not exported from
+// The plain records decorators write onto a class (phase 1), and the resolved members built from them
+// (phase 2). The compiler and the reference interpreter consume only ResolvedMembers. Not exported from
 // the package entry (except ResourceThunk, which public decorator signatures use).
 
 /** A thunk to a resource class, so classes may refer to each other before both exist. */
@@ -60,7 +60,7 @@ export interface FieldRecord {
 }
 
 /** A class's members after inheritance and validation, in output order. */
-export interface ResolvedShape {
+export interface ResolvedMembers {
   readonly target: Function
   /** Members that produce output keys (everything but `relationship`). */
   readonly fields: readonly FieldRecord[]

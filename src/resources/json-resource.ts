@@ -1,4 +1,4 @@
-import { traitsOf } from '../compiler/compile-shape'
+import { traitsOf } from '../compiler/compile'
 import { currentRequest } from '../context/current-request'
 import { jsonBody } from '../response/body'
 import { finalizeValue } from '../runtime/finalize'

@@ -1,4 +1,4 @@
-import { rendererFor, traitsOf } from '../compiler/compile-shape'
+import { rendererFor, traitsOf } from '../compiler/compile'
 import { ArgumentError } from '../errors/base'
 import { currentRequest } from '../context/current-request'
 import { isPaginator, type AbstractPaginator } from '../pagination/abstract-paginator'

@@ -29,8 +29,8 @@ function main(name: string): void {
       writeFileSync(file, code)
       fixture = require(file) as Record<string, any>
     }
-    const { resolveResourceShape } = require(join(ROOT, 'src/metadata/index.ts'))
-    const { compileShape, interpretShape } = require(join(ROOT, 'src/compiler/index.ts'))
+    const { resolveMembers } = require(join(ROOT, 'src/metadata/index.ts'))
+    const { compiledToArray, interpretedToArray } = require(join(ROOT, 'src/compiler/index.ts'))
     const { FIELDS, METADATA } = require(join(ROOT, 'src/metadata/metadata-store.ts'))
     const user = fixture.UserResource
     const { ann } = fixture.models()
@@ -41,8 +41,8 @@ function main(name: string): void {
     ]
     const agree = pairs.every(([cls, model]) => {
       const instance = new (cls as new (m: unknown) => object)(model)
-      const compiled = compileShape(cls)(instance, { isAdmin: true })
-      const interpreted = interpretShape(cls)(instance, { isAdmin: true })
+      const compiled = compiledToArray(cls)(instance, { isAdmin: true })
+      const interpreted = interpretedToArray(cls)(instance, { isAdmin: true })
       return JSON.stringify(compiled) === JSON.stringify(interpreted)
     })
     const report = {
@@ -53,7 +53,7 @@ function main(name: string): void {
         : Object.prototype.hasOwnProperty.call(user[METADATA] ?? {}, FIELDS)
           ? 'metadata'
           : 'nowhere',
-      designTypes: resolveResourceShape(user).fields.some((f: any) => f.designType !== undefined),
+      designTypes: resolveMembers(user).fields.some((f: any) => f.designType !== undefined),
       usesStandardEmit:
         code === undefined
           ? Object.prototype.hasOwnProperty.call(user, METADATA)

@@ -45,7 +45,7 @@ async function countRows<T>(query: DrizzleQueryLike<T>): Promise<number> {
   )
 }
 
-function windowOf<T>(query: DrizzleQueryLike<T>) {
+function pageRows<T>(query: DrizzleQueryLike<T>) {
   return (offset: number, limit: number) =>
     withConfig(query, { limit, offset }, () => query.execute())
 }
@@ -68,7 +68,7 @@ export async function paginate<T>(
 ): Promise<LengthAwarePaginator<T>> {
   assertQuery<T>('paginate', query)
   return lengthAwarePage<T>(
-    { count: () => countRows(query), fetch: windowOf(query) },
+    { count: () => countRows(query), fetch: pageRows(query) },
     perPage,
     page,
   )
@@ -86,5 +86,5 @@ export async function simplePaginate<T>(
   page?: number,
 ): Promise<Paginator<T>> {
   assertQuery<T>('simplePaginate', query)
-  return simplePage<T>(windowOf(query), perPage, page)
+  return simplePage<T>(pageRows(query), perPage, page)
 }

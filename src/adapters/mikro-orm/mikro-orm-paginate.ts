@@ -12,7 +12,7 @@ function assertQuery<T>(fn: string, query: unknown): asserts query is MikroOrmQu
     throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
 }
 
-function windowOf<T>(query: MikroOrmQueryLike<T>) {
+function pageRows<T>(query: MikroOrmQueryLike<T>) {
   return (offset: number, limit: number) =>
     query.clone().limit(limit).offset(offset).getResultList()
 }
@@ -33,7 +33,7 @@ export async function paginate<T>(
 ): Promise<LengthAwarePaginator<T>> {
   assertQuery<T>('paginate', query)
   return lengthAwarePage<T>(
-    { count: () => query.clone().getCount(), fetch: windowOf(query) },
+    { count: () => query.clone().getCount(), fetch: pageRows(query) },
     perPage,
     page,
   )
@@ -52,5 +52,5 @@ export async function simplePaginate<T>(
   page?: number,
 ): Promise<Paginator<T>> {
   assertQuery<T>('simplePaginate', query)
-  return simplePage<T>(windowOf(query), perPage, page)
+  return simplePage<T>(pageRows(query), perPage, page)
 }

@@ -12,8 +12,8 @@ function assertQuery<T>(fn: string, query: unknown): asserts query is TypeOrmQue
     throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
 }
 
-/** One window of entities: `skip`/`take` rather than `offset`/`limit`, so joined rows stay whole. */
-function window<T>(query: TypeOrmQueryLike<T>) {
+/** One page of entities: `skip`/`take` rather than `offset`/`limit`, so joined rows stay whole. */
+function pageRows<T>(query: TypeOrmQueryLike<T>) {
   return (offset: number, limit: number) => query.clone().skip(offset).take(limit).getMany()
 }
 
@@ -34,7 +34,7 @@ export async function paginate<T>(
 ): Promise<LengthAwarePaginator<T>> {
   assertQuery<T>('paginate', query)
   return lengthAwarePage<T>(
-    { count: () => query.clone().getCount(), fetch: window(query) },
+    { count: () => query.clone().getCount(), fetch: pageRows(query) },
     perPage,
     page,
   )
@@ -53,5 +53,5 @@ export async function simplePaginate<T>(
   page?: number,
 ): Promise<Paginator<T>> {
   assertQuery<T>('simplePaginate', query)
-  return simplePage<T>(window(query), perPage, page)
+  return simplePage<T>(pageRows(query), perPage, page)
 }

@@ -6,7 +6,7 @@ import {
   When,
   registerModelRules,
 } from '../../src'
-import { compileShape, interpretShape, shapeSource } from '../../src/compiler'
+import { compiledToArray, interpretedToArray, toArraySource } from '../../src/compiler'
 import { ResourceError } from '../../src/errors/resource-errors'
 import {
   AuthorResource,
@@ -19,8 +19,8 @@ import {
 
 function bothAgree(cls: new (m: any) => JsonResource<any>, model: unknown, request: unknown) {
   const resource = new cls(model)
-  const compiled = compileShape(cls)(resource, request)
-  const interpreted = interpretShape(cls)(resource, request)
+  const compiled = compiledToArray(cls)(resource, request)
+  const interpreted = interpretedToArray(cls)(resource, request)
   expect(compiled).toEqual(interpreted)
   expect(Object.keys(compiled)).toEqual(Object.keys(interpreted))
   expect(Object.getPrototypeOf(compiled)).toBe(Object.prototype)
@@ -119,21 +119,21 @@ describe('compiled output equals the reference interpreter', () => {
 
   it('a class without decorated members compiles to {}', () => {
     class Empty extends JsonResource<any> {}
-    expect(compileShape(Empty)(new Empty({ a: 1 }), undefined)).toEqual({})
-    expect(shapeSource(Empty)).toBe('')
+    expect(compiledToArray(Empty)(new Empty({ a: 1 }), undefined)).toEqual({})
+    expect(toArraySource(Empty)).toBe('')
   })
 
   it('over a null model both give {}', () => {
-    expect(compileShape(PostResource)(new PostResource(null), undefined)).toEqual({})
-    expect(interpretShape(PostResource)(new PostResource(null), undefined)).toEqual({})
+    expect(compiledToArray(PostResource)(new PostResource(null), undefined)).toEqual({})
+    expect(interpretedToArray(PostResource)(new PostResource(null), undefined)).toEqual({})
   })
 })
 
 describe('compiling', () => {
   it('compiles once per class and exposes the generated source (debug view)', () => {
-    const source = shapeSource(PostResource)
-    expect(source).toContain('return function shape(m, q, r)')
-    expect(shapeSource(PostResource)).toBe(source)
+    const source = toArraySource(PostResource)
+    expect(source).toContain('return function toArray(m, q, r)')
+    expect(toArraySource(PostResource)).toBe(source)
     expect(source).toContain('"title"')
   })
 
@@ -192,7 +192,7 @@ describe('compiling', () => {
     expect(err).toBeInstanceOf(ResourceError)
     expect(err.code).toBe('ERR_RESOURCE_COMPILE')
     expect(err.message).toMatch(/could not compile Broken: Unexpected token/)
-    expect(err.source).toContain('function shape')
+    expect(err.source).toContain('function toArray')
     expect(err.message).toContain(err.source)
   })
 })
@@ -220,6 +220,6 @@ describe('decorators mixed with an overridden toArray()', () => {
 
 describe('the public debug view', () => {
   it('resourceShapeSource() is the generated source', () => {
-    expect(resourceShapeSource(PostResource)).toBe(shapeSource(PostResource))
+    expect(resourceShapeSource(PostResource)).toBe(toArraySource(PostResource))
   })
 })

@@ -1,5 +1,5 @@
 import { ResourceError } from '../errors/resource-errors'
-import { resolveResourceShape } from '../metadata/resolve'
+import { resolveMembers } from '../metadata/resolve'
 import { MISSING } from '../runtime/missing'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
 import { rulesFor } from '../runtime/model-registry'
@@ -8,19 +8,19 @@ import { setKey } from '../util/objects'
 import { isBaseMethod, RESOLVE } from '../runtime/protocol'
 import { _, Code, join, literal, Name, NameCounter } from './code'
 import { assign, emitters, N, type EmitContext } from './emitters'
-import { interpretPlan } from './interpreter'
-import { planShape, type PlannedField } from './plan'
-import { makeRenderer, type ModelShapeFn, type Renderer } from './renderer'
+import { interpretMembers } from './interpreter'
+import { prepareMembers, type PreparedMember } from './members'
+import { makeRenderer, type ToArrayFn, type Renderer } from './renderer'
 
 /** A compiled class: its function and the generated source (the debug view). @internal */
-export interface CompiledShape {
-  readonly fn: ModelShapeFn
+export interface CompiledToArray {
+  readonly fn: ToArrayFn
   readonly source: string
   /** `false` when `new Function` is unavailable (a CSP) and the interpreter runs instead. */
   readonly compiled: boolean
 }
 
-const compiledCache = new WeakMap<Function, CompiledShape | null>()
+const compiledCache = new WeakMap<Function, CompiledToArray | null>()
 const renderers = new WeakMap<Function, Renderer>()
 
 /** The renderer for a resource or collection class (one per class). @internal */
@@ -62,7 +62,7 @@ class Context implements EmitContext {
  * allocation per object); objects made by a constructor get room for every key their first
  * instances received.
  */
-function emitBody(ctx: Context, plan: readonly PlannedField[]): Code {
+function emitBody(ctx: Context, plan: readonly PreparedMember[]): Code {
   const entries: Code[] = []
   const leading: Code[] = []
   const stmts: Code[] = []
@@ -83,7 +83,7 @@ function emitBody(ctx: Context, plan: readonly PlannedField[]): Code {
   return _`'use strict'
 function ${N.ob}() {}
 ${N.ob}.prototype = Object.prototype
-return function shape(${N.m}, ${N.q}, ${N.r}) {
+return function toArray(${N.m}, ${N.q}, ${N.r}) {
   const ${N.rs} = ${N.ro}(${N.m}), ${N.pl} = ${N.rs}.attribute === ${N.da}
   let ${N.v}
   ${make}
@@ -94,7 +94,7 @@ return function shape(${N.m}, ${N.q}, ${N.r}) {
 
 const RUNTIME_NAMES = [N.M, N.fin, N.sk, N.mg, N.ro, N.da, N.mk]
 
-function compile(cls: Function, plan: readonly PlannedField[]): CompiledShape {
+function compile(cls: Function, plan: readonly PreparedMember[]): CompiledToArray {
   const ctx = new Context()
   const source = emitBody(ctx, plan).text
   const mk = (m: unknown): object => new (cls as new (m: unknown) => object)(m)
@@ -107,7 +107,7 @@ function compile(cls: Function, plan: readonly PlannedField[]): CompiledShape {
     defaultModelRules.attribute,
     mk,
   ]
-  let factory: (...args: unknown[]) => ModelShapeFn
+  let factory: (...args: unknown[]) => ToArrayFn
   try {
     factory = new Function(
       ...[...RUNTIME_NAMES, ...ctx.names].map((n) => n.text),
@@ -116,17 +116,17 @@ function compile(cls: Function, plan: readonly PlannedField[]): CompiledShape {
   } catch (cause) {
     // A CSP forbids code generation: the reference interpreter gives the same output.
     if (cause instanceof EvalError)
-      return { fn: interpretPlan(cls, plan, rulesOf), source, compiled: false }
+      return { fn: interpretMembers(cls, plan, rulesOf), source, compiled: false }
     throw ResourceError.compileFailed(cls, source, cause)
   }
   return { fn: factory(...runtime, ...ctx.values), source, compiled: true }
 }
 
-function compiledOf(cls: Function): CompiledShape | null {
+function compiledOf(cls: Function): CompiledToArray | null {
   let entry = compiledCache.get(cls)
   if (entry === undefined) {
-    const shape = resolveResourceShape(cls)
-    entry = shape.fields.length === 0 ? null : compile(cls, planShape(shape, rendererFor))
+    const members = resolveMembers(cls)
+    entry = members.fields.length === 0 ? null : compile(cls, prepareMembers(members, rendererFor))
     compiledCache.set(cls, entry)
   }
   return entry
@@ -137,7 +137,7 @@ function compiledOf(cls: Function): CompiledShape | null {
  * fields. Compiled on first use and cached per class.
  * @internal
  */
-export function modelShapeOf(cls: Function): ModelShapeFn | null {
+export function toArrayOf(cls: Function): ToArrayFn | null {
   return compiledOf(cls)?.fn ?? null
 }
 
@@ -150,7 +150,7 @@ export function modelShapeOf(cls: Function): ModelShapeFn | null {
  */
 export interface ClassTraits {
   /** The compiled output of the decorated members, or `null` when the class has none. */
-  readonly toArray: ModelShapeFn | null
+  readonly toArray: ToArrayFn | null
   /** Neither `toArray` nor `[RESOLVE]` is overridden, and `toArray` is compiled: it is the output. */
   readonly compiledIsOutput: boolean
   /** `toArray` is the base one (the compiled members, or the model's own attributes). */
@@ -169,7 +169,7 @@ export function traitsOf(cls: Function): ClassTraits {
   let traits = traitsCache.get(cls)
   if (traits === undefined) {
     const proto = (cls.prototype ?? {}) as Record<PropertyKey, unknown>
-    const toArray = modelShapeOf(cls)
+    const toArray = toArrayOf(cls)
     const baseToArray = isBaseMethod(proto.toArray)
     traits = Object.freeze({
       toArray,
@@ -189,10 +189,10 @@ export function traitsOf(cls: Function): ClassTraits {
  * A class without decorated fields gives `{}`.
  * @internal
  */
-export function compileShape(
+export function compiledToArray(
   cls: Function,
 ): (resource: { readonly resource: unknown }, request: unknown) => Record<string, unknown> {
-  const fn = modelShapeOf(cls)
+  const fn = toArrayOf(cls)
   return (resource, request) =>
     fn === null || resource.resource == null ? {} : fn(resource.resource, request, resource)
 }
@@ -202,22 +202,22 @@ export function compileShape(
  * when it has none). Compiles the class if it was not yet used.
  *
  * @example
- * console.log(resourceShapeSource(UserResource)) // 'use strict' return function shape(m, q, r) {...}
+ * console.log(resourceShapeSource(UserResource)) // 'use strict' return function toArray(m, q, r) {...}
  */
-export function shapeSource(cls: Function): string {
+export function toArraySource(cls: Function): string {
   return compiledOf(cls)?.source ?? ''
 }
 
 /**
- * The reference interpreter over the same resolved shape, with the signature of
- * {@link compileShape}. Tests assert both agree.
+ * The reference interpreter over the same resolved members, with the signature of
+ * {@link compiledToArray}. Tests assert both agree.
  * @internal
  */
-export function interpretShape(
+export function interpretedToArray(
   cls: Function,
 ): (resource: { readonly resource: unknown }, request: unknown) => Record<string, unknown> {
-  const shape = resolveResourceShape(cls)
-  const fn = interpretPlan(cls, planShape(shape, rendererFor), rulesOf)
+  const members = resolveMembers(cls)
+  const fn = interpretMembers(cls, prepareMembers(members, rendererFor), rulesOf)
   return (resource, request) =>
     resource.resource == null ? {} : fn(resource.resource, request, resource)
 }

@@ -1,12 +1,12 @@
-import { traitsOf } from '../compiler/compile-shape'
+import { traitsOf } from '../compiler/compile'
 import { JsonApiError } from '../errors/jsonapi-errors'
-import { resolveResourceShape } from '../metadata/resolve'
+import { resolveMembers } from '../metadata/resolve'
 import type { FieldRecord } from '../metadata/types'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
 import { finalizeValue } from '../runtime/finalize'
 import { isPlainObject, setKey } from '../util/objects'
 import { metaFunction, nonEmptyObject, relationLinks, type MetaFn } from './links'
-import type { RelationPlan, TypePlan } from './types'
+import type { RelationDescriptor, TypeDescriptor } from './types'
 
 /** Marks `JsonApiResource.prototype` (a brand, so this file needs no import of the class). */
 export const JSONAPI_BRAND: unique symbol = Symbol.for('api-resources.jsonapi')
@@ -38,37 +38,41 @@ export function isJsonApiClass(value: unknown): value is JsonApiClass {
   return typeof proto === 'object' && proto !== null && JSONAPI_BRAND in proto
 }
 
-const plans = new WeakMap<Function, TypePlan>()
+const descriptors = new WeakMap<Function, TypeDescriptor>()
 
 /**
- * The plan of a JSON:API resource class, built once and cached. Relationship thunks are called here,
+ * The descriptor of a JSON:API resource class, built once and cached. Relationship thunks are called here,
  * on first use, so classes may refer to each other in any order; a cycle of classes is fine because
- * a plan is cached before its targets are linked.
+ * a descriptor is cached before its targets are linked.
  * @internal
  */
-export function planFor(cls: JsonApiClass): TypePlan {
-  let plan = plans.get(cls)
-  if (plan === undefined) {
-    const pending: Array<[RelationPlan, Function]> = []
-    plan = createPlan(cls, pending)
-    plans.set(cls, plan)
+export function describeType(cls: JsonApiClass): TypeDescriptor {
+  let descriptor = descriptors.get(cls)
+  if (descriptor === undefined) {
+    const pending: Array<[RelationDescriptor, Function]> = []
+    descriptor = createDescriptor(cls, pending)
+    descriptors.set(cls, descriptor)
     try {
-      for (const [relation, target] of pending) relation.target = planFor(target as JsonApiClass)
+      for (const [relation, target] of pending)
+        relation.target = describeType(target as JsonApiClass)
     } catch (error) {
-      plans.delete(cls) // never keep a half-linked plan: the next document fails the same way
+      descriptors.delete(cls) // never keep a half-linked descriptor: the next document fails the same way
       throw error
     }
   }
-  return plan
+  return descriptor
 }
 
-function createPlan(cls: JsonApiClass, pending: Array<[RelationPlan, Function]>): TypePlan {
+function createDescriptor(
+  cls: JsonApiClass,
+  pending: Array<[RelationDescriptor, Function]>,
+): TypeDescriptor {
   const type = cls.resourceType
   if (typeof type !== 'string' || type === '') throw JsonApiError.missingType(cls.name, type)
-  const shape = resolveResourceShape(cls)
-  const relations: RelationPlan[] = []
-  const relationsByName = new Map<string, RelationPlan>()
-  for (const declaration of relationDeclarations(cls, shape.relationships)) {
+  const members = resolveMembers(cls)
+  const relations: RelationDescriptor[] = []
+  const relationsByName = new Map<string, RelationDescriptor>()
+  for (const declaration of relationDeclarations(cls, members.relationships)) {
     const { name, source, target } = declaration
     if (relationsByName.has(name)) continue // a decorator wins over the static map
     if (name === 'id' || name === 'type') throw JsonApiError.reservedMember(cls.name, name)
@@ -77,7 +81,7 @@ function createPlan(cls: JsonApiClass, pending: Array<[RelationPlan, Function]>)
     const relation = {
       name,
       source,
-      target: undefined as unknown as TypePlan,
+      target: undefined as unknown as TypeDescriptor,
       linksOf: relationLinks(links.where, links.value),
       metaOf: metaFunction(meta.where, meta.value),
     }
@@ -88,7 +92,7 @@ function createPlan(cls: JsonApiClass, pending: Array<[RelationPlan, Function]>)
   // names JSON:API reserves, and every relation by name and by where it is read on the model
   const reserved = new Set(['id', 'type'])
   for (const relation of relations) reserved.add(relation.name).add(relation.source)
-  const attributesOf = attributesReader(cls, reserved, shape.fields)
+  const attributesOf = attributesReader(cls, reserved, members.fields)
   const traits = traitsOf(cls)
   return {
     type,

@@ -1,5 +1,5 @@
 import { ResourceError } from '../errors/resource-errors'
-import type { FieldKind, FieldRecord, ResolvedShape } from '../metadata/types'
+import type { FieldKind, FieldRecord, ResolvedMembers } from '../metadata/types'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
 import { isResolvableClass } from '../runtime/protocol'
 import type { Renderer } from './renderer'
@@ -22,7 +22,7 @@ const INFERS_RESOURCE: ReadonlySet<FieldKind> = new Set([
 ])
 
 /** One member, ready for the compiler and the interpreter alike. @internal */
-export interface PlannedField {
+export interface PreparedMember {
   readonly record: FieldRecord
   /** Renders the value through a resource class (from the thunk, or inferred). */
   readonly renderer?: Renderer
@@ -60,16 +60,16 @@ export function resourceClassOf(record: FieldRecord, owner: Function): Function 
 }
 
 /**
- * Plans every member of a shape. Runs on first use of the class, so thunks resolve to classes defined
+ * Plans every member of a members. Runs on first use of the class, so thunks resolve to classes defined
  * after it.
  * @internal
  */
-export function planShape(
-  shape: ResolvedShape,
+export function prepareMembers(
+  members: ResolvedMembers,
   rendererFor: (cls: Function) => Renderer,
-): PlannedField[] {
-  return shape.fields.map((record) => {
-    const cls = resourceClassOf(record, shape.target)
+): PreparedMember[] {
+  return members.fields.map((record) => {
+    const cls = resourceClassOf(record, members.target)
     const arity = record.condition?.length ?? 0
     return {
       record,
