@@ -1,6 +1,7 @@
 /**
- * Page URLs: `<path>?page=<n>[&<key>=<value>...][#<fragment>]` (API.md). `page` comes first, then the
- * other parameters in the order first set; keys and values are encoded as `encodeURIComponent` does.
+ * Page URLs: `<path>?<parameter>=<value>[&<key>=<value>...][#<fragment>]`, where the parameter is
+ * `page` (numbered pages) or `cursor` (cursor pages). It comes first, then the other parameters in
+ * the order first set; keys and values are encoded as `encodeURIComponent` does.
  */
 
 /** A value for `append()`/`appends()`; `null`/`undefined` remove the key, an array repeats it. */
@@ -10,9 +11,17 @@ export type QueryValue =
 /** The extra query parameters of page URLs: key -> values, in first-set order. */
 export type QueryParams = Map<string, readonly string[]>
 
-/** Sets `key` (replacing its values in place); `page` is ignored, `null`/`undefined` delete. */
-export function setQueryParam(params: QueryParams, key: string, value: QueryValue): void {
-  if (key === 'page') return // page URLs own the page parameter
+/**
+ * Sets `key` (replacing its values in place); `own` (the URLs' own parameter, `page` or `cursor`)
+ * is ignored, `null`/`undefined` delete.
+ */
+export function setQueryParam(
+  params: QueryParams,
+  key: string,
+  value: QueryValue,
+  own = 'page',
+): void {
+  if (key === own) return // the URLs own that parameter
   if (value === null || value === undefined) {
     params.delete(key)
     return
@@ -39,9 +48,17 @@ export function encodeQueryParams(params: QueryParams): string {
 /**
  * What every page URL of `path` starts with, `<path>?page=` (`&page=` when the path has a query):
  * the URL of page `n` is this, `n`, then {@link encodeQueryParams} output and the fragment part.
+ * `parameter` is `cursor` for cursor pages.
  */
-export function pageUrlPrefix(path: string): string {
-  return `${path}${separator(path)}page=`
+export function pageUrlPrefix(path: string, parameter = 'page'): string {
+  return `${path}${separator(path)}${parameter}=`
+}
+
+/** `path` itself, or `path` continued with the extra parameters (a first page without a cursor). */
+export function bareUrl(path: string, params: QueryParams, fragment: string | null): string {
+  const query = encodeQueryParams(params)
+  const rest = query === '' ? '' : separator(path) + query.slice(1)
+  return path + rest + encodeFragment(fragment)
 }
 
 /** `#fragment`, encoded so it cannot end the URL early or break out of an attribute. */

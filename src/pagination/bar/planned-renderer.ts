@@ -131,12 +131,12 @@ function literalKey(value: unknown): string | undefined {
 
 /** Pushes escaped slot values in traversal order and returns the shape key (`tokenize` order). */
 function collectShape(data: PaginationViewData, into: Collector): string | undefined {
-  const c = data.currentPage
+  const c = data.currentPage ?? NaN // a cursor paginator has no page number
   // Unrolled in SCALARS order: named property reads stay fast where a loop over names would not.
   const scalars =
     keyOf(data.previousPageUrl, into, c - 1) +
     keyOf(data.nextPageUrl, into, c + 1) +
-    keyOf(c, into, NaN) +
+    keyOf(data.currentPage, into, NaN) +
     keyOf(data.firstItem, into, NaN) +
     keyOf(data.lastItem, into, NaN) +
     keyOf(data.total, into, NaN) +

@@ -1,5 +1,5 @@
 import type { BarState } from './bar-state'
-import type { LengthAwareViewData, SimpleViewData, ViewBand, ViewPage } from '../types'
+import type { LengthAwareViewData, PageViewData, ViewBand, ViewPage } from '../types'
 
 /** One page number of a band in {@link PaginationViewData.elements} (the paginators' `ViewPage`). */
 export type PageLink = ViewPage
@@ -15,8 +15,8 @@ export type PaginationElement = ViewBand
  */
 export interface PaginationViewData
   extends
-    SimpleViewData<unknown>,
-    Partial<Omit<LengthAwareViewData<unknown>, keyof SimpleViewData<unknown>>> {}
+    PageViewData<unknown>,
+    Partial<Omit<LengthAwareViewData<unknown>, keyof PageViewData<unknown>>> {}
 
 /** What the bar renders: anything with `toViewData()`, i.e. both paginator kinds. */
 export interface PaginatorLike {
