@@ -130,7 +130,13 @@ export type {
 } from './pagination/types'
 
 // writing an adapter for another query builder or ORM: supply a PageQuery, get a paginator
-export { paginatePageQuery, simplePaginatePageQuery, type PageQuery } from './pagination/page-query'
+export {
+  paginatePageQuery,
+  simplePaginatePageQuery,
+  type PageQuery,
+  type PaginateOptions,
+  type TotalStrategy,
+} from './pagination/page-query'
 export {
   cursorPaginateQuery,
   type CursorQuery,

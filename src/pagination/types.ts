@@ -33,6 +33,8 @@ export interface LengthAwarePaginationMeta {
   per_page: number
   to: number | null
   total: number
+  /** Present (and true) only when `total` is the database planner's estimate. */
+  total_is_estimate?: true
 }
 
 /** Either kind of `meta`. */
@@ -67,6 +69,8 @@ export interface LengthAwarePageJson<T> {
   prev_page_url: string | null
   to: number | null
   total: number
+  /** Present (and true) only when `total` is the database planner's estimate. */
+  total_is_estimate?: true
 }
 
 /** A page number in a link bar, as templates get it. */
@@ -111,6 +115,8 @@ export interface LengthAwareViewData<P> extends SimpleViewData<P> {
 export interface LengthAwarePaginatorOptions {
   /** Rows over all pages (an integer >= 0). */
   readonly total: number
+  /** Is `total` an estimate (the JSON then says `total_is_estimate: true`)? Default false. */
+  readonly totalIsEstimate?: boolean
   /** Page size (an integer >= 1). */
   readonly perPage: number
   /** 1-based; defaults to the request's `?page=` (1 outside a request). */

@@ -5,13 +5,18 @@ import type { LengthAwarePaginator, Paginator } from '../../pagination'
 import type { Cursor } from '../../pagination/cursor'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
 import type { CursorPaginateOptions } from '../../pagination/cursor-query'
+import type { PaginateOptions } from '../../pagination/page-query'
 import { cursorPaginate, paginate, simplePaginate, type KnexRow } from './paginate'
 
 declare module 'knex' {
   namespace Knex {
     interface QueryBuilder<TRecord extends {} = any, TResult = any> {
       /** `paginate(this, perPage, page?)` from `api-resources/knex` (after `installKnexPagination`). */
-      paginate(perPage: number, page?: number): Promise<LengthAwarePaginator<KnexRow<this>>>
+      paginate(
+        perPage: number,
+        page?: number,
+        options?: PaginateOptions,
+      ): Promise<LengthAwarePaginator<KnexRow<this>>>
       /** `simplePaginate(this, perPage, page?)` from `api-resources/knex`. */
       simplePaginate(perPage: number, page?: number): Promise<Paginator<KnexRow<this>>>
       /** `cursorPaginate(this, perPage, cursor?, options?)` from `api-resources/knex`. */
@@ -33,8 +38,13 @@ type Method = ((this: Knex.QueryBuilder, perPage: number, ...rest: never[]) => u
 
 const methods: Record<'paginate' | 'simplePaginate' | 'cursorPaginate', Method> = {
   paginate: Object.assign(
-    function paginateMethod(this: Knex.QueryBuilder, perPage: number, page?: number) {
-      return paginate(this, perPage, page)
+    function paginateMethod(
+      this: Knex.QueryBuilder,
+      perPage: number,
+      page?: number,
+      options?: PaginateOptions,
+    ) {
+      return paginate(this, perPage, page, options)
     },
     { [INSTALLED]: true as const },
   ),

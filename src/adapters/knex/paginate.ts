@@ -3,7 +3,11 @@ import type { LengthAwarePaginator, Paginator } from '../../pagination'
 import type { Cursor } from '../../pagination/cursor'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
 import { cursorPaginateQuery, type CursorPaginateOptions } from '../../pagination/cursor-query'
-import { paginatePageQuery, simplePaginatePageQuery } from '../../pagination/page-query'
+import {
+  paginatePageQuery,
+  simplePaginatePageQuery,
+  type PaginateOptions,
+} from '../../pagination/page-query'
 import { knexCursorColumns, knexCursorQuery } from './knex-cursor-query'
 import { assertKnexQuery, knexPageQuery } from './knex-page-query'
 
@@ -14,6 +18,9 @@ export type KnexRow<Q> = Awaited<Q> extends readonly (infer R)[] ? R : unknown
  * Runs a Knex select query as one page: `select count(*)` over the query (without its ORDER BY,
  * LIMIT and OFFSET), then the page's rows with LIMIT/OFFSET. No row query when the count is 0.
  * The page is `page` when given, else the request's `?page=` (1 outside a request).
+ * `options.total` replaces the COUNT: a number, a function returning one, or `'estimate'` (the
+ * planner's estimate on PostgreSQL and MySQL/MariaDB, marked `total_is_estimate`; an exact COUNT
+ * elsewhere).
  *
  * @example
  * import { paginate } from 'api-resources/knex'
@@ -24,9 +31,10 @@ export async function paginate<Q extends Knex.QueryBuilder>(
   query: Q,
   perPage: number,
   page?: number,
+  options?: PaginateOptions,
 ): Promise<LengthAwarePaginator<KnexRow<Q>>> {
   assertKnexQuery('paginate', query)
-  return paginatePageQuery(knexPageQuery<KnexRow<Q>>(query), perPage, page)
+  return paginatePageQuery(knexPageQuery<KnexRow<Q>>(query), perPage, page, options)
 }
 
 /**

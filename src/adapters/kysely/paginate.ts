@@ -4,13 +4,18 @@ import type { Cursor } from '../../pagination/cursor'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
 import { cursorPaginateQuery, type CursorPaginateOptions } from '../../pagination/cursor-query'
 import { kyselyCursorColumns, kyselyCursorQuery } from './kysely-cursor-query'
-import { paginatePageQuery, simplePaginatePageQuery } from '../../pagination/page-query'
+import {
+  paginatePageQuery,
+  simplePaginatePageQuery,
+  type PaginateOptions,
+} from '../../pagination/page-query'
 import { assertKyselyQuery, kyselyPageQuery } from './kysely-page-query'
 
 /**
  * Runs a Kysely select query as one page: `select count(*)` over the query (without its ORDER BY,
  * LIMIT and OFFSET), then the page's rows with LIMIT/OFFSET. No row query when the count is 0.
  * The page is `page` when given, else the request's `?page=` (1 outside a request).
+ * `options.total`: a number, a function returning one, or `'estimate'` (see the Knex adapter).
  *
  * @example
  * import { paginate } from 'api-resources/kysely'
@@ -20,9 +25,10 @@ export async function paginate<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   perPage: number,
   page?: number,
+  options?: PaginateOptions,
 ): Promise<LengthAwarePaginator<O>> {
   assertKyselyQuery('paginate', query)
-  return paginatePageQuery(kyselyPageQuery(query), perPage, page)
+  return paginatePageQuery(kyselyPageQuery(query), perPage, page, options)
 }
 
 /**
