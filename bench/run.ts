@@ -63,11 +63,16 @@ async function main(): Promise<void> {
     }
     if (scenario.note) console.log(scenario.note)
   }
-  // Workloads that are not ops/s of a function: the Knex page at every depth (the three
+  // Workloads that are not ops/s of a function: the Knex page (numbered and cursor) at every depth (the
   // implementations interleaved in one process, CPU time, per-round ratios), peak memory (fresh
   // processes) and HTTP throughput (autocannon against servers in their own processes). Each prints
   // its own table and targets.
-  for (const script of ['pagination.bench.ts', 'memory.ts', 'http.ts']) {
+  for (const script of [
+    'pagination.bench.ts',
+    'cursor-pagination.bench.ts',
+    'memory.ts',
+    'http.ts',
+  ]) {
     if (!script.includes(filter) && filter !== '') continue
     const run = spawnSync(process.execPath, ['-r', '@swc-node/register', join(__dirname, script)], {
       stdio: 'inherit',

@@ -89,7 +89,9 @@ export function knexCursorQuery<T>(query: Knex.QueryBuilder): CursorQuery<T> {
   return {
     fetch: async (columns, condition, limit) => {
       const page = query.clone().clearOrder().clear('limit').clear('offset')
-      if (condition !== undefined) page.where((builder) => applyCondition(builder, condition))
+      // an OR needs its own group to AND with the query's WHERE; a single comparison does not
+      if (condition?.kind === 'or') page.where((builder) => applyCondition(builder, condition))
+      else if (condition !== undefined) applyCondition(page, condition)
       for (const column of columns) orderBy(page, column, largest, keyword)
       return (await page.limit(limit)) as T[]
     },
