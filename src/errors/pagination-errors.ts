@@ -78,13 +78,20 @@ export class InvalidCursorError extends ApiResourcesError {
   /** The HTTP status `resourceErrors()` answers with. */
   readonly status = CATALOGUE.invalidCursor.status
 
-  /** @param reason why the cursor is refused, e.g. `it is not base64url` */
-  constructor(reason: string) {
-    super(CATALOGUE.invalidCursor.code, messageOf('invalidCursor', reason))
+  /**
+   * @param reason why the cursor is refused, e.g. `it is not base64url`
+   * @param cause the database error a cursor value caused, if any
+   */
+  constructor(reason: string, cause?: unknown) {
+    super(
+      CATALOGUE.invalidCursor.code,
+      messageOf('invalidCursor', reason),
+      cause === undefined ? undefined : { cause },
+    )
   }
 
-  /** The cursor is refused because of `reason`. */
-  static invalidCursor(reason: string): InvalidCursorError {
-    return new InvalidCursorError(reason)
+  /** The cursor is refused because of `reason` (`cause`: the database error, if any). */
+  static invalidCursor(reason: string, cause?: unknown): InvalidCursorError {
+    return new InvalidCursorError(reason, cause)
   }
 }

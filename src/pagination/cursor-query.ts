@@ -90,13 +90,41 @@ export async function cursorPaginateQuery<T>(
     if (current.pointsToPreviousItems()) order = columns.map(flipped)
     condition = keyset(order, values, 0)
   }
-  const rows = await query.fetch(order, condition, perPage + 1)
+  const rows = await fetchRows(query, order, condition, perPage + 1)
   return new CursorPaginator(rows, {
     perPage,
     cursor: current,
     parameters: names,
     ...(secret === undefined ? {} : { cursorSecret: secret as CursorSecret }),
   })
+}
+
+/**
+ * Errors a database raises when a cursor value cannot be compared with its column (`'abc'` for an
+ * integer, a malformed date): PostgreSQL SQLSTATEs 22P02, 22007, 22008, 22003, 42883 and
+ * MySQL/MariaDB 1292, 1366, 1411. They come from the client's cursor, so they are its fault.
+ */
+const VALUE_KIND_ERRORS = new Set(['22P02', '22007', '22008', '22003', '42883', 1292, 1366, 1411])
+
+function isValueKindError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { code, errno } = error as { code?: unknown; errno?: unknown }
+  return VALUE_KIND_ERRORS.has(code as string) || VALUE_KIND_ERRORS.has(errno as number)
+}
+
+/** The rows of one page; a cursor value the database cannot compare is an `InvalidCursorError`. */
+async function fetchRows<T>(
+  query: CursorQuery<T>,
+  order: readonly CursorColumn[],
+  condition: KeysetCondition | undefined,
+  limit: number,
+): Promise<T[]> {
+  try {
+    return await query.fetch(order, condition, limit)
+  } catch (error) {
+    if (condition === undefined || !isValueKindError(error)) throw error
+    throw InvalidCursorError.invalidCursor('its values do not fit the order columns', error)
+  }
 }
 
 /** The cursor's values of `names`; a cursor carrying other columns is refused. */

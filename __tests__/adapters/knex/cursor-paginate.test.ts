@@ -161,6 +161,27 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
         expect(log).toHaveLength(0)
       })
 
+      it('never answers a cursor value of the wrong kind with a database error', async () => {
+        const q = () => db(table).orderBy('a').orderBy('id')
+        for (const values of [
+          { a: 'zzz', id: 'abc' },
+          { a: true, id: 1 },
+          { a: 1.5, id: '2' },
+        ]) {
+          const result = await cursorPaginate(q(), 2, new Cursor(values).encode()).then(
+            (page) => page,
+            (error: unknown) => error,
+          )
+          // PostgreSQL refuses the comparison: a 400; SQLite and MariaDB compare loosely
+          if (result instanceof Error) expect(result).toBeInstanceOf(InvalidCursorError)
+          else expect(result).toBeInstanceOf(CursorPaginator)
+        }
+        if (name === 'postgres')
+          await expect(
+            cursorPaginate(q(), 2, new Cursor({ a: 'zzz', id: 'abc' }).encode()),
+          ).rejects.toThrow(/do not fit the order columns/)
+      })
+
       it('signs cursors with cursorSecret and refuses unsigned or tampered ones', async () => {
         const q = () => db(table).orderBy('id')
         const options = { cursorSecret: 'k3y' }
