@@ -140,6 +140,15 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
         await expect(cursorPaginate(db(table).orderBy(db.raw('a + 1')), 2)).rejects.toThrow(
           ArgumentError,
         )
+        const aliasOf = (q: Knex.QueryBuilder) => cursorPaginate(q.orderBy('s').orderBy('id'), 2)
+        await expect(aliasOf(db(table).select('id', db.raw('a + 1 as s')))).rejects.toThrow(
+          /"s" names an expression/,
+        )
+        await expect(aliasOf(db(table).select('id', db(table).count('*').as('s')))).rejects.toThrow(
+          /"s" names an expression/,
+        )
+        const objectAlias = await aliasOf(db(table).select('id', { s: 'a' }))
+        expect(objectAlias.nextCursor()?.names()).toEqual(['s', 'id'])
       })
 
       it('refuses malformed, tampered and foreign cursors with InvalidCursorError', async () => {

@@ -127,6 +127,16 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
             2,
           ),
         ).rejects.toThrow(ArgumentError)
+        await expect(
+          cursorPaginate(
+            db
+              .selectFrom(table)
+              .select(['id', sql<number>`a + 1`.as('s')])
+              .orderBy('s')
+              .orderBy('id'),
+            2,
+          ),
+        ).rejects.toThrow(/"s" names an expression/)
         const q = db.selectFrom(table).selectAll().orderBy('id')
         await expect(cursorPaginate(q, 2, new Cursor({ a: 1 }).encode())).rejects.toThrow(
           InvalidCursorError,

@@ -56,7 +56,10 @@ export function knexCursorColumns(fn: string, query: Knex.QueryBuilder): CursorC
       nulls === 'first' || nulls === 'last'
         ? nulls === 'first'
         : nullsFirstByDefault(largest, descending)
-    return { name: s.value, column: aliases.get(s.value) ?? s.value, descending, nullsFirst }
+    const aliased = aliases.get(s.value)
+    if (aliased === null)
+      throw ArgumentError.cursorOrder(fn, `ORDER BY "${s.value}" names an expression, not a column`)
+    return { name: s.value, column: aliased ?? s.value, descending, nullsFirst }
   })
 }
 
@@ -68,18 +71,39 @@ function describeOrder(statement: OrderStatement): string {
   return typeof statement.value === 'string' ? JSON.stringify(statement.value) : 'an expression'
 }
 
-/** alias -> column of the select list's `column as alias` strings. */
-function selectAliases(statements: readonly OrderStatement[]): Map<string, string> {
-  const aliases = new Map<string, string>()
+/**
+ * alias -> column of the select list's `'column as alias'` strings and `{ alias: 'column' }`
+ * objects; an alias of an expression (raw SQL, a sub-query) maps to `null`: it cannot be compared
+ * in a WHERE.
+ */
+function selectAliases(statements: readonly OrderStatement[]): Map<string, string | null> {
+  const aliases = new Map<string, string | null>()
   for (const s of statements) {
     if (s.grouping !== 'columns' || !Array.isArray(s.value)) continue
-    for (const column of s.value) {
-      if (typeof column !== 'string') continue
-      const match = /^\s*(\S+)\s+as\s+(\S+)\s*$/i.exec(column)
-      if (match !== null) aliases.set(match[2], match[1])
+    for (const column of s.value as unknown[]) {
+      if (typeof column === 'string') {
+        const match = /^\s*(\S+)\s+as\s+(\S+)\s*$/i.exec(column)
+        if (match !== null) aliases.set(match[2], match[1])
+      } else if (typeof column === 'object' && column !== null) {
+        addObjectAliases(aliases, column)
+      }
     }
   }
   return aliases
+}
+
+/** The aliases of one non-string select entry: `{ alias: column }`, a sub-query, or raw SQL. */
+function addObjectAliases(aliases: Map<string, string | null>, column: object): void {
+  const subquery = (column as { _single?: { as?: unknown } })._single?.as
+  const sql = (column as { sql?: unknown }).sql
+  if (typeof subquery === 'string') aliases.set(subquery, null)
+  else if (typeof sql === 'string') {
+    const match = /\s+as\s+["`]?([\w$]+)["`]?\s*$/i.exec(sql)
+    if (match !== null) aliases.set(match[1], null)
+  } else if (Object.getPrototypeOf(column) === Object.prototype) {
+    for (const [alias, value] of Object.entries(column))
+      aliases.set(alias, typeof value === 'string' ? value : null)
+  }
 }
 
 /** The cursor query step of a Knex query (which the caller's query never sees: it is cloned). */

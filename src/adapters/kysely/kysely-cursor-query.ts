@@ -45,17 +45,20 @@ interface KyselyCursorColumn extends CursorColumn {
   readonly reference: OperationNode
 }
 
-/** alias -> the column reference it names, from `select('t.a as s')`. */
-function selectAliases(select: SelectQueryNode): Map<string, OperationNode> {
-  const aliases = new Map<string, OperationNode>()
+/**
+ * alias -> the column reference it names, from `select('t.a as s')`; an alias of an expression
+ * (raw SQL, a sub-query, a function) maps to `null`: it cannot be compared in a WHERE.
+ */
+function selectAliases(select: SelectQueryNode): Map<string, OperationNode | null> {
+  const aliases = new Map<string, OperationNode | null>()
   for (const { selection } of select.selections ?? []) {
     if (selection.kind !== 'AliasNode') continue
     const { node: inner, alias } = selection as unknown as {
       node: OperationNode
       alias: { name?: string }
     }
-    if (typeof alias.name === 'string' && referenceName(inner) !== undefined)
-      aliases.set(alias.name, inner)
+    if (typeof alias.name === 'string')
+      aliases.set(alias.name, referenceName(inner) === undefined ? null : inner)
   }
   return aliases
 }
@@ -91,7 +94,10 @@ export function kyselyCursorColumns(
       item.nulls === 'first' || item.nulls === 'last'
         ? item.nulls === 'first'
         : nullsFirstByDefault(largest, descending)
-    const reference = aliases.get(name) ?? item.orderBy
+    const aliased = aliases.get(name)
+    if (aliased === null)
+      throw ArgumentError.cursorOrder(fn, `ORDER BY "${name}" names an expression, not a column`)
+    const reference = aliased ?? item.orderBy
     const column = referenceName(reference) ?? name
     return { name, column, descending, nullsFirst, reference }
   })
