@@ -74,6 +74,28 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
       )
     })
 
+    it('walks a timestamp column with repeats and NULLs (Date values travel as ISO strings)', async () => {
+      const events = uniqueName('cursor_events')
+      await db.schema.createTable(events, (t) => {
+        t.integer('id').primary()
+        t.timestamp('at', { useTz: false }).nullable()
+      })
+      try {
+        const base = Date.UTC(2024, 0, 1, 12, 0, 0)
+        const rows = Array.from({ length: 13 }, (_, i) => ({
+          id: i + 1,
+          at: i % 5 === 0 ? null : new Date(base + (i % 4) * 3_600_000),
+        }))
+        await db(events).insert(rows)
+        const q = () => db(events).select('id', 'at').orderBy('at', 'desc').orderBy('id')
+        const expected = ((await q()) as Array<{ id: number }>).map((r) => Number(r.id))
+        expect(expected).toHaveLength(13)
+        await walk((cursor) => cursorPaginate(q(), 3, cursor), expected, 3)
+      } finally {
+        await db.schema.dropTableIfExists(events)
+      }
+    })
+
     describe('on a fixed table', () => {
       const rows: WalkRow[] = [
         { id: 1, a: 2, b: null, c: 'x' },
