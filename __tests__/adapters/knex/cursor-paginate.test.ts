@@ -8,7 +8,7 @@ import {
   createRequestContext,
   runWithRequestContext,
 } from 'api-resources'
-import { cursorPaginate } from 'api-resources/knex'
+import { cursorPaginate, installKnexPagination } from 'api-resources/knex'
 import { DIALECTS, recordKnexQueries, uniqueName } from '../../support/db'
 import {
   CURSOR_RUNS,
@@ -117,6 +117,13 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
         expect(log[0]).not.toMatch(/count/i)
         expect(page.count()).toBe(2)
         expect(page.hasMorePages()).toBe(true)
+      })
+
+      it('is query.cursorPaginate(perPage, cursor?) after installKnexPagination', async () => {
+        installKnexPagination(db)
+        const first = await db(table).orderBy('id').cursorPaginate(2)
+        const second = await db(table).orderBy('id').cursorPaginate(2, first.nextCursor())
+        expect(second.items().map((r) => Number((r as WalkRow).id))).toEqual([3, 4])
       })
 
       it('reads the cursor from ?cursor= and builds URLs on the request path', async () => {
