@@ -12,13 +12,13 @@ import { join } from 'node:path'
 import type { Knex } from 'knex'
 import type { BenchCase, BenchOp, Scenario } from './harness'
 
-const ROWS = 1_000_000
-const PER_PAGE = 20
-const DEPTHS = [1, 100, 10_000, 50_000] as const
+export const ROWS = 1_000_000
+export const PER_PAGE = 20
+export const DEPTHS = [1, 100, 10_000, 50_000] as const
 const DB_FILE = join(tmpdir(), `api-resources-bench-posts-${ROWS}.sqlite`)
 
 /** Builds the 1M-row database once (atomically: a temp file renamed into place). */
-function ensureDatabase(): void {
+export function ensureDatabase(): void {
   if (existsSync(DB_FILE)) return
   const Database = require('better-sqlite3') as typeof import('better-sqlite3')
   const building = `${DB_FILE}.${process.pid}.tmp`
@@ -40,7 +40,7 @@ function ensureDatabase(): void {
   renameSync(building, DB_FILE)
 }
 
-function openKnex(): Knex {
+export function openKnex(): Knex {
   ensureDatabase()
   const knex = require('knex') as typeof import('knex').knex
   return knex({

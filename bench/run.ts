@@ -63,12 +63,18 @@ async function main(): Promise<void> {
     }
     if (scenario.note) console.log(scenario.note)
   }
-  // Workloads that are not ops/s of a function: the Knex page at every depth (the three
-  // implementations interleaved in one process, CPU time, per-round ratios), the ORM adapters' CPU
-  // table (each case interleaved with the hand-written map in a process of its own), peak memory
+  // Workloads that are not ops/s of a function: the Knex page (numbered and cursor) at every depth
+  // (the implementations interleaved in one process, CPU time, per-round ratios), the ORM adapters'
+  // CPU table (each case interleaved with the hand-written map in a process of its own), peak memory
   // (fresh processes) and HTTP throughput (autocannon against servers in their own processes). Each
   // prints its own table and targets.
-  for (const script of ['pagination.bench.ts', 'orm-adapters.bench.ts', 'memory.ts', 'http.ts']) {
+  for (const script of [
+    'pagination.bench.ts',
+    'cursor-pagination.bench.ts',
+    'orm-adapters.bench.ts',
+    'memory.ts',
+    'http.ts',
+  ]) {
     if (!script.includes(filter) && filter !== '') continue
     const run = spawnSync(process.execPath, ['-r', '@swc-node/register', join(__dirname, script)], {
       stdio: 'inherit',

@@ -24,6 +24,7 @@ export { ResourceError } from './errors/resource-errors'
 export {
   UnsupportedQueryError,
   PaginationError,
+  InvalidCursorError,
   PAGINATION_ERROR_CODES,
 } from './errors/pagination-errors'
 export {
@@ -107,6 +108,9 @@ export type { JsonApiObjectOptions } from './jsonapi/jsonapi-object'
 export { AbstractPaginator, isPaginator } from './pagination/abstract-paginator'
 export { LengthAwarePaginator, DEFAULT_ON_EACH_SIDE } from './pagination/length-aware-paginator'
 export { Paginator } from './pagination/paginator'
+export { BasePaginator } from './pagination/base-paginator'
+export { Cursor, type CursorValue, type CursorSecret } from './pagination/cursor'
+export { CursorPaginator } from './pagination/cursor-paginator'
 export { resolvePage, resolvePath } from './pagination/resolve'
 export type { QueryValue } from './pagination/page-url'
 export type {
@@ -123,7 +127,26 @@ export type {
   LengthAwareViewData,
   LengthAwarePaginatorOptions,
   PaginatorOptions,
+  PageViewData,
+  CursorPaginationLinks,
+  CursorPaginationMeta,
+  CursorPageJson,
+  CursorPaginatorOptions,
 } from './pagination/types'
 
 // writing an adapter for another query builder or ORM: supply a PageQuery, get a paginator
-export { paginatePageQuery, simplePaginatePageQuery, type PageQuery } from './pagination/page-query'
+export {
+  paginatePageQuery,
+  simplePaginatePageQuery,
+  type PageQuery,
+  type PaginateOptions,
+  type TotalStrategy,
+} from './pagination/page-query'
+export {
+  cursorPaginateQuery,
+  type CursorQuery,
+  type CursorColumn,
+  type KeysetCondition,
+  type CursorPaginateOptions,
+  nullsFirstByDefault,
+} from './pagination/cursor-query'

@@ -54,6 +54,25 @@ function exchanges(): Exchange[] {
     { method: 'GET', path: '/no/such/endpoint' },
     { method: 'POST', path: '/json/posts', body: {} },
     { method: 'POST', path: '/json/posts', body: { title: 1 }, accept: JSON_API },
+    // cursor pages (not listed on the index page): first pages, a page after and before a
+    // cursor, and a bad cursor as plain JSON and as a JSON:API error document
+    { method: 'GET', path: '/paginated/cursor' },
+    {
+      method: 'GET',
+      path: '/paginated/cursor?cursor=eyJwb3N0cy51c2VyX2lkIjozLCJwb3N0cy5pZCI6NDAsIl9wb2ludHNUb05leHRJdGVtcyI6dHJ1ZX0',
+    },
+    {
+      method: 'GET',
+      path: '/paginated/cursor?cursor=eyJwb3N0cy51c2VyX2lkIjozLCJwb3N0cy5pZCI6NDAsIl9wb2ludHNUb05leHRJdGVtcyI6ZmFsc2V9',
+    },
+    { method: 'GET', path: '/paginated/cursor?cursor=nope' },
+    { method: 'GET', path: '/paginated/cursor/jsonapi' },
+    { method: 'GET', path: '/paginated/cursor/jsonapi?cursor=nope', accept: JSON_API },
+    { method: 'GET', path: '/paginated/cursor/html' },
+    {
+      method: 'GET',
+      path: '/paginated/cursor/html?cursor=eyJwb3N0cy51c2VyX2lkIjozLCJwb3N0cy5pZCI6NDAsIl9wb2ludHNUb05leHRJdGVtcyI6dHJ1ZX0',
+    },
   ]
   return [...listed, ...variants]
 }

@@ -14,6 +14,7 @@ import {
   UnsupportedQueryError,
   ValidationError,
   isApiResourcesError,
+  InvalidCursorError,
 } from '../../src'
 import { CATALOGUE, type CatalogueKey } from '../../src/errors/catalogue'
 
@@ -26,6 +27,7 @@ const CLASSES = {
   PaginationTemplateError,
   ValidationError,
   NotFoundError,
+  InvalidCursorError,
 } as const
 
 class Widget {}
@@ -48,6 +50,11 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   validationSource: () => ArgumentError.validationSource('zodError', 'a ZodError', null),
   validationErrors: () => ArgumentError.validationErrors('errors', 'an object', []),
   countResult: () => ArgumentError.countResult('x'),
+  cursorOrder: () => ArgumentError.cursorOrder('cursorPaginate', 'it has no ORDER BY'),
+  cursorSecret: () => ArgumentError.cursorSecret(''),
+  cursorParameters: () => ArgumentError.cursorParameters([]),
+  cursorColumn: () => ArgumentError.cursorColumn('id', undefined),
+  invalidCursor: () => InvalidCursorError.invalidCursor('it is not base64url'),
   unsupportedQuery: () => UnsupportedQueryError.unsupportedQuery('paginate', 'a Knex query', 1),
   alreadyInstalled: () => PaginationError.alreadyInstalled('paginate'),
   wrapKeyCollision: () => ResourceError.wrapKeyCollision(Widget, 'data'),

@@ -157,6 +157,29 @@ export class ArgumentError extends TypeError {
     return argumentError('validationErrors', got, argument, expected)
   }
 
+  /** The cursor column names of a `CursorPaginator` that are not a non-empty list of names. */
+  static cursorParameters(got: unknown): ArgumentError {
+    return argumentError('cursorParameters', got)
+  }
+
+  /** A row whose value of cursor column `name` is missing or cannot be carried by a cursor. */
+  static cursorColumn(name: string, got: unknown): ArgumentError {
+    return argumentError('cursorColumn', got, `the cursor column ${JSON.stringify(name)}`)
+  }
+
+  /** A cursor signing secret that is not a non-empty string or Buffer. */
+  static cursorSecret(got: unknown): ArgumentError {
+    return argumentError('cursorSecret', got)
+  }
+
+  /**
+   * `fn()` got a query it cannot walk with a cursor (`problem` says why: no ORDER BY, a raw
+   * ORDER BY, an expression).
+   */
+  static cursorOrder(fn: string, problem: string): ArgumentError {
+    return cursorOrderError(fn, problem)
+  }
+
   /** A COUNT query that gave no usable row count. */
   static countResult(got: unknown): ArgumentError {
     const row = CATALOGUE.countResult
@@ -166,12 +189,18 @@ export class ArgumentError extends TypeError {
 
 const INTEGER_COUNT = 'an integer >= 0'
 
+/** A query `cursorPaginate()` cannot walk with a cursor. @internal */
+export function cursorOrderError(fn: string, problem: string): ArgumentError {
+  const row = CATALOGUE.cursorOrder
+  return new ArgumentError(row.code, row.argument, '', fn, row.message(fn, problem))
+}
+
 type ArgumentKey = {
   [K in CatalogueKey]: (typeof CATALOGUE)[K] extends { readonly class: 'ArgumentError' } ? K : never
 }[CatalogueKey]
 
 function argumentError(
-  key: Exclude<ArgumentKey, 'countResult'>,
+  key: Exclude<ArgumentKey, 'countResult' | 'cursorOrder'>,
   got: unknown,
   argument?: string,
   expected?: string,

@@ -21,6 +21,7 @@ export type ErrorClassName =
   | 'PaginationTemplateError'
   | 'ValidationError'
   | 'NotFoundError'
+  | 'InvalidCursorError'
 
 /** One row of the catalogue. */
 export interface CatalogueEntry {
@@ -31,6 +32,8 @@ export interface CatalogueEntry {
   /** The HTTP status and JSON:API `title` `resourceErrors()` answers with, if it answers it. */
   readonly status?: number
   readonly title?: string
+  /** The query parameter a JSON:API error object names as its `source.parameter`. */
+  readonly parameter?: string
   /** The argument an `ArgumentError` names by default. */
   readonly argument?: string
   /** The message, from the named constructor's arguments. */
@@ -112,6 +115,28 @@ export const CATALOGUE = {
       '(a number, a bigint or a string of digits), alone in its row or under "total". A silent 0 ' +
       'would give a wrong empty page; check the COUNT query and any row mapper (postProcessResponse)',
   },
+
+  cursorOrder: {
+    code: 'ERR_CURSOR_ORDER',
+    class: 'ArgumentError',
+    argument: 'query',
+    message: (fn: string, problem: string) =>
+      `${fn}() needs a query ordered by plain columns, the cursor's columns; ${problem}. Order ` +
+      "by selected columns (orderBy('created_at', 'desc').orderBy('id', 'desc')), ending with a " +
+      'unique one',
+  },
+  cursorParameters: argumentRow(
+    'ERR_CURSOR_PARAMETERS',
+    'parameters',
+    'a non-empty list of column names',
+  ),
+  cursorColumn: argumentRow(
+    'ERR_CURSOR_COLUMN',
+    'row',
+    'a string, number, boolean, bigint, Date or null',
+    'Select every ORDER BY column of a cursor-paginated query',
+  ),
+  cursorSecret: argumentRow('ERR_CURSOR_SECRET', 'cursorSecret', 'a non-empty string or Buffer'),
 
   // -- query builders and their installation ------------------------------------------------------
   unsupportedQuery: {
@@ -313,6 +338,14 @@ export const CATALOGUE = {
     status: 404,
     title: 'Not Found',
     message: (what?: string) => what ?? 'Not found.',
+  },
+  invalidCursor: {
+    code: 'ERR_INVALID_CURSOR',
+    class: 'InvalidCursorError',
+    status: 400,
+    title: 'Invalid Cursor',
+    parameter: 'cursor',
+    message: (reason: string) => `The cursor is invalid: ${reason}.`,
   },
 } as const satisfies Readonly<Record<string, CatalogueEntry>>
 

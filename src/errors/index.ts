@@ -8,7 +8,12 @@ export {
   type ErrorCodes,
 } from './catalogue'
 export { ResourceError } from './resource-errors' // resources, decorators, compiler
-export { UnsupportedQueryError, PaginationError, PAGINATION_ERROR_CODES } from './pagination-errors' // paginators, adapters
+export {
+  UnsupportedQueryError,
+  PaginationError,
+  InvalidCursorError,
+  PAGINATION_ERROR_CODES,
+} from './pagination-errors' // paginators, adapters
 export * from './http-errors' // ValidationError, NotFoundError
 export { PaginationTemplateError, HANDLEBARS_ERROR_CODES } from './handlebars-errors' // HTML bar
 export { JsonApiError, JSONAPI_ERROR_CODES } from './jsonapi-errors' // JSON:API

@@ -14,6 +14,11 @@ export const PAGINATION_ERROR_CODES = {
   unsupportedQuery: CATALOGUE.unsupportedQuery.code,
   alreadyInstalled: CATALOGUE.alreadyInstalled.code,
   countResult: CATALOGUE.countResult.code,
+  cursorOrder: CATALOGUE.cursorOrder.code,
+  cursorSecret: CATALOGUE.cursorSecret.code,
+  cursorParameters: CATALOGUE.cursorParameters.code,
+  cursorColumn: CATALOGUE.cursorColumn.code,
+  invalidCursor: CATALOGUE.invalidCursor.code,
 } as const
 
 /**
@@ -56,5 +61,37 @@ export class PaginationError extends ApiResourcesError {
   /** Knex query builders already have `method`, from another library. */
   static alreadyInstalled(method: string): PaginationError {
     return fromCatalogue(PaginationError, 'alreadyInstalled', [method])
+  }
+}
+
+/**
+ * A `?cursor=` (or a cursor string handed to `Cursor.fromEncoded()`/`cursorPaginate()`) that is not
+ * one this application produced: not base64url, not a JSON object, without a boolean
+ * `_pointsToNextItems`, with parameters that do not match the query's order columns or values of
+ * the wrong kind, or with a missing or wrong signature. A client error: `resourceErrors()` answers
+ * it with 400 (JSON:API: `source.parameter` `cursor`), never with the first page.
+ *
+ * @example
+ * throw InvalidCursorError.invalidCursor('it is not base64url')
+ */
+export class InvalidCursorError extends ApiResourcesError {
+  /** The HTTP status `resourceErrors()` answers with. */
+  readonly status = CATALOGUE.invalidCursor.status
+
+  /**
+   * @param reason why the cursor is refused, e.g. `it is not base64url`
+   * @param cause the database error a cursor value caused, if any
+   */
+  constructor(reason: string, cause?: unknown) {
+    super(
+      CATALOGUE.invalidCursor.code,
+      messageOf('invalidCursor', reason),
+      cause === undefined ? undefined : { cause },
+    )
+  }
+
+  /** The cursor is refused because of `reason` (`cause`: the database error, if any). */
+  static invalidCursor(reason: string, cause?: unknown): InvalidCursorError {
+    return new InvalidCursorError(reason, cause)
   }
 }

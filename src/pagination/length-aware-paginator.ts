@@ -28,6 +28,7 @@ export const DEFAULT_ON_EACH_SIDE = 3
  */
 export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
   readonly #total: number
+  readonly #totalIsEstimate: boolean
   #onEachSide = DEFAULT_ON_EACH_SIDE
 
   constructor(items: Iterable<T>, options: LengthAwarePaginatorOptions) {
@@ -37,6 +38,12 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
       throw ArgumentError.total(total)
     super(toRows(items), options)
     this.#total = total
+    this.#totalIsEstimate = options.totalIsEstimate === true
+  }
+
+  /** Is {@link total} the database planner's estimate rather than an exact count? */
+  totalIsEstimate(): boolean {
+    return this.#totalIsEstimate
   }
 
   /** Rows over all pages. */
@@ -72,7 +79,7 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
   }
 
   toJSON(): LengthAwarePageJson<T> {
-    return {
+    const json: LengthAwarePageJson<T> = {
       current_page: this.currentPage(),
       data: this.items(),
       first_page_url: this.url(1),
@@ -87,6 +94,8 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
       to: this.lastItem(),
       total: this.#total,
     }
+    if (this.#totalIsEstimate) json.total_is_estimate = true
+    return json
   }
 
   toResourceLinks(): PaginationResourceLinks {
@@ -99,7 +108,7 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
   }
 
   toResourceMeta(): LengthAwarePaginationMeta {
-    return {
+    const meta: LengthAwarePaginationMeta = {
       current_page: this.currentPage(),
       from: this.firstItem(),
       last_page: this.lastPage(),
@@ -108,6 +117,8 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
       to: this.lastItem(),
       total: this.#total,
     }
+    if (this.#totalIsEstimate) meta.total_is_estimate = true
+    return meta
   }
 
   toViewData(): LengthAwareViewData<this> {

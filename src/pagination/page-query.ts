@@ -12,6 +12,31 @@ export interface PageQuery<T> {
   count(): Promise<number>
   /** `limit` rows starting at `offset`, in the query's order. */
   fetch(offset: number, limit: number): Promise<T[]>
+  /**
+   * The database planner's estimate of {@link count} (PostgreSQL `EXPLAIN`, MySQL/MariaDB
+   * `EXPLAIN`), or `undefined` where there is none: then `total: 'estimate'` counts exactly.
+   */
+  estimate?(): Promise<number | undefined>
+}
+
+/**
+ * How `paginate()` learns the total: a number the application knows, a function (sync or async)
+ * returning one, or `'estimate'` for the planner's estimate. A given or estimated total skips
+ * the COUNT query; an estimated one is marked `total_is_estimate: true` in the JSON.
+ */
+export type TotalStrategy = number | (() => number | Promise<number>) | 'estimate'
+
+/** Options of `paginate(query, perPage, page?, options?)`. */
+export interface PaginateOptions {
+  /** The total, instead of a COUNT query (see {@link TotalStrategy}). */
+  readonly total?: TotalStrategy
+}
+
+interface Total {
+  readonly total: number
+  /** Counted exactly by the query's COUNT (only then may an empty page skip its row query). */
+  readonly counted: boolean
+  readonly estimated: boolean
 }
 
 /**
@@ -25,13 +50,38 @@ export async function paginatePageQuery<T>(
   query: PageQuery<T>,
   perPage: number,
   page?: number,
+  options: PaginateOptions = {},
 ): Promise<LengthAwarePaginator<T>> {
   assertPerPage(perPage)
   const currentPage = resolvePage(page, perPage)
-  const total = countFrom(await query.count())
+  const { total, counted, estimated } = await totalOf(query, options.total)
   const offset = offsetOf(currentPage, perPage)
-  const items = offset < total ? await query.fetch(offset, perPage) : []
-  return new LengthAwarePaginator(items, { total, perPage, currentPage })
+  // A given or estimated total may be off: only an exact count can say the page is empty.
+  const items = offset < total || !counted ? await query.fetch(offset, perPage) : []
+  return new LengthAwarePaginator(items, {
+    total,
+    perPage,
+    currentPage,
+    ...(estimated ? { totalIsEstimate: true } : {}),
+  })
+}
+
+/** The total by `strategy`: given, from a function, estimated, or counted (the default). */
+async function totalOf<T>(
+  query: PageQuery<T>,
+  strategy: TotalStrategy | undefined,
+): Promise<Total> {
+  if (strategy === undefined)
+    return { total: countFrom(await query.count()), counted: true, estimated: false }
+  if (strategy === 'estimate') {
+    const estimate = query.estimate === undefined ? undefined : await query.estimate()
+    if (estimate === undefined) return totalOf(query, undefined)
+    return { total: estimate, counted: false, estimated: true }
+  }
+  const given = typeof strategy === 'function' ? await strategy() : strategy
+  if (typeof given !== 'number' || !Number.isSafeInteger(given) || given < 0)
+    throw ArgumentError.total(given)
+  return { total: given, counted: false, estimated: false }
 }
 
 /**

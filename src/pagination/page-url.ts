@@ -1,6 +1,7 @@
 /**
- * Page URLs: `<path>?page=<n>[&<key>=<value>...][#<fragment>]` (API.md). `page` comes first, then the
- * other parameters in the order first set; keys and values are encoded as `encodeURIComponent` does.
+ * Page URLs: `<path>?<parameter>=<value>[&<key>=<value>...][#<fragment>]`, where the parameter is
+ * `page` (numbered pages) or `cursor` (cursor pages). It comes first, then the other parameters in
+ * the order first set; keys and values are encoded as `encodeURIComponent` does.
  */
 
 import { dropLoneSurrogates, encodeComponent } from '../context/url-text'
@@ -13,12 +14,18 @@ export type QueryValue =
 export type QueryParams = Map<string, readonly string[]>
 
 /**
- * Sets `key` (replacing its values in place); `page` is ignored, `null`/`undefined` delete. Lone
- * surrogates in the key and the values are dropped here: they have no URL encoding.
+ * Sets `key` (replacing its values in place); `own` (the URLs' own parameter, `page` or `cursor`)
+ * is ignored, `null`/`undefined` delete. Lone surrogates in the key and the values are dropped
+ * here: they have no URL encoding.
  */
-export function setQueryParam(params: QueryParams, rawKey: string, value: QueryValue): void {
+export function setQueryParam(
+  params: QueryParams,
+  rawKey: string,
+  value: QueryValue,
+  own = 'page',
+): void {
   const key = dropLoneSurrogates(String(rawKey))
-  if (key === 'page') return // page URLs own the page parameter
+  if (key === own) return // the URLs own that parameter
   if (value === null || value === undefined) {
     params.delete(key)
     return
@@ -49,9 +56,17 @@ export function encodeQueryParams(params: QueryParams): string {
 /**
  * What every page URL of `path` starts with, `<path>?page=` (`&page=` when the path has a query):
  * the URL of page `n` is this, `n`, then {@link encodeQueryParams} output and the fragment part.
+ * `parameter` is `cursor` for cursor pages.
  */
-export function pageUrlPrefix(path: string): string {
-  return `${path}${separator(path)}page=`
+export function pageUrlPrefix(path: string, parameter = 'page'): string {
+  return `${path}${separator(path)}${parameter}=`
+}
+
+/** `path` itself, or `path` continued with the extra parameters (a first page without a cursor). */
+export function bareUrl(path: string, params: QueryParams, fragment: string | null): string {
+  const query = encodeQueryParams(params)
+  const rest = query === '' ? '' : separator(path) + query.slice(1)
+  return path + rest + encodeFragment(fragment)
 }
 
 /** `#fragment`, encoded so it cannot end the URL early or break out of an attribute. */

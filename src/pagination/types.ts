@@ -1,3 +1,5 @@
+import type { Cursor } from './cursor'
+
 /** One entry of the `links` list of a paginator's JSON (spec 2.5). */
 export interface PageLink {
   readonly url: string | null
@@ -31,6 +33,8 @@ export interface LengthAwarePaginationMeta {
   per_page: number
   to: number | null
   total: number
+  /** Present (and true) only when `total` is the database planner's estimate. */
+  total_is_estimate?: true
 }
 
 /** Either kind of `meta`. */
@@ -59,6 +63,8 @@ export interface LengthAwarePageJson<T> extends SimplePageJson<T> {
   last_page: number
   last_page_url: string
   total: number
+  /** Present (and true) only when `total` is the database planner's estimate. */
+  total_is_estimate?: true
 }
 
 /** A page number in a link bar, as templates get it. */
@@ -71,17 +77,24 @@ export interface ViewPage {
 /** A band of the link bar in view data: its pages, or the `"..."` gap. */
 export type ViewBand = readonly ViewPage[] | '...'
 
-/** What a template gets besides the paginator (plain data, no method calls needed). */
-export interface SimpleViewData<P> {
+/**
+ * What a template gets besides the paginator (plain data, no method calls needed), for every kind
+ * of paginator; a cursor paginator's view data is exactly this.
+ */
+export interface PageViewData<P> {
   readonly paginator: P
-  /** Empty for a simple paginator (it knows no page numbers). */
+  /** Empty for a simple or cursor paginator (they know no page numbers). */
   readonly elements: readonly ViewBand[]
   readonly previousPageUrl: string | null
   readonly nextPageUrl: string | null
-  readonly currentPage: number
   readonly hasPages: boolean
   readonly onFirstPage: boolean
   readonly hasMorePages: boolean
+}
+
+/** View data of a simple paginator: {@link PageViewData} plus the page number. */
+export interface SimpleViewData<P> extends PageViewData<P> {
+  readonly currentPage: number
 }
 
 /** View data of a length-aware paginator. */
@@ -96,6 +109,8 @@ export interface LengthAwareViewData<P> extends SimpleViewData<P> {
 export interface LengthAwarePaginatorOptions {
   /** Rows over all pages (an integer >= 0). */
   readonly total: number
+  /** Is `total` an estimate (the JSON then says `total_is_estimate: true`)? Default false. */
+  readonly totalIsEstimate?: boolean
   /** Page size (an integer >= 1). */
   readonly perPage: number
   /** 1-based; defaults to the request's `?page=` (1 outside a request). */
@@ -117,4 +132,54 @@ export interface PaginatorOptions {
    * `simplePaginate()` fetches): the extra row means "there is more" and is dropped.
    */
   readonly hasMore?: boolean
+}
+
+/** `links` of a resource collection over a cursor paginator: no first or last page is known. */
+export interface CursorPaginationLinks {
+  first: null
+  last: null
+  prev: string | null
+  next: string | null
+}
+
+/** `meta` of a resource collection over a cursor paginator. */
+export interface CursorPaginationMeta {
+  path: string
+  per_page: number
+  next_cursor: string | null
+  prev_cursor: string | null
+}
+
+/** The JSON of a cursor paginator, in Laravel's key order. */
+export interface CursorPageJson<T> {
+  data: T[]
+  path: string
+  per_page: number
+  next_cursor: string | null
+  next_page_url: string | null
+  prev_cursor: string | null
+  prev_page_url: string | null
+}
+
+/** Options of `new CursorPaginator(items, options)`. */
+export interface CursorPaginatorOptions {
+  /** Page size (an integer >= 1). */
+  readonly perPage: number
+  /**
+   * The cursor the rows were fetched for: a `Cursor`, an encoded string, or `null` for the first
+   * page; defaults to the request's `?cursor=` (the first page outside a request).
+   */
+  readonly cursor?: Cursor | string | null
+  /** Base of page URLs; defaults to the request path (`/` outside a request). */
+  readonly path?: string
+  /**
+   * The column names a cursor carries, in ORDER BY order; a row's value is read by the full name,
+   * or the part after the last `.` (`posts.id` reads `id`).
+   */
+  readonly parameters: readonly string[]
+  /**
+   * Signs the cursors of page URLs and JSON (HMAC-SHA256, appended after a `.`), and refuses a
+   * cursor without a valid signature with an `InvalidCursorError`.
+   */
+  readonly cursorSecret?: string | Buffer
 }

@@ -1,7 +1,7 @@
 import { rendererFor, traitsOf } from '../compiler/compile'
 import { ArgumentError } from '../errors/base'
 import { currentRequest } from '../context/current-request'
-import { isPaginator, type AbstractPaginator } from '../pagination/abstract-paginator'
+import { isPaginator, type BasePaginator } from '../pagination/base-paginator'
 import { jsonBody, type PaginationSections } from '../response/body'
 import { finalizeValue } from '../runtime/finalize'
 import { ResourceError } from '../errors/resource-errors'
@@ -16,7 +16,7 @@ import type { JsonResource, JsonResourceClass } from './json-resource'
  */
 export type CollectionSource =
   | Iterable<unknown>
-  | AbstractPaginator<unknown>
+  | BasePaginator<unknown>
   | ReadonlyMap<unknown, unknown>
   | Readonly<Record<string, unknown>>
 
@@ -68,7 +68,7 @@ export class ResourceCollection<R extends JsonResource = JsonResource> extends A
 
   readonly #items: readonly unknown[]
   readonly #keys: readonly string[] | undefined
-  readonly #paginator: AbstractPaginator<unknown> | undefined
+  readonly #paginator: BasePaginator<unknown> | undefined
   readonly #collects: JsonResourceClass | undefined
 
   constructor(itemsOrPaginator: CollectionSource, collects?: JsonResourceClass<R>) {
@@ -87,7 +87,7 @@ export class ResourceCollection<R extends JsonResource = JsonResource> extends A
   }
 
   /** The paginator, when the collection was built over one. */
-  get paginator(): AbstractPaginator<unknown> | undefined {
+  get paginator(): BasePaginator<unknown> | undefined {
     return this.#paginator
   }
 
@@ -158,7 +158,7 @@ export class ResourceCollection<R extends JsonResource = JsonResource> extends A
    */
   paginationInformation(
     _request: unknown,
-    _paginated: AbstractPaginator<unknown>,
+    _paginated: BasePaginator<unknown>,
     defaults: PaginationInformation,
   ): PaginationInformation {
     return defaults

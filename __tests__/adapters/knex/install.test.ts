@@ -96,7 +96,7 @@ describe('installKnexPagination()', () => {
     }
     installKnexPagination(fake as never)
     expect(() => installKnexPagination(fake as never)).not.toThrow()
-    expect(extended).toEqual(['paginate', 'simplePaginate'])
+    expect(extended).toEqual(['paginate', 'simplePaginate', 'cursorPaginate'])
     expect(Object.keys(fake)).toEqual(['QueryBuilder'])
     const other = { QueryBuilder: { extend: fake.QueryBuilder.extend } }
     expect(() => installKnexPagination(other as never)).toThrow(/already have a "paginate" method/)

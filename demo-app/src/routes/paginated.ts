@@ -1,13 +1,15 @@
 // Paginated JSON: a bare paginator, resource collections over paginate() and simplePaginate(), and
-// a filtered list whose page links keep the filter (withQueryString()).
+// a filtered list whose page links keep the filter (withQueryString()). Cursor pages
+// (cursorPaginate()) as JSON, as a JSON:API document and as an HTML page with the simple bar.
 import type { Express } from 'express'
 import type { Knex } from 'knex'
 import { LengthAwarePaginator, resolvePage } from 'api-resources'
 import { respond } from 'api-resources/express'
-import { paginate, simplePaginate } from 'api-resources/knex'
+import { cursorPaginate, paginate, simplePaginate } from 'api-resources/knex'
 import type { DemoEndpoint } from '../endpoints'
 import { loadAuthors, postsQuery, usersQuery, type PostRow } from '../repository'
 import { PostResource, UserResource } from '../resources/json-resources'
+import { PostApiResource } from '../resources/jsonapi'
 
 /** The endpoints this module serves (linked from the index page). */
 export const paginatedEndpoints: readonly DemoEndpoint[] = [
@@ -40,8 +42,60 @@ export const paginatedEndpoints: readonly DemoEndpoint[] = [
   },
 ]
 
+/**
+ * The cursor endpoints. Not listed on the index page (its recorded output stays as it was); the
+ * demo recording covers them as variants.
+ */
+export const cursorEndpoints: readonly DemoEndpoint[] = [
+  {
+    path: '/paginated/cursor',
+    title: 'A cursor-paginated collection',
+    description:
+      'cursorPaginate(): newest posts first, one query of perPage + 1 rows; links.next carries ?cursor=.',
+  },
+  {
+    path: '/paginated/cursor/jsonapi',
+    title: 'A cursor-paginated JSON:API document',
+    description: 'links.prev/next and meta.next_cursor/prev_cursor of a JSON:API collection.',
+  },
+  {
+    path: '/paginated/cursor/html',
+    title: 'Cursor pages in HTML',
+    description: 'The simple Previous / Next bar over cursor pages.',
+  },
+]
+
+/** Posts by author (descending), then id (descending): the order a cursor follows. */
+function cursorQuery(db: Knex): Knex.QueryBuilder {
+  return postsQuery(db).orderBy('posts.user_id', 'desc').orderBy('posts.id', 'desc')
+}
+
 /** Registers this module's routes on `app`. */
 export function registerPaginatedRoutes(app: Express, db: Knex): void {
+  app.get(
+    '/paginated/cursor',
+    respond(async () => PostResource.collection(await cursorPaginate(cursorQuery(db), 10))),
+  )
+  app.get(
+    '/paginated/cursor/jsonapi',
+    respond(async () => {
+      const page = await cursorPaginate(cursorQuery(db), 10)
+      await loadAuthors(db, page.items() as PostRow[])
+      return PostApiResource.collection(page)
+    }),
+  )
+  app.get('/paginated/cursor/html', (_req, res, next) => {
+    cursorPaginate(cursorQuery(db), 15)
+      .then((posts) =>
+        res.render('posts', {
+          title: 'Posts by cursor',
+          intro: `Posts ${posts.perPage()} per page, by author then id, newest first; no total is counted.`,
+          rows: posts.items(),
+          posts,
+        }),
+      )
+      .catch(next)
+  })
   app.get(
     '/paginated/users',
     respond(() => paginate(usersQuery(db).orderBy('users.id'), 5)),

@@ -3,6 +3,6 @@
  * drivers are never loaded by this module.
  * @module
  */
-export { paginate, simplePaginate, type KnexRow } from './paginate'
+export { paginate, simplePaginate, cursorPaginate, type KnexRow } from './paginate'
 export { installKnexPagination, type KnexLike } from './install'
 export { knexCountQuery } from './knex-page-query'

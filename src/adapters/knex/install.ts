@@ -2,15 +2,29 @@
 import type { Knex } from 'knex'
 import { PaginationError } from '../../errors/pagination-errors'
 import type { LengthAwarePaginator, Paginator } from '../../pagination'
-import { paginate, simplePaginate, type KnexRow } from './paginate'
+import type { Cursor } from '../../pagination/cursor'
+import type { CursorPaginator } from '../../pagination/cursor-paginator'
+import type { CursorPaginateOptions } from '../../pagination/cursor-query'
+import type { PaginateOptions } from '../../pagination/page-query'
+import { cursorPaginate, paginate, simplePaginate, type KnexRow } from './paginate'
 
 declare module 'knex' {
   namespace Knex {
     interface QueryBuilder<TRecord extends {} = any, TResult = any> {
       /** `paginate(this, perPage, page?)` from `api-resources/knex` (after `installKnexPagination`). */
-      paginate(perPage: number, page?: number): Promise<LengthAwarePaginator<KnexRow<this>>>
+      paginate(
+        perPage: number,
+        page?: number,
+        options?: PaginateOptions,
+      ): Promise<LengthAwarePaginator<KnexRow<this>>>
       /** `simplePaginate(this, perPage, page?)` from `api-resources/knex`. */
       simplePaginate(perPage: number, page?: number): Promise<Paginator<KnexRow<this>>>
+      /** `cursorPaginate(this, perPage, cursor?, options?)` from `api-resources/knex`. */
+      cursorPaginate(
+        perPage: number,
+        cursor?: Cursor | string | null,
+        options?: CursorPaginateOptions,
+      ): Promise<CursorPaginator<KnexRow<this>>>
     }
   }
 }
@@ -18,20 +32,36 @@ declare module 'knex' {
 
 const INSTALLED = Symbol.for('api-resources.knexPagination')
 
-type Method = ((this: Knex.QueryBuilder, perPage: number, page?: number) => unknown) & {
+type Method = ((this: Knex.QueryBuilder, perPage: number, ...rest: never[]) => unknown) & {
   [INSTALLED]?: true
 }
 
-const methods: Record<'paginate' | 'simplePaginate', Method> = {
+const methods: Record<'paginate' | 'simplePaginate' | 'cursorPaginate', Method> = {
   paginate: Object.assign(
-    function paginateMethod(this: Knex.QueryBuilder, perPage: number, page?: number) {
-      return paginate(this, perPage, page)
+    function paginateMethod(
+      this: Knex.QueryBuilder,
+      perPage: number,
+      page?: number,
+      options?: PaginateOptions,
+    ) {
+      return paginate(this, perPage, page, options)
     },
     { [INSTALLED]: true as const },
   ),
   simplePaginate: Object.assign(
     function simplePaginateMethod(this: Knex.QueryBuilder, perPage: number, page?: number) {
       return simplePaginate(this, perPage, page)
+    },
+    { [INSTALLED]: true as const },
+  ),
+  cursorPaginate: Object.assign(
+    function cursorPaginateMethod(
+      this: Knex.QueryBuilder,
+      perPage: number,
+      cursor?: Cursor | string | null,
+      options?: CursorPaginateOptions,
+    ) {
+      return cursorPaginate(this, perPage, cursor, options)
     },
     { [INSTALLED]: true as const },
   ),
@@ -61,7 +91,8 @@ function builderPrototype(knex: KnexLike): BuilderPrototype | undefined {
 }
 
 /**
- * Adds `query.paginate(perPage, page?)` and `query.simplePaginate(perPage, page?)` to every Knex
+ * Adds `query.paginate(perPage, page?)`, `query.simplePaginate(perPage, page?)` and
+ * `query.cursorPaginate(perPage, cursor?, options?)` to every Knex
  * query builder. Call it once at start-up with the `knex` module (or any Knex instance); calling it
  * again is harmless. Throws when another library already defined `paginate` on the builders.
  *

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import { UnsupportedQueryError } from '../../errors/pagination-errors'
+import { mysqlExplainRows, postgresPlanRows } from '../../pagination/estimate'
 import { countFrom, type PageQuery } from '../../pagination/page-query'
 
 /** What `paginate()`/`simplePaginate()` accept, for error messages. */
@@ -9,7 +10,11 @@ const SUPPORTED = 'a Knex select query builder (knex("table"), knex.select(...),
 interface KnexBuilderInternals {
   readonly _method?: string
   readonly _statements: readonly KnexStatement[]
-  readonly client: { queryBuilder(): Knex.QueryBuilder }
+  readonly client: {
+    queryBuilder(): Knex.QueryBuilder
+    raw(sql: string, bindings: readonly unknown[]): PromiseLike<unknown>
+    readonly dialect?: string
+  }
 }
 
 interface KnexStatement {
@@ -69,9 +74,28 @@ export function knexCountQuery(query: Knex.QueryBuilder): Knex.QueryBuilder {
   return context === undefined ? count : count.queryContext(context)
 }
 
-/** The count and page steps of a Knex query. */
+/**
+ * The planner's row estimate of the query without ORDER BY, LIMIT and OFFSET: `EXPLAIN (FORMAT
+ * JSON)` on PostgreSQL, `EXPLAIN` on MySQL/MariaDB; `undefined` on other dialects (count exactly).
+ */
+export async function knexEstimate(query: Knex.QueryBuilder): Promise<number | undefined> {
+  const { client } = query as unknown as KnexBuilderInternals
+  if (client.dialect !== 'postgresql' && client.dialect !== 'mysql') return undefined
+  const { sql, bindings } = unpaged(query).toSQL()
+  if (client.dialect === 'postgresql') {
+    const result = (await client.raw(`explain (format json) ${sql}`, bindings)) as {
+      rows?: unknown
+    }
+    return postgresPlanRows(result.rows)
+  }
+  const result = await client.raw(`explain ${sql}`, bindings)
+  return mysqlExplainRows(Array.isArray(result) ? result[0] : undefined)
+}
+
+/** The count, estimate and page steps of a Knex query. */
 export function knexPageQuery<T>(query: Knex.QueryBuilder): PageQuery<T> {
   return {
+    estimate: () => knexEstimate(query),
     count: async () => countFrom((await knexCountQuery(query))[0]),
     // limit()/offset() replace any the query had; the clone leaves the caller's query untouched
     fetch: async (offset, limit) => (await query.clone().limit(limit).offset(offset)) as T[],

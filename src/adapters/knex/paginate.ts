@@ -1,6 +1,14 @@
 import type { Knex } from 'knex'
 import type { LengthAwarePaginator, Paginator } from '../../pagination'
-import { paginatePageQuery, simplePaginatePageQuery } from '../../pagination/page-query'
+import type { Cursor } from '../../pagination/cursor'
+import type { CursorPaginator } from '../../pagination/cursor-paginator'
+import { cursorPaginateQuery, type CursorPaginateOptions } from '../../pagination/cursor-query'
+import {
+  paginatePageQuery,
+  simplePaginatePageQuery,
+  type PaginateOptions,
+} from '../../pagination/page-query'
+import { knexCursorColumns, knexCursorQuery } from './knex-cursor-query'
 import { assertKnexQuery, knexPageQuery } from './knex-page-query'
 
 /** The row type a Knex builder resolves to. */
@@ -10,6 +18,9 @@ export type KnexRow<Q> = Awaited<Q> extends readonly (infer R)[] ? R : unknown
  * Runs a Knex select query as one page: `select count(*)` over the query (without its ORDER BY,
  * LIMIT and OFFSET), then the page's rows with LIMIT/OFFSET. No row query when the count is 0.
  * The page is `page` when given, else the request's `?page=` (1 outside a request).
+ * `options.total` replaces the COUNT: a number, a function returning one, or `'estimate'` (the
+ * planner's estimate on PostgreSQL and MySQL/MariaDB, marked `total_is_estimate`; an exact COUNT
+ * elsewhere).
  *
  * @example
  * import { paginate } from 'api-resources/knex'
@@ -20,9 +31,10 @@ export async function paginate<Q extends Knex.QueryBuilder>(
   query: Q,
   perPage: number,
   page?: number,
+  options?: PaginateOptions,
 ): Promise<LengthAwarePaginator<KnexRow<Q>>> {
   assertKnexQuery('paginate', query)
-  return paginatePageQuery(knexPageQuery<KnexRow<Q>>(query), perPage, page)
+  return paginatePageQuery(knexPageQuery<KnexRow<Q>>(query), perPage, page, options)
 }
 
 /**
@@ -40,4 +52,28 @@ export async function simplePaginate<Q extends Knex.QueryBuilder>(
 ): Promise<Paginator<KnexRow<Q>>> {
   assertKnexQuery('simplePaginate', query)
   return simplePaginatePageQuery(knexPageQuery<KnexRow<Q>>(query), perPage, page)
+}
+
+/**
+ * Runs a Knex select query as one cursor page: a single query of `perPage + 1` rows after (or
+ * before) the cursor, no COUNT. The cursor's columns are the query's own `orderBy` columns, each
+ * with its direction; end the order with a unique column so that no two rows share a cursor. An
+ * order column may hold NULL: rows keep the database's NULL order (or the query's `nulls first/last`).
+ * `cursor` is an encoded string, a `Cursor` or `null` (the first page); left out, the request's
+ * `?cursor=`. A cursor that does not decode, or names other columns, is an `InvalidCursorError`.
+ *
+ * @example
+ * import { cursorPaginate } from 'api-resources/knex'
+ * const page = await cursorPaginate(db('posts').orderBy('created_at', 'desc').orderBy('id', 'desc'), 15)
+ * res.json(PostResource.collection(page)) // links.next carries ?cursor=...
+ */
+export async function cursorPaginate<Q extends Knex.QueryBuilder>(
+  query: Q,
+  perPage: number,
+  cursor?: Cursor | string | null,
+  options?: CursorPaginateOptions,
+): Promise<CursorPaginator<KnexRow<Q>>> {
+  assertKnexQuery('cursorPaginate', query)
+  const columns = knexCursorColumns('cursorPaginate', query)
+  return cursorPaginateQuery(knexCursorQuery<KnexRow<Q>>(query), columns, perPage, cursor, options)
 }

@@ -3,4 +3,4 @@
  * nothing from Kysely or a driver is loaded by this module.
  * @module
  */
-export { paginate, simplePaginate } from './paginate'
+export { paginate, simplePaginate, cursorPaginate } from './paginate'

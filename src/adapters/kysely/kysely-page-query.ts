@@ -10,6 +10,7 @@ import type {
   UnknownRow,
 } from 'kysely'
 import { UnsupportedQueryError } from '../../errors/pagination-errors'
+import { mysqlExplainRows, postgresPlanRows } from '../../pagination/estimate'
 import { countFrom, type PageQuery } from '../../pagination/page-query'
 
 const SUPPORTED = 'a Kysely select query builder (db.selectFrom(...) ...)'
@@ -91,12 +92,26 @@ const countPlugin: KyselyPlugin = {
   },
 }
 
-/** The count and page steps of a Kysely select query. */
+/**
+ * The planner's row estimate of `unpaged`: `EXPLAIN (FORMAT JSON)` on PostgreSQL (numbered
+ * parameters), `EXPLAIN` on MySQL/MariaDB (backtick identifiers); `undefined` elsewhere.
+ */
+async function kyselyEstimate<DB, TB extends keyof DB, O>(
+  unpaged: SelectQueryBuilder<DB, TB, O>,
+): Promise<number | undefined> {
+  const probe = unpaged.limit(1).compile().sql
+  if (/\$1\b/.test(probe)) return postgresPlanRows(await unpaged.explain('json'))
+  if (probe.includes('`')) return mysqlExplainRows(await unpaged.explain())
+  return undefined
+}
+
+/** The count, estimate and page steps of a Kysely select query. */
 export function kyselyPageQuery<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
 ): PageQuery<O> {
   const unpaged = query.clearOrderBy().clearLimit().clearOffset()
   return {
+    estimate: () => kyselyEstimate(unpaged),
     count: async () => countFrom(await unpaged.withPlugin(countPlugin).executeTakeFirst()),
     fetch: async (offset, limit) =>
       (await query.clearLimit().clearOffset().limit(limit).offset(offset).execute()) as O[],

@@ -1,12 +1,21 @@
 import type { SelectQueryBuilder } from 'kysely'
 import type { LengthAwarePaginator, Paginator } from '../../pagination'
-import { paginatePageQuery, simplePaginatePageQuery } from '../../pagination/page-query'
+import type { Cursor } from '../../pagination/cursor'
+import type { CursorPaginator } from '../../pagination/cursor-paginator'
+import { cursorPaginateQuery, type CursorPaginateOptions } from '../../pagination/cursor-query'
+import { kyselyCursorColumns, kyselyCursorQuery } from './kysely-cursor-query'
+import {
+  paginatePageQuery,
+  simplePaginatePageQuery,
+  type PaginateOptions,
+} from '../../pagination/page-query'
 import { assertKyselyQuery, kyselyPageQuery } from './kysely-page-query'
 
 /**
  * Runs a Kysely select query as one page: `select count(*)` over the query (without its ORDER BY,
  * LIMIT and OFFSET), then the page's rows with LIMIT/OFFSET. No row query when the count is 0.
  * The page is `page` when given, else the request's `?page=` (1 outside a request).
+ * `options.total`: a number, a function returning one, or `'estimate'` (see the Knex adapter).
  *
  * @example
  * import { paginate } from 'api-resources/kysely'
@@ -16,9 +25,10 @@ export async function paginate<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   perPage: number,
   page?: number,
+  options?: PaginateOptions,
 ): Promise<LengthAwarePaginator<O>> {
   assertKyselyQuery('paginate', query)
-  return paginatePageQuery(kyselyPageQuery(query), perPage, page)
+  return paginatePageQuery(kyselyPageQuery(query), perPage, page, options)
 }
 
 /**
@@ -35,4 +45,27 @@ export async function simplePaginate<DB, TB extends keyof DB, O>(
 ): Promise<Paginator<O>> {
   assertKyselyQuery('simplePaginate', query)
   return simplePaginatePageQuery(kyselyPageQuery(query), perPage, page)
+}
+
+/**
+ * Runs a Kysely select query as one cursor page: a single query of `perPage + 1` rows after (or
+ * before) the cursor, no COUNT. The cursor's columns are the query's own `orderBy` columns, each
+ * with its direction; end the order with a unique column. An order column may hold NULL: rows keep
+ * the database's NULL order (or the query's `nullsFirst()`/`nullsLast()`). `cursor` is an encoded
+ * string, a `Cursor` or `null` (the first page); left out, the request's `?cursor=`.
+ *
+ * @example
+ * import { cursorPaginate } from 'api-resources/kysely'
+ * const page = await cursorPaginate(db.selectFrom('posts').selectAll().orderBy('id', 'desc'), 15)
+ */
+export async function cursorPaginate<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  perPage: number,
+  cursor?: Cursor | string | null,
+  options?: CursorPaginateOptions,
+): Promise<CursorPaginator<O>> {
+  assertKyselyQuery('cursorPaginate', query)
+  const select = query as unknown as SelectQueryBuilder<never, never, O>
+  const columns = kyselyCursorColumns('cursorPaginate', select)
+  return cursorPaginateQuery(kyselyCursorQuery(select, columns), columns, perPage, cursor, options)
 }

@@ -11,6 +11,8 @@ export interface HandledError {
   readonly status: number
   readonly title: string
   readonly message: string
+  /** The query parameter the error is about (`cursor`), for JSON:API `source.parameter`. */
+  readonly parameter?: string
   /** Field -> messages, for a validation error (only strings kept). */
   readonly errors?: ValidationMessages
 }
@@ -20,7 +22,7 @@ export interface JsonApiErrorObject {
   readonly status: string
   readonly title: string
   readonly detail: string
-  readonly source?: { readonly pointer: string }
+  readonly source?: { readonly pointer: string } | { readonly parameter: string }
 }
 
 /**
@@ -34,7 +36,13 @@ export function asHandledError(error: unknown): HandledError | undefined {
   const entry = entryOfCode(error.code)
   if (entry?.status === undefined) return undefined
   const message = typeof error.message === 'string' ? error.message : entry.message()
-  const handled = { code: entry.code, status: entry.status, title: entry.title ?? '', message }
+  const handled = {
+    code: entry.code,
+    status: entry.status,
+    title: entry.title ?? '',
+    message,
+    ...(entry.parameter === undefined ? {} : { parameter: entry.parameter }),
+  }
   if (entry.code !== CATALOGUE.validation.code) return handled
   return { ...handled, errors: messagesOf((error as { errors?: unknown }).errors) }
 }
@@ -68,8 +76,16 @@ export function jsonApiErrorDocument(error: HandledError, validationTitle: strin
   const objects =
     error.errors === undefined ? [] : validationErrorObjects(error.errors, status, validationTitle)
   const title = error.errors === undefined ? error.title : validationTitle
-  const errors = objects.length > 0 ? objects : [{ status, title, detail: error.message }]
+  const errors = objects.length > 0 ? objects : [singleErrorObject(error, status, title)]
   return { errors, jsonapi: { version: '1.1' } }
+}
+
+/** The one error object of an error without field messages; `source.parameter` when it has one. */
+function singleErrorObject(error: HandledError, status: string, title: string): JsonApiErrorObject {
+  const object = { status, title, detail: error.message }
+  return error.parameter === undefined
+    ? object
+    : { ...object, source: { parameter: error.parameter } }
 }
 
 function validationErrorObjects(

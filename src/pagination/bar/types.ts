@@ -1,4 +1,4 @@
-import type { LengthAwareViewData, SimpleViewData, ViewBand, ViewPage } from '../types'
+import type { LengthAwareViewData, PageViewData, ViewBand, ViewPage } from '../types'
 
 /** One page number of a band in {@link PaginationViewData.elements} (the paginators' `ViewPage`). */
 export type PageLink = ViewPage
@@ -14,8 +14,8 @@ export type PaginationElement = ViewBand
  */
 export interface PaginationViewData
   extends
-    SimpleViewData<unknown>,
-    Partial<Omit<LengthAwareViewData<unknown>, keyof SimpleViewData<unknown>>> {}
+    PageViewData<unknown>,
+    Partial<Omit<LengthAwareViewData<unknown>, keyof PageViewData<unknown>>> {}
 
 /** What the bar renders: anything with `toViewData()`, i.e. both paginator kinds. */
 export interface PaginatorLike {

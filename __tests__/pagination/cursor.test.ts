@@ -1,0 +1,98 @@
+import { Cursor, InvalidCursorError } from '../../src'
+
+/** What Laravel's Cursor::encode() does: base64 of PHP's json_encode, made URL-safe, unpadded. */
+function laravelEncode(phpJson: string): string {
+  return Buffer.from(phpJson, 'utf8')
+    .toString('base64')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=/g, '')
+}
+
+describe('Cursor', () => {
+  it('encodes the parameters and _pointsToNextItems as unpadded base64url JSON', () => {
+    const cursor = new Cursor({ id: 15 })
+    expect(cursor.pointsToNextItems()).toBe(true)
+    expect(cursor.pointsToPreviousItems()).toBe(false)
+    const encoded = cursor.encode()
+    expect(encoded).toBe('eyJpZCI6MTUsIl9wb2ludHNUb05leHRJdGVtcyI6dHJ1ZX0')
+    expect(Buffer.from(encoded, 'base64url').toString()).toBe('{"id":15,"_pointsToNextItems":true}')
+  })
+
+  it('decodes a cursor encoded by Laravel (PHP escapes / and non-ASCII characters)', () => {
+    // json_encode(['title' => 'a/b é', 'id' => 5, '_pointsToNextItems' => false])
+    const php = '{"title":"a\\/b \\u00e9","id":5,"_pointsToNextItems":false}'
+    const encoded = laravelEncode(php)
+    expect(encoded).toBe(
+      'eyJ0aXRsZSI6ImFcL2IgXHUwMGU5IiwiaWQiOjUsIl9wb2ludHNUb05leHRJdGVtcyI6ZmFsc2V9',
+    )
+    const cursor = Cursor.fromEncoded(encoded)
+    expect(cursor.parameter('title')).toBe('a/b é')
+    expect(cursor.parameters(['id', 'title'])).toEqual([5, 'a/b é'])
+    expect(cursor.pointsToPreviousItems()).toBe(true)
+    expect(Cursor.fromEncoded(cursor.encode()).toArray()).toEqual(cursor.toArray())
+  })
+
+  it('round-trips NULL, strings with any characters, and both directions', () => {
+    const cursor = new Cursor({ 'posts.score': null, title: '+/=?&#😀' }, false)
+    const back = Cursor.fromEncoded(cursor.encode())
+    expect(back.parameter('posts.score')).toBeNull()
+    expect(back.parameter('title')).toBe('+/=?&#😀')
+    expect(back.pointsToNextItems()).toBe(false)
+    expect(cursor.encode()).toMatch(/^[A-Za-z0-9_-]+$/)
+  })
+
+  it.each([
+    ['not a string', 42, /not a string/],
+    ['empty', '', /not base64url/],
+    ['not base64url', 'ab+c/d==', /not base64url/],
+    ['not JSON', laravelEncode('{oops'), /not JSON/],
+    ['a JSON array', laravelEncode('[1,2]'), /not a JSON object/],
+    ['a JSON string', laravelEncode('"x"'), /not a JSON object/],
+    ['no direction', laravelEncode('{"id":1}'), /_pointsToNextItems/],
+    ['a string direction', laravelEncode('{"id":1,"_pointsToNextItems":"true"}'), /boolean/],
+    ['an object value', laravelEncode('{"id":{"$gt":1},"_pointsToNextItems":true}'), /scalar/],
+    ['an array value', laravelEncode('{"id":[1],"_pointsToNextItems":true}'), /scalar/],
+  ])('refuses a cursor that is %s with InvalidCursorError (400)', (_what, value, message) => {
+    let error: unknown
+    try {
+      Cursor.fromEncoded(value)
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(InvalidCursorError)
+    expect((error as InvalidCursorError).status).toBe(400)
+    expect((error as InvalidCursorError).code).toBe('ERR_INVALID_CURSOR')
+    expect((error as Error).message).toMatch(message)
+  })
+
+  it('refuses a parameter the cursor does not carry', () => {
+    expect(() => new Cursor({ id: 1 }).parameter('created_at')).toThrow(InvalidCursorError)
+  })
+
+  describe('signed with a secret', () => {
+    const secret = 'correct horse battery staple'
+
+    it('appends an HMAC-SHA256 signature and verifies it', () => {
+      const signed = new Cursor({ id: 3 }).encode(secret)
+      const [body, signature] = signed.split('.')
+      expect(body).toBe(new Cursor({ id: 3 }).encode())
+      expect(signature).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      expect(Cursor.fromEncoded(signed, secret).parameter('id')).toBe(3)
+      expect(Cursor.fromEncoded(signed, Buffer.from(secret)).parameter('id')).toBe(3)
+    })
+
+    it('refuses an unsigned, re-signed, truncated or tampered cursor', () => {
+      const signed = new Cursor({ id: 3 }).encode(secret)
+      const forged = `${new Cursor({ id: 99 }).encode()}.${signed.split('.')[1]}`
+      for (const bad of [
+        new Cursor({ id: 3 }).encode(),
+        new Cursor({ id: 3 }).encode('other secret'),
+        signed.slice(0, -1),
+        forged,
+        `${signed}x`,
+      ])
+        expect(() => Cursor.fromEncoded(bad, secret)).toThrow(InvalidCursorError)
+    })
+  })
+})

@@ -1,0 +1,205 @@
+import { tryGetRequestContext } from '../context'
+import {
+  okResponse,
+  TO_RESPONSE,
+  type Respondable,
+  type ResponseSpec,
+} from '../runtime/respondable'
+import {
+  encodeFragment,
+  encodeQueryParams,
+  setQueryParam,
+  type QueryParams,
+  type QueryValue,
+} from './page-url'
+import { assertPerPage, resolvePath } from './resolve'
+import type { PageViewData } from './types'
+
+/** Brand shared by every copy of the library (Symbol.for), so `isPaginator` survives duplicates. */
+export const PAGINATOR_BRAND: unique symbol = Symbol.for('api-resources.paginator')
+
+interface RenderModule {
+  renderPaginationLinks(paginator: BasePaginator<unknown>, template?: string): Promise<string>
+}
+
+let renderModule: RenderModule | undefined
+
+/**
+ * What every paginator shares, numbered or cursor-based: the rows of one page, the page size, and
+ * the parts of page URLs that do not depend on how a page is named (path, extra query parameters,
+ * fragment). A paginator is a value object: it never sees a query; the adapters
+ * (`api-resources/knex`, `api-resources/kysely`) run the queries and construct it.
+ */
+export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
+  readonly #rows: readonly T[]
+  readonly #perPage: number
+  readonly #path: string
+  /** The query parameter that names a page in URLs (`page` or `cursor`); never appended. */
+  readonly #parameter: string
+  readonly #query: QueryParams = new Map()
+  #fragment: string | null = null
+  /** The encoded query parameters and fragment; reset by whatever changes them. */
+  #suffix: string | undefined
+
+  protected constructor(
+    rows: readonly T[],
+    options: { readonly perPage: number; readonly path?: string },
+    parameter: string,
+  ) {
+    assertPerPage(options.perPage)
+    this.#rows = rows
+    this.#perPage = options.perPage
+    this.#path = resolvePath(options.path)
+    this.#parameter = parameter
+  }
+
+  /** Always true: lets {@link isPaginator} recognise paginators without `instanceof`. */
+  get [PAGINATOR_BRAND](): true {
+    return true
+  }
+
+  /** Does another page follow this one? */
+  abstract hasMorePages(): boolean
+  /** Is this the first page? */
+  abstract onFirstPage(): boolean
+  /** URL of the next page, or null. */
+  abstract nextPageUrl(): string | null
+  /** URL of the previous page, or null. */
+  abstract previousPageUrl(): string | null
+  /** The JSON shape of the page; `JSON.stringify(paginator)` gives it. */
+  abstract toJSON(): object
+  /** `links` of a paginated resource collection. */
+  abstract toResourceLinks(): object
+  /** `meta` of a paginated resource collection. */
+  abstract toResourceMeta(): object
+  /** Plain data for a link-bar template. */
+  abstract toViewData(): PageViewData<this>
+
+  /** This page's rows, as a new plain array. */
+  items(): T[] {
+    return this.#rows.slice()
+  }
+
+  [Symbol.iterator](): Iterator<T> {
+    return this.#rows[Symbol.iterator]()
+  }
+
+  /** Rows on this page. */
+  count(): number {
+    return this.#rows.length
+  }
+
+  /** Is this page empty? */
+  isEmpty(): boolean {
+    return this.#rows.length === 0
+  }
+
+  /** Does this page hold rows? */
+  isNotEmpty(): boolean {
+    return this.#rows.length > 0
+  }
+
+  /** Page size. */
+  perPage(): number {
+    return this.#perPage
+  }
+
+  /** The base path of page URLs. */
+  path(): string {
+    return this.#path
+  }
+
+  /** Is this the last page (no page follows)? */
+  onLastPage(): boolean {
+    return !this.hasMorePages()
+  }
+
+  /** Is there more than this one page to link to (a bar renders nothing otherwise)? */
+  hasPages(): boolean {
+    return !this.onFirstPage() || this.hasMorePages()
+  }
+
+  /** The carried query parameters and the fragment, `&k=v...#name`, or `''`. @internal */
+  protected urlSuffix(): string {
+    return (this.#suffix ??= encodeQueryParams(this.#query) + encodeFragment(this.#fragment))
+  }
+
+  /** The carried query parameters. @internal */
+  protected queryParams(): QueryParams {
+    return this.#query
+  }
+
+  /**
+   * Adds `key=value` to every page URL (chainable). Setting a key again replaces its value in place;
+   * the page parameter itself (`page`, or `cursor`) is ignored; `null`/`undefined` remove the key;
+   * an array repeats the key once per value.
+   */
+  append(key: string, value: QueryValue): this {
+    setQueryParam(this.#query, key, value, this.#parameter)
+    this.#suffix = undefined
+    return this
+  }
+
+  /** {@link append} for each entry of `params`, in order (chainable). */
+  appends(params: Readonly<Record<string, QueryValue>>): this {
+    for (const [key, value] of Object.entries(params))
+      setQueryParam(this.#query, key, value, this.#parameter)
+    this.#suffix = undefined
+    return this
+  }
+
+  /**
+   * Carries the current request's other query parameters into page URLs (chainable), so that the
+   * same query parser reads back the same values (`a[]=1&a[]=2`, `filter[status]=x`). Outside a
+   * request it does nothing.
+   */
+  withQueryString(): this {
+    const grouped = new Map<string, string[]>()
+    const nested = `${this.#parameter}[`
+    for (const { key, value } of tryGetRequestContext()?.queryPairs ?? []) {
+      if (key.startsWith(nested)) continue // page[]=2 would turn the new page into an array
+      const values = grouped.get(key)
+      if (values === undefined) grouped.set(key, [value])
+      else values.push(value)
+    }
+    for (const [key, values] of grouped) setQueryParam(this.#query, key, values, this.#parameter)
+    this.#suffix = undefined
+    return this
+  }
+
+  /** The fragment of page URLs (`null` when none). */
+  fragment(): string | null
+  /** Adds `#name` to page URLs (chainable); `null` removes it. */
+  fragment(name: string | null): this
+  fragment(name?: string | null): this | string | null {
+    if (name === undefined) return this.#fragment
+    this.#fragment = name
+    this.#suffix = undefined
+    return this
+  }
+
+  /**
+   * The HTML link bar (safe HTML; empty with a single page), rendered by `api-resources/handlebars`
+   * with `pagination::default`/`pagination::simple` or the named `template`.
+   */
+  async links(template?: string): Promise<string> {
+    // Lazy: importing the core must not load Handlebars.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    renderModule ??= require('./bar/render') as RenderModule
+    return renderModule.renderPaginationLinks(this, template)
+  }
+
+  /** The response the Express integration sends for a paginator: 200, JSON, {@link toJSON}. */
+  [TO_RESPONSE](): ResponseSpec {
+    return okResponse(this.toJSON())
+  }
+}
+
+/** Is `value` a paginator (any kind: length-aware, simple or cursor) of this library? */
+export function isPaginator(value: unknown): value is BasePaginator<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { [PAGINATOR_BRAND]?: unknown })[PAGINATOR_BRAND] === true
+  )
+}

@@ -1,0 +1,198 @@
+import { tryGetRequestContext } from '../context'
+import { ArgumentError } from '../errors/base'
+import { InvalidCursorError } from '../errors/pagination-errors'
+import { assertOptions, toRows } from './arguments'
+import { BasePaginator } from './base-paginator'
+import { Cursor, assertSecret, type CursorSecret, type CursorValue } from './cursor'
+import { bareUrl, pageUrlPrefix } from './page-url'
+import type {
+  CursorPageJson,
+  CursorPaginationLinks,
+  CursorPaginationMeta,
+  CursorPaginatorOptions,
+  PageViewData,
+} from './types'
+
+/** The query parameter that carries the cursor. */
+export const CURSOR_PARAMETER = 'cursor'
+
+/**
+ * A page of rows found from a cursor instead of a page number (what `cursorPaginate()` returns:
+ * one query of `perPage + 1` rows, no COUNT). It knows only whether pages lie before and after it,
+ * and links to them with cursors built from its first and last rows.
+ *
+ * `items` are the rows as fetched, in the order the query returned them for the cursor's direction:
+ * more than `perPage` of them means another page lies in that direction (the extra row is dropped),
+ * and rows fetched for a cursor that points to previous items are reversed back into display order.
+ *
+ * @example
+ * const page = new CursorPaginator(rows, { perPage: 10, parameters: ['id'], path: '/posts' })
+ * page.nextPageUrl() // '/posts?cursor=eyJpZCI6MTAsIl9wb2ludHNUb05leHRJdGVtcyI6dHJ1ZX0'
+ */
+export class CursorPaginator<T> extends BasePaginator<T> {
+  readonly #cursor: Cursor | null
+  readonly #hasMore: boolean
+  readonly #parameters: readonly string[]
+  readonly #secret: CursorSecret | undefined
+  readonly #urlPrefix: string
+
+  constructor(items: Iterable<T>, options: CursorPaginatorOptions) {
+    assertOptions(options)
+    const { perPage, parameters, cursorSecret } = options
+    if (cursorSecret !== undefined) assertSecret(cursorSecret)
+    const cursor = resolveCursor(options.cursor, cursorSecret)
+    const rows = toRows(items)
+    const hasMore = typeof perPage === 'number' && rows.length > perPage
+    const page = hasMore ? rows.slice(0, perPage) : rows
+    if (cursor?.pointsToPreviousItems()) page.reverse()
+    super(page, options, CURSOR_PARAMETER)
+    this.#cursor = cursor
+    this.#hasMore = hasMore
+    this.#parameters = checkedNames(parameters)
+    this.#secret = cursorSecret
+    this.#urlPrefix = pageUrlPrefix(this.path(), CURSOR_PARAMETER)
+  }
+
+  /** The cursor this page was found with (`null` on the first page). */
+  cursor(): Cursor | null {
+    return this.#cursor
+  }
+
+  /** The column names a cursor carries. */
+  parameterNames(): string[] {
+    return this.#parameters.slice()
+  }
+
+  hasMorePages(): boolean {
+    if (this.#cursor === null || this.#cursor.pointsToNextItems()) return this.#hasMore
+    return true // reached backwards: the page we came from follows
+  }
+
+  onFirstPage(): boolean {
+    return this.#cursor === null || (this.#cursor.pointsToPreviousItems() && !this.#hasMore)
+  }
+
+  /** The cursor of the page after this one, or null. */
+  nextCursor(): Cursor | null {
+    if (!this.hasMorePages() || this.isEmpty()) return null
+    const rows = this.items()
+    return this.cursorFor(rows[rows.length - 1], true)
+  }
+
+  /** The cursor of the page before this one, or null. */
+  previousCursor(): Cursor | null {
+    if (this.onFirstPage() || this.isEmpty()) return null
+    return this.cursorFor(this.items()[0], false)
+  }
+
+  /** The cursor naming the rows after (or before) `row`. */
+  cursorFor(row: T, pointsToNextItems: boolean): Cursor {
+    const values: Record<string, CursorValue> = {}
+    for (const name of this.#parameters) values[name] = cursorValue(row, name)
+    return new Cursor(values, pointsToNextItems)
+  }
+
+  /**
+   * `<path>?cursor=<encoded>[&<key>=<value>...][#<fragment>]`; a `null` cursor gives the URL
+   * without a `cursor` parameter (the first page).
+   */
+  url(cursor: Cursor | null): string {
+    if (cursor === null) return bareUrl(this.path(), this.queryParams(), this.fragment())
+    return this.#urlPrefix + encodeURIComponent(cursor.encode(this.#secret)) + this.urlSuffix()
+  }
+
+  nextPageUrl(): string | null {
+    const cursor = this.nextCursor()
+    return cursor === null ? null : this.url(cursor)
+  }
+
+  previousPageUrl(): string | null {
+    const cursor = this.previousCursor()
+    return cursor === null ? null : this.url(cursor)
+  }
+
+  #encode(cursor: Cursor | null): string | null {
+    return cursor === null ? null : cursor.encode(this.#secret)
+  }
+
+  toJSON(): CursorPageJson<T> {
+    const next = this.nextCursor()
+    const previous = this.previousCursor()
+    return {
+      data: this.items(),
+      path: this.path(),
+      per_page: this.perPage(),
+      next_cursor: this.#encode(next),
+      next_page_url: next === null ? null : this.url(next),
+      prev_cursor: this.#encode(previous),
+      prev_page_url: previous === null ? null : this.url(previous),
+    }
+  }
+
+  toResourceLinks(): CursorPaginationLinks {
+    return { first: null, last: null, prev: this.previousPageUrl(), next: this.nextPageUrl() }
+  }
+
+  toResourceMeta(): CursorPaginationMeta {
+    return {
+      path: this.path(),
+      per_page: this.perPage(),
+      next_cursor: this.#encode(this.nextCursor()),
+      prev_cursor: this.#encode(this.previousCursor()),
+    }
+  }
+
+  /** What the simple bar (`pagination::simple`) needs: previous/next only, no page numbers. */
+  toViewData(): PageViewData<this> {
+    return {
+      paginator: this,
+      elements: [],
+      previousPageUrl: this.previousPageUrl(),
+      nextPageUrl: this.nextPageUrl(),
+      hasPages: this.hasPages(),
+      onFirstPage: this.onFirstPage(),
+      hasMorePages: this.hasMorePages(),
+    }
+  }
+}
+
+/**
+ * The cursor of a page: `explicit` when given (a `Cursor`, an encoded string, or `null` for the
+ * first page), else the request's `?cursor=` (none: the first page). A repeated `cursor` parameter
+ * or one that does not decode is an `InvalidCursorError`, never the first page.
+ */
+export function resolveCursor(
+  explicit: Cursor | string | null | undefined,
+  secret?: CursorSecret,
+): Cursor | null {
+  if (explicit === null || explicit instanceof Cursor) return explicit
+  if (explicit !== undefined) return Cursor.fromEncoded(explicit, secret)
+  const values = (tryGetRequestContext()?.queryPairs ?? []).filter(
+    ({ key }) => key === CURSOR_PARAMETER || key.startsWith(`${CURSOR_PARAMETER}[`),
+  )
+  if (values.length === 0) return null
+  if (values.length > 1 || values[0].key !== CURSOR_PARAMETER)
+    throw InvalidCursorError.invalidCursor('the cursor parameter is given more than once')
+  return Cursor.fromEncoded(values[0].value, secret)
+}
+
+function checkedNames(parameters: unknown): readonly string[] {
+  const ok =
+    Array.isArray(parameters) &&
+    parameters.length > 0 &&
+    parameters.every((name) => typeof name === 'string' && name !== '')
+  if (!ok) throw ArgumentError.cursorParameters(parameters)
+  return Object.freeze(parameters.slice())
+}
+
+/** The value of column `name` in `row`: under the full name, or the part after the last `.`. */
+function cursorValue(row: unknown, name: string): CursorValue {
+  const record = (typeof row === 'object' && row !== null ? row : {}) as Record<string, unknown>
+  let value = record[name]
+  if (value === undefined) value = record[name.slice(name.lastIndexOf('.') + 1)]
+  if (value instanceof Date) return value.toISOString()
+  if (typeof value === 'bigint') return value.toString()
+  if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+    return value as CursorValue
+  throw ArgumentError.cursorColumn(name, value)
+}

@@ -1,0 +1,183 @@
+import { InvalidCursorError } from '../errors/pagination-errors'
+import { assertSecret, type Cursor, type CursorSecret, type CursorValue } from './cursor'
+import { CursorPaginator, resolveCursor } from './cursor-paginator'
+import { assertPerPage } from './resolve'
+
+/**
+ * One ORDER BY column of a cursor-paginated query, as an adapter reads it from the query.
+ */
+export interface CursorColumn {
+  /** The name the cursor carries the value under: the column as the query orders by it. */
+  readonly name: string
+  /** What the WHERE compares: the underlying column when `name` is an alias of the select list. */
+  readonly column: string
+  readonly descending: boolean
+  /**
+   * Do NULLs come first in this column's order? The query's own `nulls first/last` when it says,
+   * else the dialect's: PostgreSQL sorts NULL as the largest value, SQLite and MySQL/MariaDB as the
+   * smallest (see {@link nullsFirstByDefault}).
+   */
+  readonly nullsFirst: boolean
+}
+
+/**
+ * The keyset condition "comes after the cursor's row", as a small tree an adapter renders with its
+ * own query builder. NULLs are explicit: `IS NULL`/`IS NOT NULL` branches, never `= NULL`.
+ */
+export type KeysetCondition =
+  | {
+      readonly kind: 'compare'
+      readonly column: string
+      readonly operator: '<' | '>'
+      readonly value: CursorValue
+    }
+  | { readonly kind: 'equal'; readonly column: string; readonly value: CursorValue }
+  | { readonly kind: 'null'; readonly column: string; readonly negated: boolean }
+  | { readonly kind: 'and' | 'or'; readonly conditions: readonly KeysetCondition[] }
+  | { readonly kind: 'false' }
+
+/** What a query-builder adapter supplies for cursor pages: one query, no COUNT. */
+export interface CursorQuery<T> {
+  /**
+   * `limit` rows ordered by `columns` (directions and NULL placement as given: already flipped for
+   * a page before the cursor), restricted by `condition` when there is a cursor.
+   */
+  fetch(
+    columns: readonly CursorColumn[],
+    condition: KeysetCondition | undefined,
+    limit: number,
+  ): Promise<T[]>
+}
+
+/** Options of `cursorPaginate()`. */
+export interface CursorPaginateOptions {
+  /** Signs cursors (HMAC-SHA256) and refuses unsigned or tampered ones (see `CursorPaginator`). */
+  readonly cursorSecret?: string | Buffer
+}
+
+/**
+ * Where NULLs go when a query does not say: PostgreSQL sorts them as the largest value (last in
+ * ascending order, first in descending), SQLite and MySQL/MariaDB as the smallest.
+ */
+export function nullsFirstByDefault(nullsAreLargest: boolean, descending: boolean): boolean {
+  return descending ? nullsAreLargest : !nullsAreLargest
+}
+
+/**
+ * A cursor page: one query of `perPage + 1` rows after (or before) the cursor, no COUNT. The cursor
+ * is `cursor` when given (a `Cursor`, an encoded string, `null` for the first page), else the
+ * request's `?cursor=`. A cursor whose columns are not the query's is an `InvalidCursorError`.
+ *
+ * @example
+ * const page = await cursorPaginateQuery({ fetch: async (columns, condition, limit) => rows }, columns, 15)
+ */
+export async function cursorPaginateQuery<T>(
+  query: CursorQuery<T>,
+  columns: readonly CursorColumn[],
+  perPage: number,
+  cursor?: Cursor | string | null,
+  options: CursorPaginateOptions = {},
+): Promise<CursorPaginator<T>> {
+  assertPerPage(perPage)
+  const secret = options.cursorSecret
+  if (secret !== undefined) assertSecret(secret)
+  const current = resolveCursor(cursor, secret)
+  const names = columns.map((c) => c.name)
+  let order = columns
+  let condition: KeysetCondition | undefined
+  if (current !== null) {
+    const values = valuesFor(current, names)
+    if (current.pointsToPreviousItems()) order = columns.map(flipped)
+    condition = keyset(order, values, 0)
+  }
+  const rows = await fetchRows(query, order, condition, perPage + 1)
+  return new CursorPaginator(rows, {
+    perPage,
+    cursor: current,
+    parameters: names,
+    ...(secret === undefined ? {} : { cursorSecret: secret as CursorSecret }),
+  })
+}
+
+/**
+ * Errors a database raises when a cursor value cannot be compared with its column (`'abc'` for an
+ * integer, a malformed date): PostgreSQL SQLSTATEs 22P02, 22007, 22008, 22003, 42883 and
+ * MySQL/MariaDB 1292, 1366, 1411. They come from the client's cursor, so they are its fault.
+ */
+const VALUE_KIND_ERRORS = new Set(['22P02', '22007', '22008', '22003', '42883', 1292, 1366, 1411])
+
+function isValueKindError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { code, errno } = error as { code?: unknown; errno?: unknown }
+  return VALUE_KIND_ERRORS.has(code as string) || VALUE_KIND_ERRORS.has(errno as number)
+}
+
+/** The rows of one page; a cursor value the database cannot compare is an `InvalidCursorError`. */
+async function fetchRows<T>(
+  query: CursorQuery<T>,
+  order: readonly CursorColumn[],
+  condition: KeysetCondition | undefined,
+  limit: number,
+): Promise<T[]> {
+  try {
+    return await query.fetch(order, condition, limit)
+  } catch (error) {
+    if (condition === undefined || !isValueKindError(error)) throw error
+    throw InvalidCursorError.invalidCursor('its values do not fit the order columns', error)
+  }
+}
+
+/** The cursor's values of `names`; a cursor carrying other columns is refused. */
+function valuesFor(cursor: Cursor, names: readonly string[]): CursorValue[] {
+  const carried = cursor.names()
+  if (carried.length !== names.length || !names.every((n) => carried.includes(n)))
+    throw InvalidCursorError.invalidCursor(
+      `it carries the columns ${carried.join(', ') || '(none)'}, not the order columns ` +
+        names.join(', '),
+    )
+  return cursor.parameters(names)
+}
+
+/** The same column read backwards: the other direction, NULLs at the other end. */
+function flipped(column: CursorColumn): CursorColumn {
+  return { ...column, descending: !column.descending, nullsFirst: !column.nullsFirst }
+}
+
+const FALSE: KeysetCondition = { kind: 'false' }
+
+/**
+ * Rows after `values` in the order of `columns[i..]`: after on column i, or equal on column i and
+ * after on the rest (the nested form, which lets a database use an index on the first column).
+ */
+function keyset(
+  columns: readonly CursorColumn[],
+  values: readonly CursorValue[],
+  i: number,
+): KeysetCondition {
+  const after = afterOn(columns[i], values[i])
+  if (i === columns.length - 1) return after
+  const rest = and(equalOn(columns[i].column, values[i]), keyset(columns, values, i + 1))
+  return after.kind === 'false' ? rest : { kind: 'or', conditions: [after, rest] }
+}
+
+function and(left: KeysetCondition, right: KeysetCondition): KeysetCondition {
+  return right.kind === 'false' ? FALSE : { kind: 'and', conditions: [left, right] }
+}
+
+/** Rows of `column` strictly after `value`, NULLs placed where the order puts them. */
+function afterOn(column: CursorColumn, value: CursorValue): KeysetCondition {
+  const { column: name, nullsFirst } = column
+  // after NULL: every non-NULL when NULLs come first, nothing when they come last
+  if (value === null) return nullsFirst ? { kind: 'null', column: name, negated: true } : FALSE
+  const operator = column.descending ? '<' : '>'
+  const compare: KeysetCondition = { kind: 'compare', column: name, operator, value }
+  if (nullsFirst) return compare
+  return { kind: 'or', conditions: [compare, { kind: 'null', column: name, negated: false }] }
+}
+
+/** `column` equal to `value`, `IS NULL` for NULL. */
+function equalOn(column: string, value: CursorValue): KeysetCondition {
+  return value === null
+    ? { kind: 'null', column, negated: false }
+    : { kind: 'equal', column, value }
+}

@@ -1,0 +1,144 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { ArgumentError } from '../errors/base'
+import { InvalidCursorError } from '../errors/pagination-errors'
+import { hasOwn, isPlainObject } from '../util/objects'
+
+/** A value a cursor can carry: what a column of a row reads as, in JSON. */
+export type CursorValue = string | number | boolean | null
+
+/** The key of the direction flag inside an encoded cursor (Laravel's). */
+const DIRECTION_KEY = '_pointsToNextItems'
+
+/** A signing secret of {@link Cursor.encode} / {@link Cursor.fromEncoded}. */
+export type CursorSecret = string | Buffer
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/
+
+/**
+ * A position in an ordered query: the values of the order columns of one row, and whether the page
+ * it names lies after that row (`pointsToNextItems`) or before it. Encoded the way Laravel encodes
+ * its cursors, so cursors from a Laravel application decode: base64url without `=` padding of the
+ * JSON object of the parameters followed by `"_pointsToNextItems": <bool>`.
+ *
+ * With a secret, `encode(secret)` appends `.` and the base64url HMAC-SHA256 of the encoded cursor,
+ * and `fromEncoded(value, secret)` refuses a cursor whose signature is missing or wrong (compared in
+ * constant time): clients can then hand back only cursors the application produced.
+ *
+ * @example
+ * const cursor = new Cursor({ id: 15 })
+ * cursor.encode() // 'eyJpZCI6MTUsIl9wb2ludHNUb05leHRJdGVtcyI6dHJ1ZX0'
+ * Cursor.fromEncoded(cursor.encode()).parameter('id') // 15
+ */
+export class Cursor {
+  readonly #parameters: Readonly<Record<string, CursorValue>>
+  readonly #pointsToNextItems: boolean
+
+  constructor(parameters: Readonly<Record<string, CursorValue>>, pointsToNextItems = true) {
+    this.#parameters = Object.freeze(checkedParameters(parameters))
+    this.#pointsToNextItems = pointsToNextItems === true
+  }
+
+  /** The value of the column `name`; an `InvalidCursorError` when the cursor does not carry it. */
+  parameter(name: string): CursorValue {
+    if (!hasOwn.call(this.#parameters, name))
+      throw InvalidCursorError.invalidCursor(`it has no value for the column "${name}"`)
+    return this.#parameters[name]
+  }
+
+  /** The values of the columns `names`, in that order (see {@link parameter}). */
+  parameters(names: readonly string[]): CursorValue[] {
+    return names.map((name) => this.parameter(name))
+  }
+
+  /** Does the page this cursor names lie after its row? */
+  pointsToNextItems(): boolean {
+    return this.#pointsToNextItems
+  }
+
+  /** Does the page this cursor names lie before its row? */
+  pointsToPreviousItems(): boolean {
+    return !this.#pointsToNextItems
+  }
+
+  /** The names of the parameters the cursor carries, in order. */
+  names(): string[] {
+    return Object.keys(this.#parameters)
+  }
+
+  /** The parameters and the direction flag, as encoded. */
+  toArray(): Record<string, CursorValue> {
+    return { ...this.#parameters, [DIRECTION_KEY]: this.#pointsToNextItems }
+  }
+
+  /** The URL-safe string form; with `secret`, signed (`<cursor>.<signature>`). */
+  encode(secret?: CursorSecret): string {
+    const encoded = Buffer.from(JSON.stringify(this.toArray()), 'utf8').toString('base64url')
+    return secret === undefined ? encoded : `${encoded}.${signature(encoded, secret)}`
+  }
+
+  /**
+   * The cursor `value` encodes. Anything else is an `InvalidCursorError`: not base64url, not a JSON
+   * object, no boolean `_pointsToNextItems`, a value that is not a string, number, boolean or null,
+   * or (with `secret`) a missing or wrong signature.
+   */
+  static fromEncoded(value: unknown, secret?: CursorSecret): Cursor {
+    if (typeof value !== 'string') throw InvalidCursorError.invalidCursor('it is not a string')
+    const encoded = secret === undefined ? value : verified(value, secret)
+    if (!BASE64URL.test(encoded)) throw InvalidCursorError.invalidCursor('it is not base64url')
+    const decoded = parseJson(Buffer.from(encoded, 'base64url').toString('utf8'))
+    if (!isPlainObject(decoded)) throw InvalidCursorError.invalidCursor('it is not a JSON object')
+    const { [DIRECTION_KEY]: direction, ...parameters } = decoded
+    if (typeof direction !== 'boolean')
+      throw InvalidCursorError.invalidCursor(`"${DIRECTION_KEY}" is not a boolean`)
+    return new Cursor(parameters as Record<string, CursorValue>, direction)
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw InvalidCursorError.invalidCursor('it is not JSON')
+  }
+}
+
+/** A copy of `parameters`, every value a string, a finite number, a boolean or null. */
+function checkedParameters(parameters: unknown): Record<string, CursorValue> {
+  if (!isPlainObject(parameters)) throw InvalidCursorError.invalidCursor('it is not an object')
+  const out: Record<string, CursorValue> = {}
+  for (const [name, value] of Object.entries(parameters)) {
+    if (!isCursorValue(value))
+      throw InvalidCursorError.invalidCursor(`the value of "${name}" is not a scalar`)
+    Object.defineProperty(out, name, { value, enumerable: true, writable: true })
+  }
+  return out
+}
+
+function isCursorValue(value: unknown): value is CursorValue {
+  if (typeof value === 'number') return Number.isFinite(value)
+  return value === null || typeof value === 'string' || typeof value === 'boolean'
+}
+
+/** The base64url HMAC-SHA256 of `encoded`. */
+function signature(encoded: string, secret: CursorSecret): string {
+  assertSecret(secret)
+  return createHmac('sha256', secret).update(encoded).digest('base64url')
+}
+
+/** Throws unless `secret` is a non-empty string or Buffer. @internal */
+export function assertSecret(secret: unknown): asserts secret is CursorSecret {
+  const ok = typeof secret === 'string' || Buffer.isBuffer(secret)
+  if (!ok || secret.length === 0) throw ArgumentError.cursorSecret(secret)
+}
+
+/** The encoded cursor of a signed `value`, once its signature is checked. */
+function verified(value: string, secret: CursorSecret): string {
+  const dot = value.lastIndexOf('.')
+  if (dot === -1) throw InvalidCursorError.invalidCursor('it is not signed')
+  const encoded = value.slice(0, dot)
+  const given = Buffer.from(value.slice(dot + 1), 'utf8')
+  const expected = Buffer.from(signature(encoded, secret), 'utf8')
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw InvalidCursorError.invalidCursor('its signature does not match')
+  return encoded
+}
