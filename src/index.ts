@@ -115,6 +115,7 @@ export { resolvePage, resolvePath } from './pagination/resolve'
 export type { QueryValue } from './pagination/page-url'
 export type {
   PageLink,
+  PaginatorUrlOptions,
   PaginationResourceLinks,
   PaginationMeta,
   SimplePaginationMeta,
@@ -140,6 +141,7 @@ export {
   simplePaginatePageQuery,
   type PageQuery,
   type PaginateOptions,
+  type SimplePaginateOptions,
   type TotalStrategy,
 } from './pagination/page-query'
 export {

@@ -37,6 +37,7 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   perPage: () => ArgumentError.perPage(0),
   page: () => ArgumentError.page(1.5),
   total: () => ArgumentError.total(-1),
+  pageName: () => ArgumentError.pageName(''),
   onEachSide: () => ArgumentError.onEachSide('2'),
   items: () => ArgumentError.items(42),
   hasMore: () => ArgumentError.hasMore('yes'),

@@ -98,6 +98,11 @@ export class ArgumentError extends TypeError {
     return argumentError('page', got, argument)
   }
 
+  /** A page or cursor parameter name (`pageName`, `cursorName`) that cannot name a parameter. */
+  static pageName(got: unknown, argument = 'pageName'): ArgumentError {
+    return argumentError('pageName', got, argument)
+  }
+
   static total(got: unknown): ArgumentError {
     return argumentError('total', got)
   }

@@ -71,6 +71,7 @@ export const CATALOGUE = {
   perPage: argumentRow('ERR_PER_PAGE', 'perPage', INTEGER_1),
   page: argumentRow('ERR_PAGE', 'page', INTEGER_1),
   total: argumentRow('ERR_TOTAL', 'total', INTEGER_0),
+  pageName: argumentRow('ERR_PAGE_NAME', 'pageName', 'a non-empty string'),
   onEachSide: argumentRow('ERR_ON_EACH_SIDE', 'onEachSide', INTEGER_0),
   items: argumentRow('ERR_PAGINATOR_ITEMS', 'items', 'an array or other iterable'),
   hasMore: argumentRow('ERR_HAS_MORE', 'hasMore', 'a boolean'),

@@ -2,7 +2,7 @@ import { ArgumentError } from '../errors/base'
 import { BasePaginator } from './base-paginator'
 import type { BarState, NumberedBarState } from './bar/bar-state'
 import { pageUrlPrefix } from './page-url'
-import { resolvePage } from './resolve'
+import { parameterName, resolvePage } from './resolve'
 import type {
   PageLink,
   PaginationMeta,
@@ -22,6 +22,7 @@ interface BaseOptions {
   readonly perPage: number
   readonly currentPage?: number
   readonly path?: string
+  readonly pageName?: string
 }
 
 /**
@@ -34,9 +35,10 @@ export abstract class AbstractPaginator<T> extends BasePaginator<T> {
   readonly #urlPrefix: string
 
   protected constructor(rows: readonly T[], options: BaseOptions) {
-    super(rows, options, 'page')
-    this.#currentPage = resolvePage(options.currentPage, options.perPage, 'currentPage')
-    this.#urlPrefix = pageUrlPrefix(this.path())
+    const pageName = parameterName('pageName', options.pageName, 'page')
+    super(rows, options, pageName)
+    this.#currentPage = resolvePage(options.currentPage, options.perPage, 'currentPage', pageName)
+    this.#urlPrefix = pageUrlPrefix(this.path(), encodeURIComponent(pageName))
   }
 
   /** `links` of a paginated resource collection: `first`, `last`, `prev`, `next`. */

@@ -13,7 +13,7 @@ import {
   type QueryValue,
 } from './page-url'
 import { assertPerPage, resolvePath } from './resolve'
-import type { PageViewData } from './types'
+import type { PageViewData, PaginatorUrlOptions } from './types'
 
 /** Brand shared by every copy of the library (Symbol.for), so `isPaginator` survives duplicates. */
 export const PAGINATOR_BRAND: unique symbol = Symbol.for('api-resources.paginator')
@@ -31,7 +31,7 @@ let renderModule: RenderModule | undefined
  * (`api-resources/knex`, `api-resources/kysely`) run the queries and construct it.
  */
 export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
-  readonly #rows: readonly T[]
+  #rows: readonly T[]
   readonly #perPage: number
   readonly #path: string
   /** The query parameter that names a page in URLs (`page` or `cursor`); never appended. */
@@ -74,6 +74,29 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
   abstract toResourceMeta(): object
   /** Plain data for a link-bar template. */
   abstract toViewData(): PageViewData<this>
+
+  /**
+   * How page URLs are built: the path, the page parameter's name, the carried query parameters and
+   * the fragment (Laravel's `getOptions()`).
+   */
+  getOptions(): PaginatorUrlOptions {
+    const query: Record<string, readonly string[]> = {}
+    for (const [key, values] of this.#query) query[key] = values
+    return { path: this.#path, pageName: this.#parameter, query, fragment: this.#fragment }
+  }
+
+  /**
+   * Maps this page's rows in place (Laravel's `through()`), for example models to view models,
+   * and returns the paginator (chainable); links, counts and page numbers do not change.
+   *
+   * @example
+   * const page = (await paginate(db('users'), 15)).through((row) => ({ ...row, name: row.name.trim() }))
+   */
+  through<U>(fn: (item: T, index: number) => U): BasePaginator<U> & this {
+    const mapped = this.#rows.map(fn) as unknown as readonly T[]
+    this.#rows = mapped
+    return this as unknown as BasePaginator<U> & this
+  }
 
   /** This page's rows, as a new plain array. */
   items(): T[] {

@@ -3,6 +3,7 @@ import { ArgumentError } from '../errors/base'
 import { InvalidCursorError } from '../errors/pagination-errors'
 import { assertOptions, toRows } from './arguments'
 import { BasePaginator } from './base-paginator'
+import { parameterName } from './resolve'
 import { Cursor, assertSecret, type CursorSecret, type CursorValue } from './cursor'
 import { bareUrl, pageUrlPrefix } from './page-url'
 import type {
@@ -40,17 +41,18 @@ export class CursorPaginator<T> extends BasePaginator<T> {
     assertOptions(options)
     const { perPage, parameters, cursorSecret } = options
     if (cursorSecret !== undefined) assertSecret(cursorSecret)
-    const cursor = resolveCursor(options.cursor, cursorSecret)
+    const cursorName = parameterName('cursorName', options.cursorName, CURSOR_PARAMETER)
+    const cursor = resolveCursor(options.cursor, cursorSecret, cursorName)
     const rows = toRows(items)
     const hasMore = typeof perPage === 'number' && rows.length > perPage
     const page = hasMore ? rows.slice(0, perPage) : rows
     if (cursor?.pointsToPreviousItems()) page.reverse()
-    super(page, options, CURSOR_PARAMETER)
+    super(page, options, cursorName)
     this.#cursor = cursor
     this.#hasMore = hasMore
     this.#parameters = checkedNames(parameters)
     this.#secret = cursorSecret
-    this.#urlPrefix = pageUrlPrefix(this.path(), CURSOR_PARAMETER)
+    this.#urlPrefix = pageUrlPrefix(this.path(), encodeURIComponent(cursorName))
   }
 
   /** The cursor this page was found with (`null` on the first page). */
@@ -164,14 +166,15 @@ export class CursorPaginator<T> extends BasePaginator<T> {
 export function resolveCursor(
   explicit: Cursor | string | null | undefined,
   secret?: CursorSecret,
+  name: string = CURSOR_PARAMETER,
 ): Cursor | null {
   if (explicit === null || explicit instanceof Cursor) return explicit
   if (explicit !== undefined) return Cursor.fromEncoded(explicit, secret)
   const values = (tryGetRequestContext()?.queryPairs ?? []).filter(
-    ({ key }) => key === CURSOR_PARAMETER || key.startsWith(`${CURSOR_PARAMETER}[`),
+    ({ key }) => key === name || key.startsWith(`${name}[`),
   )
   if (values.length === 0) return null
-  if (values.length > 1 || values[0].key !== CURSOR_PARAMETER)
+  if (values.length > 1 || values[0].key !== name)
     throw InvalidCursorError.invalidCursor('the cursor parameter is given more than once')
   return Cursor.fromEncoded(values[0].value, secret)
 }

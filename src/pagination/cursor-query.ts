@@ -1,7 +1,7 @@
 import { InvalidCursorError } from '../errors/pagination-errors'
 import { assertSecret, type Cursor, type CursorSecret, type CursorValue } from './cursor'
-import { CursorPaginator, resolveCursor } from './cursor-paginator'
-import { assertPerPage } from './resolve'
+import { CURSOR_PARAMETER, CursorPaginator, resolveCursor } from './cursor-paginator'
+import { assertPerPage, parameterName } from './resolve'
 
 /**
  * One ORDER BY column of a cursor-paginated query, as an adapter reads it from the query.
@@ -53,6 +53,11 @@ export interface CursorQuery<T> {
 export interface CursorPaginateOptions {
   /** Signs cursors (HMAC-SHA256) and refuses unsigned or tampered ones (see `CursorPaginator`). */
   readonly cursorSecret?: string | Buffer
+  /**
+   * The query parameter that carries the cursor, in URLs and when it is read from the request.
+   * @default 'cursor'
+   */
+  readonly cursorName?: string
 }
 
 /**
@@ -81,7 +86,8 @@ export async function cursorPaginateQuery<T>(
   assertPerPage(perPage)
   const secret = options.cursorSecret
   if (secret !== undefined) assertSecret(secret)
-  const current = resolveCursor(cursor, secret)
+  const cursorName = parameterName('cursorName', options.cursorName, CURSOR_PARAMETER)
+  const current = resolveCursor(cursor, secret, cursorName)
   const names = columns.map((c) => c.name)
   let order = columns
   let condition: KeysetCondition | undefined
@@ -95,6 +101,7 @@ export async function cursorPaginateQuery<T>(
     perPage,
     cursor: current,
     parameters: names,
+    cursorName,
     ...(secret === undefined ? {} : { cursorSecret: secret as CursorSecret }),
   })
 }

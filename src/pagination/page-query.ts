@@ -1,7 +1,7 @@
 import { ArgumentError } from '../errors/base'
 import { LengthAwarePaginator } from './length-aware-paginator'
 import { Paginator } from './paginator'
-import { assertPerPage, offsetOf, resolvePage } from './resolve'
+import { assertPerPage, offsetOf, parameterName, resolvePage } from './resolve'
 
 /**
  * The two steps a query-builder adapter supplies (Laravel `Builder::paginate`, Pagy `OffsetPaginator`):
@@ -30,6 +30,17 @@ export type TotalStrategy = number | (() => number | Promise<number>) | 'estimat
 export interface PaginateOptions {
   /** The total, instead of a COUNT query (see {@link TotalStrategy}). */
   readonly total?: TotalStrategy
+  /**
+   * The query parameter that names the page, in URLs and when the page is read from the request.
+   * @default 'page'
+   */
+  readonly pageName?: string
+}
+
+/** Options of `simplePaginate(query, perPage, page?, options?)`. */
+export interface SimplePaginateOptions {
+  /** @default 'page' */
+  readonly pageName?: string
 }
 
 interface Total {
@@ -53,7 +64,8 @@ export async function paginatePageQuery<T>(
   options: PaginateOptions = {},
 ): Promise<LengthAwarePaginator<T>> {
   assertPerPage(perPage)
-  const currentPage = resolvePage(page, perPage)
+  const pageName = parameterName('pageName', options.pageName, 'page')
+  const currentPage = resolvePage(page, perPage, 'page', pageName)
   const { total, counted, estimated } = await totalOf(query, options.total)
   const offset = offsetOf(currentPage, perPage)
   // A given or estimated total may be off: only an exact count can say the page is empty.
@@ -62,6 +74,7 @@ export async function paginatePageQuery<T>(
     total,
     perPage,
     currentPage,
+    pageName,
     ...(estimated ? { totalIsEstimate: true } : {}),
   })
 }
@@ -91,12 +104,15 @@ export async function simplePaginatePageQuery<T>(
   query: Pick<PageQuery<T>, 'fetch'>,
   perPage: number,
   page?: number,
+  options: SimplePaginateOptions = {},
 ): Promise<Paginator<T>> {
   assertPerPage(perPage)
-  const currentPage = resolvePage(page, perPage)
+  const pageName = parameterName('pageName', options.pageName, 'page')
+  const currentPage = resolvePage(page, perPage, 'page', pageName)
   const rows = await query.fetch(offsetOf(currentPage, perPage), perPage + 1)
   const hasMore = rows.length > perPage
-  return new Paginator(hasMore ? rows.slice(0, perPage) : rows, { perPage, currentPage, hasMore })
+  const items = hasMore ? rows.slice(0, perPage) : rows
+  return new Paginator(items, { perPage, currentPage, hasMore, pageName })
 }
 
 /**

@@ -1,6 +1,7 @@
 import { normalizePath, tryGetRequestContext } from '../context'
 import { noteMissingRequestContext } from '../context/no-context-warning'
 import { dropLoneSurrogates, encodeUnsafeUrlChars } from '../context/url-text'
+import { parsePageParam } from '../context/parse-query'
 import { ArgumentError } from '../errors/base'
 
 /**
@@ -29,7 +30,12 @@ export function assertPerPage(perPage: unknown): asserts perPage is number {
  * const page = resolvePage(undefined, 20) // the request's ?page=, or 1
  * new LengthAwarePaginator(all.slice((page - 1) * 20, page * 20), { total: all.length, perPage: 20 })
  */
-export function resolvePage(explicit?: unknown, perPage = 1, argument = 'page'): number {
+export function resolvePage(
+  explicit?: unknown,
+  perPage = 1,
+  argument = 'page',
+  pageName = 'page',
+): number {
   let page: number
   if (explicit !== undefined) {
     if (typeof explicit !== 'number' || !Number.isInteger(explicit) || explicit < 1)
@@ -38,9 +44,34 @@ export function resolvePage(explicit?: unknown, perPage = 1, argument = 'page'):
   } else {
     const context = tryGetRequestContext()
     if (context === undefined) noteMissingRequestContext()
-    page = context === undefined ? 1 : context.page
+    page =
+      context === undefined
+        ? 1
+        : pageName === 'page'
+          ? context.page
+          : parsePageParam(context.queryPairs, pageName)
   }
   return Number.isSafeInteger((page - 1) * perPage) ? page : 1
+}
+
+/**
+ * A page or cursor parameter name: `fallback` when not given, else a non-empty string that can be
+ * percent-encoded (no lone surrogate). @internal
+ */
+export function parameterName(argument: string, value: unknown, fallback: string): string {
+  if (value === undefined) return fallback
+  if (typeof value !== 'string' || value === '' || !encodable(value))
+    throw ArgumentError.pageName(value, argument)
+  return value
+}
+
+function encodable(text: string): boolean {
+  try {
+    encodeURIComponent(text)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** The offset of the first row of `page`. */

@@ -117,6 +117,11 @@ export interface LengthAwarePaginatorOptions {
   readonly currentPage?: number
   /** Base of page URLs; defaults to the request path (`/` outside a request). */
   readonly path?: string
+  /**
+   * The query parameter that names the page, in URLs and when the page is read from the request.
+   * @default 'page'
+   */
+  readonly pageName?: string
 }
 
 /** Options of `new Paginator(items, options)`. */
@@ -127,6 +132,11 @@ export interface PaginatorOptions {
   readonly currentPage?: number
   /** Base of page URLs; defaults to the request path (`/` outside a request). */
   readonly path?: string
+  /**
+   * The query parameter that names the page, in URLs and when the page is read from the request.
+   * @default 'page'
+   */
+  readonly pageName?: string
   /**
    * Whether a next page exists. When omitted, `items` may hold one row more than `perPage` (what
    * `simplePaginate()` fetches): the extra row means "there is more" and is dropped.
@@ -170,6 +180,11 @@ export interface CursorPaginatorOptions {
    * page; defaults to the request's `?cursor=` (the first page outside a request).
    */
   readonly cursor?: Cursor | string | null
+  /**
+   * The query parameter that carries the cursor, in URLs and when it is read from the request.
+   * @default 'cursor'
+   */
+  readonly cursorName?: string
   /** Base of page URLs; defaults to the request path (`/` outside a request). */
   readonly path?: string
   /**
@@ -182,4 +197,16 @@ export interface CursorPaginatorOptions {
    * cursor without a valid signature with an `InvalidCursorError`.
    */
   readonly cursorSecret?: string | Buffer
+}
+
+/** What `getOptions()` returns: how a paginator builds its URLs. */
+export interface PaginatorUrlOptions {
+  /** The base path of page URLs. */
+  readonly path: string
+  /** The query parameter that names the page (`page`, or `cursor` for a cursor paginator). */
+  readonly pageName: string
+  /** The query parameters carried into page URLs (`append()`, `withQueryString()`). */
+  readonly query: Readonly<Record<string, readonly string[]>>
+  /** The fragment of page URLs, or `null`. */
+  readonly fragment: string | null
 }

@@ -7,6 +7,7 @@ import {
   paginatePageQuery,
   simplePaginatePageQuery,
   type PaginateOptions,
+  type SimplePaginateOptions,
 } from '../../pagination/page-query'
 import { knexCursorColumns, knexCursorQuery } from './knex-cursor-query'
 import { assertKnexQuery, knexPageQuery } from './knex-page-query'
@@ -49,9 +50,10 @@ export async function simplePaginate<Q extends Knex.QueryBuilder>(
   query: Q,
   perPage: number,
   page?: number,
+  options?: SimplePaginateOptions,
 ): Promise<Paginator<KnexRow<Q>>> {
   assertKnexQuery('simplePaginate', query)
-  return simplePaginatePageQuery(knexPageQuery<KnexRow<Q>>(query), perPage, page)
+  return simplePaginatePageQuery(knexPageQuery<KnexRow<Q>>(query), perPage, page, options)
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   paginatePageQuery,
   simplePaginatePageQuery,
   type PaginateOptions,
+  type SimplePaginateOptions,
 } from '../../pagination/page-query'
 import { assertKyselyQuery, kyselyPageQuery } from './kysely-page-query'
 
@@ -42,9 +43,10 @@ export async function simplePaginate<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   perPage: number,
   page?: number,
+  options?: SimplePaginateOptions,
 ): Promise<Paginator<O>> {
   assertKyselyQuery('simplePaginate', query)
-  return simplePaginatePageQuery(kyselyPageQuery(query), perPage, page)
+  return simplePaginatePageQuery(kyselyPageQuery(query), perPage, page, options)
 }
 
 /**
