@@ -12,6 +12,9 @@ import {
   usersPage,
 } from '../fixtures'
 
+// a response body as JSON, untyped
+const json = (res: Response): Promise<any> => res.json()
+
 function makeApp(): Hono {
   const app = new Hono()
   app.use(apiResources())
@@ -33,13 +36,13 @@ describe('api-resources/hono', () => {
     const res = await app.request(
       'http://example.test:8080/probe?page=3&include=a&fields[users]=name',
     )
-    expect(await res.json()).toEqual({
+    expect(await json(res)).toEqual({
       path: '/probe',
       page: 3,
       include: ['a'],
       fields: { users: ['name'] },
     })
-    expect(await (await app.request('/later?page=2')).json()).toMatchObject({
+    expect(await json((await app.request('/later?page=2')))).toMatchObject({
       path: '/later',
       page: 2,
     })
@@ -51,7 +54,7 @@ describe('api-resources/hono', () => {
     const res = await app.request('/users?page=2')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/json')
-    const body = await res.json()
+    const body = await json(res)
     expect(body.data[0]).toEqual({ id: 16, name: 'User 16' })
     expect(body.meta).toMatchObject({ current_page: 2, path: '/users', total: 42 })
     expect(body.links).toMatchObject({ next: '/users?page=3', prev: '/users?page=1' })
@@ -66,10 +69,10 @@ describe('api-resources/hono', () => {
     app.get('/direct', (c) => resourceResponse(c, new UserApiResource(users[1])))
     const res = await app.request('/users/1')
     expect(res.headers.get('content-type')).toBe(JSONAPI)
-    expect(await res.json()).toMatchObject({ data: { type: 'users', id: '1' } })
+    expect(await json(res)).toMatchObject({ data: { type: 'users', id: '1' } })
     const direct = await app.request('/direct')
     expect(direct.headers.get('content-type')).toBe(JSONAPI)
-    expect(await direct.json()).toMatchObject({ data: { id: '2' } })
+    expect(await json(direct)).toMatchObject({ data: { id: '2' } })
   })
 
   it('honours c.status(), keeps headers set with c.header(), calls withResponse(c)', async () => {
@@ -106,14 +109,14 @@ describe('api-resources/hono', () => {
       '/response',
       respond((c) => c.text('hi')),
     )
-    expect(await (await app.request('/plain')).json()).toEqual({ ok: true })
+    expect(await json((await app.request('/plain')))).toEqual({ ok: true })
     expect(await (await app.request('/response')).text()).toBe('hi')
   })
 
   it('works without the middleware', async () => {
     const app = new Hono()
     app.get('/users', respond(usersPage))
-    const body = await (await app.request('/users?page=3')).json()
+    const body = await (await app.request('/users?page=3')))
     expect(body.meta).toMatchObject({ current_page: 3, path: '/users' })
   })
 
@@ -134,17 +137,17 @@ describe('api-resources/hono', () => {
     const invalid = await app.request('/users', { method: 'POST' })
     expect(invalid.status).toBe(422)
     expect(invalid.headers.get('content-type')).toBe('application/json')
-    expect(await invalid.json()).toEqual({
+    expect(await json(invalid)).toEqual({
       message: expect.any(String),
       errors: { name: ['The name field is required.'] },
     })
     const jsonApi = await app.request('/users', { method: 'POST', headers: { accept: JSONAPI } })
     expect(jsonApi.status).toBe(422)
     expect(jsonApi.headers.get('content-type')).toBe(JSONAPI)
-    expect((await jsonApi.json()).errors[0].source).toEqual({ pointer: '/data/attributes/name' })
+    expect((await json(jsonApi)).errors[0].source).toEqual({ pointer: '/data/attributes/name' })
     const missing = await app.request('/users/9')
     expect(missing.status).toBe(404)
-    expect(await missing.json()).toEqual({ message: 'User not found.' })
+    expect(await json(missing)).toEqual({ message: 'User not found.' })
     expect((await app.request('/teapot')).status).toBe(418)
   })
 
@@ -158,7 +161,7 @@ describe('api-resources/hono', () => {
       }),
     )
     const pages = await Promise.all(
-      [5, 1, 3, 2, 4].map(async (p) => (await app.request(`/slow?page=${p}&d=${p * 3}`)).json()),
+      [5, 1, 3, 2, 4].map(async (p) => json(await app.request(`/slow?page=${p}&d=${p * 3}`))),
     )
     expect(pages.map((b) => b.page)).toEqual([5, 1, 3, 2, 4])
   })
