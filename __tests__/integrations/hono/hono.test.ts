@@ -42,7 +42,7 @@ describe('api-resources/hono', () => {
       include: ['a'],
       fields: { users: ['name'] },
     })
-    expect(await json((await app.request('/later?page=2')))).toMatchObject({
+    expect(await json(await app.request('/later?page=2'))).toMatchObject({
       path: '/later',
       page: 2,
     })
@@ -109,14 +109,14 @@ describe('api-resources/hono', () => {
       '/response',
       respond((c) => c.text('hi')),
     )
-    expect(await json((await app.request('/plain')))).toEqual({ ok: true })
+    expect(await json(await app.request('/plain'))).toEqual({ ok: true })
     expect(await (await app.request('/response')).text()).toBe('hi')
   })
 
   it('works without the middleware', async () => {
     const app = new Hono()
     app.get('/users', respond(usersPage))
-    const body = await (await app.request('/users?page=3')))
+    const body = await json(await app.request('/users?page=3'))
     expect(body.meta).toMatchObject({ current_page: 3, path: '/users' })
   })
 
