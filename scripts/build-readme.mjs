@@ -6,7 +6,16 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const ORDER = ['resources', 'express', 'pagination', 'jsonapi', 'html-bar', 'orm-adapters', 'demo']
+const ORDER = [
+  'resources',
+  'express',
+  'frameworks',
+  'pagination',
+  'jsonapi',
+  'html-bar',
+  'orm-adapters',
+  'demo',
+]
 
 function sectionRank(file) {
   const name = file.replace(/\.md$/, '')
