@@ -16,6 +16,7 @@ const ENTRIES: Record<string, readonly string[]> = {
   fastify: [],
   hono: [],
   nestjs: ['@nestjs/common', '@nestjs/core', 'rxjs'],
+  prisma: [],
 }
 
 /**
