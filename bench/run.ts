@@ -67,11 +67,18 @@ async function main(): Promise<void> {
   // implementations interleaved in one process, CPU time, per-round ratios), peak memory (fresh
   // processes) and HTTP throughput (autocannon against servers in their own processes). Each prints
   // its own table and targets.
-  for (const script of ['pagination.bench.ts', 'memory.ts', 'http.ts']) {
+  for (const [script, ...args] of [
+    ['pagination.bench.ts'],
+    ['memory.ts'],
+    ['http.ts'],
+    ['http.ts', 'fastify'],
+  ]) {
     if (!script.includes(filter) && filter !== '') continue
-    const run = spawnSync(process.execPath, ['-r', '@swc-node/register', join(__dirname, script)], {
-      stdio: 'inherit',
-    })
+    const run = spawnSync(
+      process.execPath,
+      ['-r', '@swc-node/register', join(__dirname, script), ...args],
+      { stdio: 'inherit' },
+    )
     failed ||= run.status !== 0
   }
   if (failed) process.exitCode = 1
