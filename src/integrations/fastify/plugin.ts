@@ -143,11 +143,14 @@ function withRequestContext(
   } as RouteHandlerMethod
 }
 
-/** A respondable as a Buffer with its status and content type set; anything else as it is. */
+/** A respondable as its JSON text, with its status and content type set; anything else as it is. */
 function answer(value: unknown, request: FastifyRequest, reply: FastifyReply): unknown {
   if (!isRespondable(value) || reply.sent) return value
-  // a Buffer: Fastify appends `; charset=utf-8` to a JSON content type sent as a string
-  return Buffer.from(respondableBody(value, request, reply), 'utf8')
+  const body = respondableBody(value, request, reply)
+  // Fastify appends `; charset=utf-8` to a JSON content type sent as a string, except through a
+  // reply serializer; a string (rather than a Buffer) goes out in one write with the headers
+  reply.serializer(identity)
+  return body
 }
 
 function respondableBody(value: unknown, request: FastifyRequest, reply: FastifyReply): string {
