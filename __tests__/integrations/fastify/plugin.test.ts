@@ -51,6 +51,22 @@ describe('api-resources/fastify apiResources()', () => {
     })
   })
 
+  it('also covers routes declared before the plugin loaded (register without await)', async () => {
+    const app = Fastify()
+    app.register(apiResources())
+    app.get('/probe', async () => contextProbe())
+    app.get('/users', async () => usersPage())
+    app.get('/one', async () => new UserApiResource(users[0]))
+    await app.ready()
+    expect((await app.inject('/probe?page=3')).json()).toMatchObject({ path: '/probe', page: 3 })
+    const page = await app.inject('/users?page=2')
+    expect(page.headers['content-type']).toBe('application/json')
+    expect(page.json().links).toMatchObject({ next: '/users?page=3' })
+    const one = await app.inject('/one')
+    expect(one.headers['content-type']).toBe(JSONAPI)
+    expect(one.json().data).toMatchObject({ type: 'users', id: '1' })
+  })
+
   it('sends a paginated collection with the page and /path?page= links', async () => {
     const app = await makeApp((app) => app.get('/users', async () => usersPage()))
     const res = await app.inject('/users?page=2')

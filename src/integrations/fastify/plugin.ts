@@ -12,6 +12,7 @@ import {
   openRequestContext,
   runWithRequestContext,
   toHttpResponse,
+  tryGetRequestContext,
   type RequestContext,
 } from '../../http'
 
@@ -80,8 +81,10 @@ const defaultUrl = (request: FastifyRequest): string => request.url
  * are answered by {@link resourceErrors} (422 for `ValidationError`, 404 for `NotFoundError`, ...);
  * any other error goes on to Fastify's error handling.
  *
- * The plugin applies to the whole app (like a plugin wrapped with fastify-plugin): register it with
- * `await` before the routes.
+ * The plugin applies to the whole app (like a plugin wrapped with fastify-plugin). Register it with
+ * `await` before the routes: their handlers are then wrapped to run inside the context and to send
+ * what they return; routes declared before the plugin loaded get the context from a `preHandler`
+ * hook, and their resources are sent through a `preSerialization` hook.
  *
  * @example
  * const app = Fastify()
@@ -98,6 +101,17 @@ export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlu
     fastify.addHook('onRoute', (route: RouteOptions) => {
       route.handler = withRequestContext(route.handler, urlOf)
     })
+    // Routes declared before the plugin was loaded (`app.register(apiResources())` without
+    // `await`, or routes of a plugin registered earlier) are not seen by onRoute. Their handler is
+    // called synchronously from this hook's `done`, so running `done` inside the context (run, not
+    // enterWith) covers them too. Only installed when there are such routes: a hook costs every
+    // request a little.
+    if (hasRoutes(fastify)) {
+      fastify.addHook('preHandler', (request, reply, done) => {
+        recordExplicitStatus(reply)
+        runWithRequestContext(contextOf(request, urlOf), done)
+      })
+    }
     // reply.send(resource) from inside a handler: built here, before Fastify serializes it
     fastify.addHook('preSerialization', (request, reply, payload, next) => {
       if (!isRespondable(payload)) return next(null, payload)
@@ -123,6 +137,15 @@ export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlu
 
 const identity = (payload: unknown): string => payload as string
 
+/** Has `fastify` routes already (declared before the plugin loaded)? In doubt, yes. */
+function hasRoutes(fastify: FastifyInstance): boolean {
+  try {
+    return fastify.printRoutes() !== '(empty tree)'
+  } catch {
+    return true
+  }
+}
+
 /**
  * The route's handler, run inside the request's context (entered with `run`, so it holds for
  * everything the handler awaits), its return value sent by {@link answer}.
@@ -132,15 +155,26 @@ function withRequestContext(
   urlOf: (request: FastifyRequest) => string,
 ): RouteHandlerMethod {
   return function apiResourcesHandler(this: FastifyInstance, request, reply) {
-    const context = openRequestContext({ url: urlOf(request), raw: request })
-    ;(request as WithContext)[CONTEXT] = context
+    const context = contextOf(request, urlOf)
     recordExplicitStatus(reply)
-    return runWithRequestContext(context, () => {
+    const run = () => {
       const result: unknown = handler.call(this, request, reply)
       if (!isThenable(result)) return answer(result, request, reply)
       return Promise.resolve(result).then((value) => answer(value, request, reply))
-    })
+    }
+    // the preHandler hook has entered this request's context already, unless a hook answered
+    // around it: then it is entered here
+    return tryGetRequestContext() === context ? run() : runWithRequestContext(context, run)
   } as RouteHandlerMethod
+}
+
+/** The request's context: opened once per request, by whichever of the hook or handler runs first. */
+function contextOf(
+  request: FastifyRequest,
+  urlOf: (request: FastifyRequest) => string,
+): RequestContext {
+  const holder = request as WithContext
+  return (holder[CONTEXT] ??= openRequestContext({ url: urlOf(request), raw: request }))
 }
 
 /** A respondable as its JSON text, with its status and content type set; anything else as it is. */
