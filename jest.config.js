@@ -27,6 +27,7 @@ const PACKAGE_SUITES = [
   '__tests__/browser/',
   '__tests__/e2e/',
   '__tests__/express/',
+  '__tests__/integrations/',
   '__tests__/load/',
   '__tests__/jsonapi/database.test.ts',
   '__tests__/jsonapi/demo-*.test.ts',
@@ -69,7 +70,9 @@ module.exports = {
       testPathIgnorePatterns: ['/node_modules/', ...PACKAGE_SUITES.map(ignorePattern)],
       moduleNameMapper: {
         '^api-resources$': '<rootDir>/src/index.ts',
-        '^api-resources/(express|handlebars)$': '<rootDir>/src/integrations/$1/index.ts',
+        '^api-resources/http$': '<rootDir>/src/http/index.ts',
+        '^api-resources/(express|handlebars|fastify|hono|nestjs)$':
+          '<rootDir>/src/integrations/$1/index.ts',
         '^api-resources/([a-z-]+)$': '<rootDir>/src/adapters/$1/index.ts',
       },
     },
@@ -81,8 +84,11 @@ module.exports = {
         ...UNIT_SUITES_IN_PACKAGE_FOLDERS.map((file) => `!**/${file}`),
       ],
       resolver: '<rootDir>/__tests__/support/package-resolver.js',
-      // dist/ runs as built
-      transformIgnorePatterns: ['/node_modules/', '<rootDir>/dist/'],
+      // dist/ runs as built; light-my-request (fastify.inject) requires an ES-module-only `cookie`
+      transformIgnorePatterns: [
+        '^(?!.*/light-my-request/node_modules/cookie/).*/node_modules/',
+        '<rootDir>/dist/',
+      ],
       globalSetup: '<rootDir>/__tests__/support/build-dist.ts',
     },
   ],

@@ -11,7 +11,8 @@ import { makeUsers, UserResource } from './users'
 
 export const rows = makeUsers(20, 21)
 
-function handShaped(path: string, page: number) {
+/** The page as a hand-written handler would shape it (the same bytes the resource gives). */
+export function handShaped(path: string, page: number) {
   const url = (n: number) => `${path}?page=${n}`
   return {
     data: rows.map((u) => ({ id: u.id, name: u.name, email: u.email })),
@@ -33,39 +34,47 @@ function handShaped(path: string, page: number) {
   }
 }
 
-const app = express()
-if (process.argv[2] === 'respond') {
-  app.use(apiResources())
-  app.get(
-    '/users',
-    respond(() =>
-      UserResource.collection(new LengthAwarePaginator(rows, { total: 1000, perPage: 20 })),
-    ),
-  )
-} else if (process.argv[2] === 'mw-only') {
-  app.use(apiResources())
-  app.get('/users', (req, res) => {
-    res.json(handShaped(req.path, Number(req.query.page ?? 1)))
-  })
-} else if (process.argv[2] === 'resjson') {
-  app.use(apiResources())
-  app.get('/users', (req, res) => {
-    res.json(UserResource.collection(new LengthAwarePaginator(rows, { total: 1000, perPage: 20 })))
-  })
-} else if (process.argv[2] === 'bare-als') {
-  // the cost of AsyncLocalStorage alone: a no-op store opened per request, nothing else
-  const als = new AsyncLocalStorage<object>()
-  app.use((req, res, next) => als.run(req, next))
-  app.get('/users', (req, res) => {
-    res.json(handShaped(req.path, Number(req.query.page ?? 1)))
-  })
-} else {
-  app.get('/users', (req, res) => {
-    res.json(handShaped(req.path, Number(req.query.page ?? 1)))
+function expressApp(): express.Express {
+  const app = express()
+  if (process.argv[2] === 'respond') {
+    app.use(apiResources())
+    app.get(
+      '/users',
+      respond(() =>
+        UserResource.collection(new LengthAwarePaginator(rows, { total: 1000, perPage: 20 })),
+      ),
+    )
+  } else if (process.argv[2] === 'mw-only') {
+    app.use(apiResources())
+    app.get('/users', (req, res) => {
+      res.json(handShaped(req.path, Number(req.query.page ?? 1)))
+    })
+  } else if (process.argv[2] === 'resjson') {
+    app.use(apiResources())
+    app.get('/users', (req, res) => {
+      res.json(
+        UserResource.collection(new LengthAwarePaginator(rows, { total: 1000, perPage: 20 })),
+      )
+    })
+  } else if (process.argv[2] === 'bare-als') {
+    // the cost of AsyncLocalStorage alone: a no-op store opened per request, nothing else
+    const als = new AsyncLocalStorage<object>()
+    app.use((req, res, next) => als.run(req, next))
+    app.get('/users', (req, res) => {
+      res.json(handShaped(req.path, Number(req.query.page ?? 1)))
+    })
+  } else {
+    app.get('/users', (req, res) => {
+      res.json(handShaped(req.path, Number(req.query.page ?? 1)))
+    })
+  }
+  return app
+}
+
+if (require.main === module) {
+  // bench/http.ts asks for this process's CPU time around each sample
+  process.on('message', () => process.send?.(process.cpuUsage()))
+  const server = expressApp().listen(0, '127.0.0.1', () => {
+    process.stdout.write(`${(server.address() as { port: number }).port}\n`)
   })
 }
-// bench/http.ts asks for this process's CPU time around each sample
-process.on('message', () => process.send?.(process.cpuUsage()))
-const server = app.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`${(server.address() as { port: number }).port}\n`)
-})

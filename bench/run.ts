@@ -66,19 +66,22 @@ async function main(): Promise<void> {
   // Workloads that are not ops/s of a function: the Knex page (numbered and cursor) at every depth
   // (the implementations interleaved in one process, CPU time, per-round ratios), the ORM adapters'
   // CPU table (each case interleaved with the hand-written map in a process of its own), peak memory
-  // (fresh processes) and HTTP throughput (autocannon against servers in their own processes). Each
-  // prints its own table and targets.
-  for (const script of [
-    'pagination.bench.ts',
-    'cursor-pagination.bench.ts',
-    'orm-adapters.bench.ts',
-    'memory.ts',
-    'http.ts',
+  // (fresh processes) and HTTP throughput (autocannon against servers in their own processes:
+  // Express, then Fastify). Each prints its own table and targets.
+  for (const [script, ...args] of [
+    ['pagination.bench.ts'],
+    ['cursor-pagination.bench.ts'],
+    ['orm-adapters.bench.ts'],
+    ['memory.ts'],
+    ['http.ts'],
+    ['http.ts', 'fastify'],
   ]) {
     if (!script.includes(filter) && filter !== '') continue
-    const run = spawnSync(process.execPath, ['-r', '@swc-node/register', join(__dirname, script)], {
-      stdio: 'inherit',
-    })
+    const run = spawnSync(
+      process.execPath,
+      ['-r', '@swc-node/register', join(__dirname, script), ...args],
+      { stdio: 'inherit' },
+    )
     failed ||= run.status !== 0
   }
   if (failed) process.exitCode = 1

@@ -10,6 +10,7 @@ const ORDER = [
   'resources',
   'toolchains',
   'express',
+  'frameworks',
   'pagination',
   'jsonapi',
   'html-bar',

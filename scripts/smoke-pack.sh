@@ -8,7 +8,8 @@ trap 'rm -rf "$tmp"' EXIT
 tarball="$(cd "$root" && npm pack --silent --pack-destination "$tmp" | tail -n 1)"
 cd "$tmp"
 npm init -y >/dev/null
-npm install --no-audit --no-fund --ignore-scripts "$tmp/$tarball" reflect-metadata express handlebars knex kysely@0.28 >/dev/null
+# api-resources/nestjs defines its module with Nest's decorators, so it needs @nestjs/common and @nestjs/core
+npm install --no-audit --no-fund --ignore-scripts "$tmp/$tarball" reflect-metadata express handlebars knex kysely@0.28 @nestjs/common@11 @nestjs/core@11 rxjs@7 >/dev/null
 entries=$(node -e 'const e=require("./node_modules/api-resources/package.json").exports; console.log(Object.keys(e).filter(k=>k!=="./package.json").map(k=>"api-resources"+k.slice(1)).join(" "))')
 for entry in $entries; do
   node -e "require('reflect-metadata'); const m = require('$entry'); if (!Object.keys(m).length) throw new Error('empty: $entry'); console.log('require $entry:', Object.keys(m).length, 'exports')"

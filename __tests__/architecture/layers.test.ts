@@ -21,6 +21,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['response'],
   ['resources'],
   ['jsonapi'],
+  ['http'],
   ['adapters/orm-support'],
   ['integrations/*', 'adapters/*'],
   ['(entry)'],

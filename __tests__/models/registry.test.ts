@@ -12,6 +12,13 @@ describe('default model rules', () => {
     expect(loadedPivot(model, 'pivot')).toEqual({ role: 'x' })
     expect(loadedPivot(model, 'membership')).toBe(MISSING)
   })
+  it("reads a count under `_count.<relation>` (Prisma's `include: { _count }`)", () => {
+    expect(loadedCount({ _count: { posts: 2 } }, 'posts')).toBe(2)
+    expect(loadedCount({ _count: { posts: 2 }, posts_count: 5 }, 'posts')).toBe(5)
+    expect(loadedCount({ _count: { posts: 2 } }, 'tags')).toBe(MISSING)
+    expect(loadedCount({ _count: null }, 'posts')).toBe(MISSING)
+    expect(loadedCount({ _count: 3 }, 'posts')).toBe(MISSING)
+  })
   it('never calls a lazy relation, a getter, or awaits a thenable', () => {
     const fn = jest.fn()
     const then = jest.fn()

@@ -52,7 +52,16 @@ export function staleReason(): string | null {
     : null
 }
 
+/** The Prisma clients of the Prisma adapter suites, generated when missing or out of date. */
+function generatePrismaClients(): void {
+  execFileSync(process.execPath, [join(root, 'scripts', 'prisma-generate.mjs'), '--if-missing'], {
+    cwd: root,
+    stdio: 'pipe',
+  })
+}
+
 export default function buildDist(): void {
+  generatePrismaClients()
   const reason = staleReason()
   if (reason === null) return
   const started = Date.now()

@@ -68,7 +68,12 @@ export const defaultModelRules: ModelRules = {
   },
   count(model, relation) {
     const value = readDataProperty(model, countKey(relation))
-    return isLoadedValue(value) ? value : MISSING
+    if (isLoadedValue(value)) return value
+    // `_count: { posts: 3 }`: the counts Prisma loads with `include: { _count: { select } }`
+    const counts = readDataProperty(model, '_count')
+    if (typeof counts !== 'object' || counts === null) return MISSING
+    const counted = readDataProperty(counts, relation)
+    return isLoadedValue(counted) ? counted : MISSING
   },
   pivot(model, accessor) {
     const value = readDataProperty(model, accessor)

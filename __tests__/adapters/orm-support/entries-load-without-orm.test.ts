@@ -10,6 +10,7 @@ const ENTRIES: Record<string, string[]> = {
   drizzle: ['drizzle-orm'],
   'mikro-orm': ['@mikro-orm/core', '@mikro-orm/knex'],
   sequelize: ['sequelize'],
+  prisma: ['@prisma/client', '.prisma', '@prisma/adapter-pg', '@prisma/adapter-better-sqlite3'],
 }
 
 /**

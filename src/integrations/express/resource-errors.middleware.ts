@@ -1,13 +1,6 @@
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express'
-import {
-  acceptsJsonApi,
-  asHandledError,
-  jsonApiErrorDocument,
-  plainErrorBody,
-  statusOf,
-} from './error-documents'
+import { acceptsJsonApi, errorToHttpResponse } from '../../http'
 import { stringify } from './send-respondable'
-import { CATALOGUE } from '../../errors/catalogue'
 
 /** Options of {@link resourceErrors}. */
 export interface ResourceErrorsOptions {
@@ -42,22 +35,25 @@ export interface ResourceErrorsOptions {
  */
 export function resourceErrors(options: ResourceErrorsOptions = {}): ErrorRequestHandler {
   const wantsJsonApi = options.jsonApi ?? ((req: Request) => acceptsJsonApi(req.get('accept')))
-  const validationTitle = options.validationTitle ?? CATALOGUE.validation.title
+  const validationTitle = options.validationTitle
   return function resourceErrorsHandler(
     err: unknown,
     req: Request,
     res: Response,
     next: NextFunction,
   ): void {
-    const error = asHandledError(err)
-    if (error === undefined || res.headersSent) return next(err)
-    res.status(statusOf(error))
-    if (!wantsJsonApi(req)) {
-      res.json(plainErrorBody(error))
-      return
-    }
-    // a Buffer, so Express does not append `; charset=utf-8` (JSON:API forbids media type params)
-    res.setHeader('Content-Type', 'application/vnd.api+json')
-    res.send(Buffer.from(stringify(req, jsonApiErrorDocument(error, validationTitle)), 'utf8'))
+    if (res.headersSent) return next(err)
+    const answer = errorToHttpResponse(
+      err,
+      { url: req.originalUrl, raw: req },
+      { jsonApi: wantsJsonApi(req), validationTitle, stringify: (body) => stringify(req, body) },
+    )
+    if (answer === undefined) return next(err)
+    res.status(answer.status)
+    res.setHeader('Content-Type', answer.headers['content-type'])
+    // JSON as res.json sends it (`; charset=utf-8` added); JSON:API as a Buffer, so Express adds no
+    // parameter to its media type (JSON:API forbids them)
+    if (answer.headers['content-type'] === 'application/json') res.send(answer.body)
+    else res.send(Buffer.from(answer.body, 'utf8'))
   }
 }

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express'
-import { runWithRequestContext, tryGetRequestContext, type RequestContext } from '../../context'
-import { TO_RESPONSE, type Respondable, type ResponseSpec } from '../../runtime/respondable'
+import type { RequestContext } from '../../context'
+import { toHttpResponse } from '../../http'
+import type { Respondable } from '../../runtime/respondable'
 import { existingContext } from './request-contexts'
 
 // Set on a response whose status the handler chose through res.status(); see installExplicitStatus().
@@ -43,16 +44,23 @@ export function sendRespondable(
   value: Respondable,
   context: RequestContext,
 ): void {
-  const build = (): ResponseSpec => {
-    const built = value[TO_RESPONSE](req)
-    built.withResponse?.(res)
-    return built
-  }
-  const spec = tryGetRequestContext() === context ? build() : runWithRequestContext(context, build)
-  const explicit = (res as WithExplicitStatus)[EXPLICIT_STATUS] === true || res.statusCode !== 200
-  res.statusCode = explicit ? res.statusCode : spec.status
-  res.setHeader('Content-Type', spec.contentType)
-  res.send(Buffer.from(stringify(req, spec.body), 'utf8'))
+  const answer = toHttpResponse(
+    value,
+    { url: req.originalUrl, raw: req },
+    {
+      context,
+      response: res,
+      explicitStatus: () => (isExplicit(res) ? res.statusCode : undefined),
+      stringify: (body) => stringify(req, body),
+    },
+  )
+  res.statusCode = answer.status
+  res.setHeader('Content-Type', answer.headers['content-type'])
+  res.send(Buffer.from(answer.body, 'utf8'))
+}
+
+function isExplicit(res: Response): boolean {
+  return (res as WithExplicitStatus)[EXPLICIT_STATUS] === true || res.statusCode !== 200
 }
 
 /** JSON text of `body` with the app's json settings. @internal */

@@ -1,0 +1,119 @@
+import 'reflect-metadata'
+import {
+  Field,
+  JsonResource,
+  NotFoundError,
+  ValidationError,
+  tryGetRequestContext,
+} from 'api-resources'
+import {
+  acceptOf,
+  errorToHttpResponse,
+  openRequestContext,
+  requestTarget,
+  runWithRequestContext,
+  toHttpResponse,
+} from 'api-resources/http'
+
+class UserResource extends JsonResource<{ id: number }> {
+  @Field() id!: number
+}
+
+class PathResource extends JsonResource<object> {
+  override toArray(): Record<string, unknown> {
+    return { path: tryGetRequestContext()?.path, page: tryGetRequestContext()?.page }
+  }
+}
+
+describe('requestTarget', () => {
+  it.each([
+    ['/users?page=2', '/users?page=2'],
+    ['http://example.test:8080/users?page=2', '/users?page=2'],
+    ['https://example.test', '/'],
+    ['https://example.test?page=3', '/?page=3'],
+    ['users', 'users'],
+  ])('%s -> %s', (url, target) => expect(requestTarget(url)).toBe(target))
+})
+
+describe('acceptOf', () => {
+  it('reads Accept from `accept`, a Fetch Headers or a Node header object', () => {
+    expect(acceptOf({ url: '/', accept: 'a/b' })).toBe('a/b')
+    expect(acceptOf({ url: '/', headers: new Headers({ accept: 'c/d' }) })).toBe('c/d')
+    expect(acceptOf({ url: '/', headers: { accept: ['e/f', 'g/h'] } })).toBe('e/f, g/h')
+    expect(acceptOf({ url: '/' })).toBeUndefined()
+  })
+})
+
+describe('toHttpResponse', () => {
+  it('builds a respondable in the context of the request, absolute URL included', () => {
+    const answer = toHttpResponse(new PathResource({}), { url: 'http://h/a/b/?page=4' })
+    expect(answer).toEqual({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { path: '/a/b', page: 4 } }),
+    })
+  })
+
+  it('uses the current context when it belongs to the request', () => {
+    const raw = {}
+    const context = openRequestContext({ url: '/x?page=2', raw })
+    const answer = runWithRequestContext(context, () =>
+      toHttpResponse(new PathResource({}), { url: '/ignored', raw }),
+    )
+    expect(JSON.parse(answer.body)).toEqual({ data: { path: '/x', page: 2 } })
+  })
+
+  it("lets the handler's status win and hands the response to withResponse()", () => {
+    const seen: unknown[] = []
+    class Hooked extends UserResource {
+      override withResponse(_request: unknown, response: unknown): void {
+        seen.push(response)
+      }
+    }
+    const response = { tag: 'res' }
+    const answer = toHttpResponse(
+      new Hooked({ id: 1 }),
+      { url: '/' },
+      { response, explicitStatus: () => 201 },
+    )
+    expect(answer.status).toBe(201)
+    expect(seen).toEqual([response])
+  })
+
+  it('sends any other value as plain JSON', () => {
+    expect(toHttpResponse({ ok: true }, { url: '/' })).toEqual({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: '{"ok":true}',
+    })
+    expect(toHttpResponse(undefined, { url: '/' }).body).toBe('null')
+  })
+})
+
+describe('errorToHttpResponse', () => {
+  it('answers the package errors with their statuses, as JSON or JSON:API', () => {
+    const invalid = new ValidationError({ email: ['Taken.'] })
+    expect(errorToHttpResponse(invalid, { url: '/' })).toMatchObject({
+      status: 422,
+      headers: { 'content-type': 'application/json' },
+    })
+    const doc = errorToHttpResponse(invalid, {
+      url: '/',
+      headers: { accept: 'application/vnd.api+json' },
+    })!
+    expect(doc.headers['content-type']).toBe('application/vnd.api+json')
+    expect(JSON.parse(doc.body).errors[0].source).toEqual({ pointer: '/data/attributes/email' })
+    expect(
+      errorToHttpResponse(new NotFoundError('Gone.'), { url: '/' }, { jsonApi: false }),
+    ).toEqual({
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+      body: '{"message":"Gone."}',
+    })
+  })
+
+  it('passes on any other error', () => {
+    expect(errorToHttpResponse(new Error('x'), { url: '/' })).toBeUndefined()
+    expect(errorToHttpResponse({ code: 'ERR_VALIDATION' }, { url: '/' })).toBeUndefined()
+  })
+})

@@ -1,0 +1,210 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import { LengthAwarePaginator, NotFoundError, ValidationError } from 'api-resources'
+import { apiResources, answerResourceError } from 'api-resources/fastify'
+import {
+  contextProbe,
+  HookedResource,
+  JSONAPI,
+  UserApiResource,
+  UserResource,
+  users,
+  usersPage,
+} from '../fixtures'
+
+async function makeApp(
+  routes: (app: FastifyInstance) => void,
+  options?: Parameters<typeof apiResources>[0],
+): Promise<FastifyInstance> {
+  const app = Fastify()
+  await app.register(apiResources(options))
+  routes(app)
+  await app.ready()
+  return app
+}
+
+describe('api-resources/fastify apiResources()', () => {
+  it('runs every route inside the request context (sync, async, prefixed routes)', async () => {
+    const app = await makeApp((app) => {
+      app.get('/sync', () => contextProbe())
+      app.get('/async', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1))
+        return contextProbe()
+      })
+      app.register(
+        async (api) => {
+          api.get('/probe', async () => contextProbe())
+        },
+        { prefix: '/api' },
+      )
+    })
+    const sync = await app.inject('/sync?page=3&include=a.b&fields[users]=name')
+    expect(sync.json()).toEqual({
+      path: '/sync',
+      page: 3,
+      include: ['a.b'],
+      fields: { users: ['name'] },
+    })
+    expect((await app.inject('/async?page=2')).json()).toMatchObject({ path: '/async', page: 2 })
+    expect((await app.inject('/api/probe?page=4')).json()).toMatchObject({
+      path: '/api/probe',
+      page: 4,
+    })
+  })
+
+  it('also covers routes declared before the plugin loaded (register without await)', async () => {
+    const app = Fastify()
+    app.register(apiResources())
+    app.get('/probe', async () => contextProbe())
+    app.get('/users', async () => usersPage())
+    app.get('/one', async () => new UserApiResource(users[0]))
+    await app.ready()
+    expect((await app.inject('/probe?page=3')).json()).toMatchObject({ path: '/probe', page: 3 })
+    const page = await app.inject('/users?page=2')
+    expect(page.headers['content-type']).toBe('application/json')
+    expect(page.json().links).toMatchObject({ next: '/users?page=3' })
+    const one = await app.inject('/one')
+    expect(one.headers['content-type']).toBe(JSONAPI)
+    expect(one.json().data).toMatchObject({ type: 'users', id: '1' })
+  })
+
+  it('sends a paginated collection with the page and /path?page= links', async () => {
+    const app = await makeApp((app) => app.get('/users', async () => usersPage()))
+    const res = await app.inject('/users?page=2')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/json')
+    const body = res.json()
+    expect(body.data).toHaveLength(15)
+    expect(body.data[0]).toEqual({ id: 16, name: 'User 16' })
+    expect(body.meta).toMatchObject({ current_page: 2, last_page: 3, path: '/users', total: 42 })
+    expect(body.links).toMatchObject({ next: '/users?page=3', prev: '/users?page=1' })
+  })
+
+  it('sends JSON:API documents with exactly application/vnd.api+json', async () => {
+    const app = await makeApp((app) => {
+      app.get('/users/1', () => new UserApiResource(users[0]))
+      app.get('/users', (_request, reply) => {
+        reply.send(UserApiResource.collection(users.slice(0, 2)))
+      })
+    })
+    const one = await app.inject('/users/1')
+    expect(one.headers['content-type']).toBe(JSONAPI)
+    expect(one.json()).toMatchObject({ data: { type: 'users', id: '1' } })
+    // reply.send(resource) goes through the same path
+    const list = await app.inject('/users')
+    expect(list.statusCode).toBe(200)
+    expect(list.headers['content-type']).toBe(JSONAPI)
+    expect(list.json().data).toHaveLength(2)
+  })
+
+  it('leaves plain values to Fastify', async () => {
+    const app = await makeApp((app) => app.get('/plain', async () => ({ ok: true })))
+    const res = await app.inject('/plain')
+    expect(res.json()).toEqual({ ok: true })
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+  })
+
+  it('honours a status set with reply.code() and calls withResponse(reply)', async () => {
+    HookedResource.seen = []
+    class Created extends UserResource {
+      override withResponse(_request: unknown, reply: any): void {
+        reply.code(201)
+        reply.header('x-hook', 'yes')
+      }
+    }
+    const app = await makeApp((app) => {
+      app.post('/users', async (_request, reply) => {
+        reply.code(202)
+        return new UserResource(users[0])
+      })
+      app.get('/hook', async () => new HookedResource(users[0]))
+      app.get('/created', async () => new Created(users[0]))
+    })
+    expect((await app.inject({ method: 'POST', url: '/users' })).statusCode).toBe(202)
+    await app.inject('/hook')
+    expect(HookedResource.seen).toHaveLength(1)
+    expect(typeof (HookedResource.seen[0] as { code?: unknown }).code).toBe('function')
+    const created = await app.inject('/created')
+    expect(created.statusCode).toBe(201)
+    expect(created.headers['x-hook']).toBe('yes')
+  })
+
+  it('maps the package errors to their statuses, as JSON or JSON:API', async () => {
+    const app = await makeApp((app) => {
+      app.post('/users', async () => {
+        throw new ValidationError({ name: ['The name field is required.'] })
+      })
+      app.get('/users/:id', () => {
+        throw new NotFoundError('User not found.')
+      })
+      app.get('/boom', async () => {
+        throw new Error('boom')
+      })
+      app.get('/bad-page', () => new LengthAwarePaginator([], { total: 0, perPage: 0 }))
+    })
+    const invalid = await app.inject({ method: 'POST', url: '/users' })
+    expect(invalid.statusCode).toBe(422)
+    expect(invalid.headers['content-type']).toBe('application/json')
+    expect(invalid.json()).toEqual({
+      message: expect.any(String),
+      errors: { name: ['The name field is required.'] },
+    })
+    const missing = await app.inject('/users/9')
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toEqual({ message: 'User not found.' })
+    const jsonApi = await app.inject({
+      method: 'POST',
+      url: '/users',
+      headers: { accept: JSONAPI },
+    })
+    expect(jsonApi.statusCode).toBe(422)
+    expect(jsonApi.headers['content-type']).toBe(JSONAPI)
+    expect(jsonApi.json()).toEqual({
+      errors: [
+        {
+          status: '422',
+          title: 'Invalid Attribute',
+          detail: 'The name field is required.',
+          source: { pointer: '/data/attributes/name' },
+        },
+      ],
+      jsonapi: { version: '1.1' },
+    })
+    // other errors (and the package's errors without an HTTP status) go on to Fastify
+    expect((await app.inject('/boom')).statusCode).toBe(500)
+    expect((await app.inject('/bad-page')).statusCode).toBe(500)
+  })
+
+  it('leaves the error handler to the app when told to', async () => {
+    const app = await makeApp(
+      (app) => {
+        app.setErrorHandler((error, request, reply) => {
+          if (answerResourceError(error, request, reply)) return
+          reply.code(418).send({ mine: true })
+        })
+        app.get('/missing', () => {
+          throw new NotFoundError('gone')
+        })
+        app.get('/other', () => {
+          throw new Error('x')
+        })
+      },
+      { errorHandler: false },
+    )
+    expect((await app.inject('/missing')).statusCode).toBe(404)
+    expect((await app.inject('/other')).json()).toEqual({ mine: true })
+  })
+
+  it('keeps concurrent requests apart', async () => {
+    const app = await makeApp((app) =>
+      app.get('/slow', async (request) => {
+        const delay = Number((request.query as { d: string }).d)
+        await new Promise((resolve) => setTimeout(resolve, delay))
+        return contextProbe()
+      }),
+    )
+    const pages = await Promise.all(
+      [5, 1, 3, 2, 4].map((p) => app.inject(`/slow?page=${p}&d=${p * 3}`)),
+    )
+    expect(pages.map((r) => r.json().page)).toEqual([5, 1, 3, 2, 4])
+  })
+})

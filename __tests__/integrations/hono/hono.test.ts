@@ -1,0 +1,168 @@
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { NotFoundError, ValidationError } from 'api-resources'
+import { apiResources, resourceErrors, resourceResponse, respond } from 'api-resources/hono'
+import {
+  contextProbe,
+  HookedResource,
+  JSONAPI,
+  UserApiResource,
+  UserResource,
+  users,
+  usersPage,
+} from '../fixtures'
+
+// a response body as JSON, untyped
+const json = (res: Response): Promise<any> => res.json()
+
+function makeApp(): Hono {
+  const app = new Hono()
+  app.use(apiResources())
+  app.onError(resourceErrors())
+  return app
+}
+
+describe('api-resources/hono', () => {
+  it('opens the request context from the absolute c.req.url', async () => {
+    const app = makeApp()
+    app.get('/probe', (c) => c.json(contextProbe() as object))
+    app.get(
+      '/later',
+      respond(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1))
+        return contextProbe()
+      }),
+    )
+    const res = await app.request(
+      'http://example.test:8080/probe?page=3&include=a&fields[users]=name',
+    )
+    expect(await json(res)).toEqual({
+      path: '/probe',
+      page: 3,
+      include: ['a'],
+      fields: { users: ['name'] },
+    })
+    expect(await json(await app.request('/later?page=2'))).toMatchObject({
+      path: '/later',
+      page: 2,
+    })
+  })
+
+  it('sends a paginated collection with the page and /path?page= links', async () => {
+    const app = makeApp()
+    app.get('/users', respond(usersPage))
+    const res = await app.request('/users?page=2')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/json')
+    const body = await json(res)
+    expect(body.data[0]).toEqual({ id: 16, name: 'User 16' })
+    expect(body.meta).toMatchObject({ current_page: 2, path: '/users', total: 42 })
+    expect(body.links).toMatchObject({ next: '/users?page=3', prev: '/users?page=1' })
+  })
+
+  it('sends JSON:API documents with exactly application/vnd.api+json', async () => {
+    const app = makeApp()
+    app.get(
+      '/users/:id',
+      respond((c) => new UserApiResource(users[Number(c.req.param('id')) - 1])),
+    )
+    app.get('/direct', (c) => resourceResponse(c, new UserApiResource(users[1])))
+    const res = await app.request('/users/1')
+    expect(res.headers.get('content-type')).toBe(JSONAPI)
+    expect(await json(res)).toMatchObject({ data: { type: 'users', id: '1' } })
+    const direct = await app.request('/direct')
+    expect(direct.headers.get('content-type')).toBe(JSONAPI)
+    expect(await json(direct)).toMatchObject({ data: { id: '2' } })
+  })
+
+  it('honours c.status(), keeps headers set with c.header(), calls withResponse(c)', async () => {
+    HookedResource.seen = []
+    const app = makeApp()
+    app.post(
+      '/users',
+      respond((c) => {
+        c.status(201)
+        c.header('x-mine', 'yes')
+        return new UserResource(users[0])
+      }),
+    )
+    app.get(
+      '/hook',
+      respond(() => new HookedResource(users[0])),
+    )
+    const res = await app.request('/users', { method: 'POST' })
+    expect(res.status).toBe(201)
+    expect(res.headers.get('x-mine')).toBe('yes')
+    expect(res.headers.get('content-type')).toBe('application/json')
+    await app.request('/hook')
+    expect(HookedResource.seen).toHaveLength(1)
+    expect(typeof (HookedResource.seen[0] as { header?: unknown }).header).toBe('function')
+  })
+
+  it('passes plain values and Responses through', async () => {
+    const app = makeApp()
+    app.get(
+      '/plain',
+      respond(() => ({ ok: true })),
+    )
+    app.get(
+      '/response',
+      respond((c) => c.text('hi')),
+    )
+    expect(await json(await app.request('/plain'))).toEqual({ ok: true })
+    expect(await (await app.request('/response')).text()).toBe('hi')
+  })
+
+  it('works without the middleware', async () => {
+    const app = new Hono()
+    app.get('/users', respond(usersPage))
+    const body = await json(await app.request('/users?page=3'))
+    expect(body.meta).toMatchObject({ current_page: 3, path: '/users' })
+  })
+
+  it('maps the package errors to their statuses; others get Hono answers', async () => {
+    const app = makeApp()
+    app.post(
+      '/users',
+      respond(() => {
+        throw new ValidationError({ name: ['The name field is required.'] })
+      }),
+    )
+    app.get('/users/:id', () => {
+      throw new NotFoundError('User not found.')
+    })
+    app.get('/teapot', () => {
+      throw new HTTPException(418, { message: 'teapot' })
+    })
+    const invalid = await app.request('/users', { method: 'POST' })
+    expect(invalid.status).toBe(422)
+    expect(invalid.headers.get('content-type')).toBe('application/json')
+    expect(await json(invalid)).toEqual({
+      message: expect.any(String),
+      errors: { name: ['The name field is required.'] },
+    })
+    const jsonApi = await app.request('/users', { method: 'POST', headers: { accept: JSONAPI } })
+    expect(jsonApi.status).toBe(422)
+    expect(jsonApi.headers.get('content-type')).toBe(JSONAPI)
+    expect((await json(jsonApi)).errors[0].source).toEqual({ pointer: '/data/attributes/name' })
+    const missing = await app.request('/users/9')
+    expect(missing.status).toBe(404)
+    expect(await json(missing)).toEqual({ message: 'User not found.' })
+    expect((await app.request('/teapot')).status).toBe(418)
+  })
+
+  it('keeps concurrent requests apart', async () => {
+    const app = makeApp()
+    app.get(
+      '/slow',
+      respond(async (c) => {
+        await new Promise((resolve) => setTimeout(resolve, Number(c.req.query('d'))))
+        return contextProbe()
+      }),
+    )
+    const pages = await Promise.all(
+      [5, 1, 3, 2, 4].map(async (p) => json(await app.request(`/slow?page=${p}&d=${p * 3}`))),
+    )
+    expect(pages.map((b) => b.page)).toEqual([5, 1, 3, 2, 4])
+  })
+})

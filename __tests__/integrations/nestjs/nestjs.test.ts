@@ -1,0 +1,219 @@
+import 'reflect-metadata'
+import {
+  ClassSerializerInterceptor,
+  Controller,
+  Get,
+  HttpCode,
+  Module,
+  Param,
+  Post,
+  Res,
+  type INestApplication,
+} from '@nestjs/common'
+import { APP_INTERCEPTOR, Reflector } from '@nestjs/core'
+import { Test } from '@nestjs/testing'
+import { Exclude } from 'class-transformer'
+import request from 'supertest'
+import { ArgumentError, NotFoundError, ValidationError } from 'api-resources'
+import { ApiResourcesModule } from 'api-resources/nestjs'
+import {
+  contextProbe,
+  HookedResource,
+  JSONAPI,
+  UserApiResource,
+  UserResource,
+  users,
+  usersPage,
+} from '../fixtures'
+
+class Created extends UserResource {
+  override withResponse(_request: unknown, response: any): void {
+    response.status(202)
+    response.setHeader('x-hook', 'yes')
+  }
+}
+
+class Account {
+  name = 'ada'
+  @Exclude() password = 'secret'
+}
+
+@Controller()
+class UsersController {
+  @Get('account')
+  account() {
+    return new Account()
+  }
+
+  @Get('probe')
+  async probe() {
+    await new Promise((resolve) => setTimeout(resolve, 1))
+    return contextProbe()
+  }
+
+  @Get('users')
+  list() {
+    return usersPage()
+  }
+
+  @Get('users/:id')
+  show(@Param('id') id: string) {
+    const user = users[Number(id) - 1]
+    if (user === undefined) throw new NotFoundError('User not found.')
+    return new UserApiResource(user)
+  }
+
+  @Post('users')
+  create() {
+    throw new ValidationError({ name: ['The name field is required.'] })
+  }
+
+  @Post('made')
+  made() {
+    return new UserResource(users[0])
+  }
+
+  @Post('accepted')
+  @HttpCode(200)
+  accepted() {
+    return new UserResource(users[0])
+  }
+
+  @Get('chosen')
+  chosen(@Res({ passthrough: true }) res: { status(code: number): unknown }) {
+    res.status(203)
+    return new UserResource(users[0])
+  }
+
+  @Get('hooked')
+  hooked() {
+    return new Created(users[0])
+  }
+
+  @Get('seen')
+  seen() {
+    return new HookedResource(users[0])
+  }
+
+  @Get('plain')
+  plain() {
+    return { ok: true }
+  }
+
+  @Get('bad')
+  bad() {
+    throw ArgumentError.perPage(0)
+  }
+
+  @Get('boom')
+  boom() {
+    throw new Error('boom')
+  }
+}
+
+type Setup = 'module only' | 'serializer global first' | 'serializer provider after'
+
+async function makeApp(setup: Setup): Promise<INestApplication> {
+  const providers =
+    setup === 'serializer provider after'
+      ? [{ provide: APP_INTERCEPTOR, useClass: ClassSerializerInterceptor }]
+      : []
+  @Module({ imports: [ApiResourcesModule.forRoot()], controllers: [UsersController], providers })
+  class AppModule {}
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile()
+  const app = moduleRef.createNestApplication({ logger: false })
+  if (setup === 'serializer global first')
+    app.useGlobalInterceptors(new ClassSerializerInterceptor(app.get(Reflector)))
+  await app.init()
+  return app
+}
+
+describe.each<Setup>(['module only', 'serializer global first', 'serializer provider after'])(
+  'api-resources/nestjs (%s)',
+  (setup) => {
+    let app: INestApplication
+    beforeAll(async () => {
+      app = await makeApp(setup)
+    })
+    afterAll(async () => {
+      await app.close()
+    })
+    const http = () => request(app.getHttpServer())
+
+    it('gives handlers the request context', async () => {
+      const res = await http().get('/probe?page=3&include=a&fields[users]=name').expect(200)
+      expect(res.body).toEqual({
+        path: '/probe',
+        page: 3,
+        include: ['a'],
+        fields: { users: ['name'] },
+      })
+    })
+
+    it('sends a paginated collection with the page and /path?page= links', async () => {
+      const res = await http().get('/users?page=2').expect(200)
+      expect(res.headers['content-type']).toBe('application/json')
+      expect(res.body.data[0]).toEqual({ id: 16, name: 'User 16' })
+      expect(res.body.meta).toMatchObject({ current_page: 2, path: '/users', total: 42 })
+      expect(res.body.links).toMatchObject({ next: '/users?page=3', prev: '/users?page=1' })
+    })
+
+    it('sends JSON:API documents with exactly application/vnd.api+json', async () => {
+      const res = await http().get('/users/2').expect(200)
+      expect(res.headers['content-type']).toBe(JSONAPI)
+      expect(JSON.parse(res.text)).toMatchObject({
+        data: { type: 'users', id: '2', attributes: { name: 'User 2' } },
+      })
+    })
+
+    it("keeps Nest's statuses, @HttpCode(), a handler's and withResponse()'s", async () => {
+      await http()
+        .post('/made')
+        .expect(201, { data: { id: 1, name: 'User 1' } })
+      await http().post('/accepted').expect(200)
+      await http().get('/chosen').expect(203)
+      const hooked = await http().get('/hooked').expect(202)
+      expect(hooked.headers['x-hook']).toBe('yes')
+      HookedResource.seen = []
+      await http()
+        .get('/seen')
+        .expect(200, { data: { id: 1 } })
+      expect(HookedResource.seen).toHaveLength(1)
+      expect(typeof (HookedResource.seen[0] as { setHeader?: unknown }).setHeader).toBe('function')
+    })
+
+    it('leaves plain values to Nest (and to ClassSerializerInterceptor)', async () => {
+      await http().get('/plain').expect(200, { ok: true })
+      const account = await http().get('/account').expect(200)
+      expect(account.body).toEqual(
+        setup === 'module only' ? { name: 'ada', password: 'secret' } : { name: 'ada' },
+      )
+    })
+
+    it('maps the package errors to their statuses, as JSON or JSON:API', async () => {
+      const invalid = await http().post('/users').expect(422)
+      expect(invalid.headers['content-type']).toBe('application/json')
+      expect(invalid.body).toEqual({
+        message: expect.any(String),
+        errors: { name: ['The name field is required.'] },
+      })
+      const jsonApi = await http().post('/users').set('Accept', JSONAPI).expect(422)
+      expect(jsonApi.headers['content-type']).toBe(JSONAPI)
+      expect(JSON.parse(jsonApi.text).errors[0].source).toEqual({
+        pointer: '/data/attributes/name',
+      })
+      await http().get('/users/99').expect(404, { message: 'User not found.' })
+      // errors without an HTTP status, and other errors, get Nest's own answer
+      await http().get('/bad').expect(500)
+      await http().get('/boom').expect(500)
+      await http().get('/nowhere').expect(404)
+    })
+
+    it('keeps concurrent requests apart', async () => {
+      const pages = await Promise.all(
+        [5, 1, 3, 2, 4].map(async (p) => (await http().get(`/probe?page=${p}`)).body.page),
+      )
+      expect(pages).toEqual([5, 1, 3, 2, 4])
+    })
+  },
+)

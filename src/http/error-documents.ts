@@ -1,0 +1,132 @@
+import { CATALOGUE, entryOfCode } from '../errors/catalogue'
+import { isApiResourcesError } from '../errors/base'
+import type { ValidationMessages } from '../errors'
+
+/**
+ * An error the HTTP integrations answer, read defensively: one of the package's own errors (by its
+ * mark, so a second copy of the package counts too) whose code has an HTTP status in the catalogue.
+ */
+export interface HandledError {
+  readonly code: string
+  readonly status: number
+  readonly title: string
+  readonly message: string
+  /** The query parameter the error is about (`cursor`), for JSON:API `source.parameter`. */
+  readonly parameter?: string
+  /** Field -> messages, for a validation error (only strings kept). */
+  readonly errors?: ValidationMessages
+}
+
+/** A JSON:API error object (https://jsonapi.org/format/#error-objects). */
+export interface JsonApiErrorObject {
+  readonly status: string
+  readonly title: string
+  readonly detail: string
+  readonly source?: { readonly pointer: string } | { readonly parameter: string }
+}
+
+/**
+ * Is `error` one of ours that has an HTTP answer? Only the package's mark counts, never a `code`
+ * alone: another library's validation error with the same code is not ours and goes on to the next
+ * error handler. The fields are copied and checked, so a malformed error from another copy cannot
+ * break the answer.
+ */
+export function asHandledError(error: unknown): HandledError | undefined {
+  if (!isApiResourcesError(error)) return undefined
+  const entry = entryOfCode(error.code)
+  if (entry?.status === undefined) return undefined
+  const message = typeof error.message === 'string' ? error.message : entry.message()
+  const handled = {
+    code: entry.code,
+    status: entry.status,
+    title: entry.title ?? '',
+    message,
+    ...(entry.parameter === undefined ? {} : { parameter: entry.parameter }),
+  }
+  if (entry.code !== CATALOGUE.validation.code) return handled
+  return { ...handled, errors: messagesOf((error as { errors?: unknown }).errors) }
+}
+
+/** Field -> messages from whatever `errors` holds: a string is one message, non-strings are dropped. */
+function messagesOf(errors: unknown): ValidationMessages {
+  const out: Record<string, readonly string[]> = {}
+  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return out
+  for (const [field, value] of Object.entries(errors)) {
+    const list: unknown[] = Array.isArray(value) ? value : [value]
+    const strings = list.filter((m): m is string => typeof m === 'string')
+    if (strings.length > 0) out[field] = strings
+  }
+  return out
+}
+
+/** 422, 404, ...: the catalogue's status of the error's code. */
+export function statusOf(error: HandledError): number {
+  return error.status
+}
+
+/** `{ message, errors }` for a validation error, `{ message }` otherwise. */
+export function plainErrorBody(error: HandledError): Record<string, unknown> {
+  if (error.errors === undefined) return { message: error.message }
+  return { message: error.message, errors: error.errors }
+}
+
+/** A JSON:API error document: one error object per message (at least one). */
+export function jsonApiErrorDocument(error: HandledError, validationTitle: string): unknown {
+  const status = String(error.status)
+  const objects =
+    error.errors === undefined ? [] : validationErrorObjects(error.errors, status, validationTitle)
+  const title = error.errors === undefined ? error.title : validationTitle
+  const errors = objects.length > 0 ? objects : [singleErrorObject(error, status, title)]
+  return { errors, jsonapi: { version: '1.1' } }
+}
+
+/** The one error object of an error without field messages; `source.parameter` when it has one. */
+function singleErrorObject(error: HandledError, status: string, title: string): JsonApiErrorObject {
+  const object = { status, title, detail: error.message }
+  return error.parameter === undefined
+    ? object
+    : { ...object, source: { parameter: error.parameter } }
+}
+
+function validationErrorObjects(
+  messages: ValidationMessages,
+  status: string,
+  title: string,
+): JsonApiErrorObject[] {
+  const objects: JsonApiErrorObject[] = []
+  for (const [field, list] of Object.entries(messages)) {
+    const pointer = attributePointer(field)
+    for (const detail of list) objects.push({ status, title, detail, source: { pointer } })
+  }
+  return objects
+}
+
+/**
+ * `/data/attributes/<field>`, a dotted or bracketed field as nested segments (`a.b` and `a[0].b`
+ * give `/data/attributes/a/b` and `/data/attributes/a/0/b`), each escaped per RFC 6901; the field
+ * `''` (the input as a whole) points at `/data/attributes`.
+ */
+export function attributePointer(field: string): string {
+  if (field === '') return '/data/attributes'
+  const segments = field
+    .replace(/\[([^\]]*)\]/g, '.$1')
+    .split('.')
+    .filter((segment, i) => segment !== '' || i > 0)
+  return ['/data/attributes', ...segments.map(escapePointerSegment)].join('/')
+}
+
+function escapePointerSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1')
+}
+
+/** Does the `Accept` header ask for `application/vnd.api+json` (with a q above 0)? */
+export function acceptsJsonApi(accept: string | undefined): boolean {
+  if (accept === undefined) return false
+  for (const range of accept.split(',')) {
+    const [type, ...params] = range.split(';').map((part) => part.trim().toLowerCase())
+    if (type !== 'application/vnd.api+json') continue
+    const q = params.find((p) => p.startsWith('q='))
+    if (q === undefined || Number(q.slice(2)) > 0) return true
+  }
+  return false
+}

@@ -1,0 +1,179 @@
+import {
+  createRequestContext,
+  runWithRequestContext,
+  tryGetRequestContext,
+  type RequestContext,
+} from '../context'
+import { CATALOGUE } from '../errors/catalogue'
+import { isRespondable, TO_RESPONSE, type ResponseSpec } from '../runtime/respondable'
+import {
+  acceptsJsonApi,
+  asHandledError,
+  jsonApiErrorDocument,
+  plainErrorBody,
+} from './error-documents'
+
+/** Request headers as a framework holds them: a Fetch `Headers`, or Node's header object. */
+export type HeadersLike =
+  | { get(name: string): string | null }
+  | Readonly<Record<string, string | readonly string[] | undefined>>
+
+/** What the HTTP core needs to know about a request. */
+export interface HttpRequestLike {
+  /**
+   * The URL as the client sent it (`/api/posts?page=2`), mount prefix included. An absolute URL
+   * (`http://host/api/posts?page=2`, what Fetch-based frameworks hold) is reduced to path + query.
+   */
+  readonly url: string
+  /** The request headers; only `Accept` is read. */
+  readonly headers?: HeadersLike
+  /** The `Accept` header, when the caller has it at hand (wins over `headers`). */
+  readonly accept?: string
+  /** The framework's request object, handed to `toArray(request)` and `[TO_RESPONSE](request)`. */
+  readonly raw?: unknown
+}
+
+/** A response ready to be written: `body` is JSON text. */
+export interface HttpResponse {
+  readonly status: number
+  /** `content-type` is exactly `application/json` or `application/vnd.api+json` (no charset). */
+  readonly headers: { readonly 'content-type': string }
+  readonly body: string
+}
+
+/** Options of {@link toHttpResponse}. */
+export interface ToHttpResponseOptions {
+  /**
+   * The framework's response object: a resource's `withResponse(request, response)` hook receives
+   * it before the status is decided, so a status it sets counts as the handler's.
+   */
+  readonly response?: unknown
+  /**
+   * The status the handler chose, if it chose one (read after `withResponse`): it wins over the
+   * status the value asks for (201 for a model created by this request, for example).
+   */
+  readonly explicitStatus?: () => number | undefined
+  /** JSON text of a body; `JSON.stringify` by default. */
+  readonly stringify?: (body: unknown) => string
+  /** The request context to build the body in; by default the current one when it is this request's. */
+  readonly context?: RequestContext
+}
+
+/** Options of {@link errorToHttpResponse}. */
+export interface ErrorToHttpResponseOptions {
+  /**
+   * Whether to answer with a JSON:API error document.
+   * @default the request's Accept header asks for application/vnd.api+json
+   */
+  readonly jsonApi?: boolean
+  /**
+   * The `title` of each JSON:API validation error object.
+   * @default 'Invalid Attribute'
+   */
+  readonly validationTitle?: string
+  /** JSON text of a body; `JSON.stringify` by default. */
+  readonly stringify?: (body: unknown) => string
+}
+
+/**
+ * The path and query of a URL as the client sent it: a relative URL is returned as it is, an
+ * absolute one (`http://host:8080/posts?page=2`) loses its scheme and authority.
+ */
+export function requestTarget(url: string): string {
+  if (url.charCodeAt(0) === 0x2f /* / */) return url
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)
+  if (scheme === null) return url
+  const rest = url.slice(scheme[0].length)
+  return rest === '' || rest[0] !== '/' ? `/${rest}` : rest
+}
+
+/** A request context for `request`: its page, path, `include` and `fields[<type>]`. */
+export function openRequestContext(request: HttpRequestLike): RequestContext {
+  return createRequestContext(requestTarget(request.url), request.raw)
+}
+
+/** The context of `request`: the current one when it belongs to this request, else a new one. */
+function contextOf(request: HttpRequestLike): RequestContext {
+  const current = tryGetRequestContext()
+  if (current !== undefined && request.raw !== undefined && current.request === request.raw)
+    return current
+  return openRequestContext(request)
+}
+
+const defaultStringify = (body: unknown): string => JSON.stringify(body) ?? 'null'
+
+/**
+ * What a handler returned, as a response. A resource, collection, paginator or JSON:API document
+ * is built with the request's context (`[TO_RESPONSE]`), its `withResponse` hook gets
+ * `options.response`, and the status is the handler's when it chose one, else the value's; any
+ * other value is plain JSON with status 200 (or the handler's).
+ *
+ * @example
+ * const { status, headers, body } = toHttpResponse(new UserResource(user), { url: req.url, raw: req })
+ */
+export function toHttpResponse(
+  value: unknown,
+  request: HttpRequestLike,
+  options: ToHttpResponseOptions = {},
+): HttpResponse {
+  const stringify = options.stringify ?? defaultStringify
+  if (!isRespondable(value)) {
+    const status = options.explicitStatus?.() ?? 200
+    return { status, headers: { 'content-type': 'application/json' }, body: stringify(value) }
+  }
+  const build = (): ResponseSpec => {
+    const spec = value[TO_RESPONSE](request.raw)
+    spec.withResponse?.(options.response)
+    return spec
+  }
+  const context = options.context ?? contextOf(request)
+  const spec = tryGetRequestContext() === context ? build() : runWithRequestContext(context, build)
+  return {
+    status: options.explicitStatus?.() ?? spec.status,
+    headers: { 'content-type': spec.contentType },
+    body: stringify(spec.body),
+  }
+}
+
+/** The request's Accept header, from `accept` or `headers`. */
+export function acceptOf(request: HttpRequestLike): string | undefined {
+  if (request.accept !== undefined) return request.accept
+  const headers = request.headers
+  if (headers === undefined) return undefined
+  if (typeof (headers as { get?: unknown }).get === 'function') {
+    return (headers as { get(name: string): string | null }).get('accept') ?? undefined
+  }
+  const value = (headers as Record<string, string | readonly string[] | undefined>).accept
+  return typeof value === 'string' ? value : value?.join(', ')
+}
+
+/**
+ * The answer to a thrown error, or `undefined` when it is not one of the package's own errors with
+ * an HTTP status (pass those on to the framework's next error handler). `ValidationError` gives 422
+ * with `{ message, errors: { field: [..] } }`, `NotFoundError` 404 with `{ message }`, any other
+ * catalogued error its catalogue status. When the client's Accept header asks for
+ * `application/vnd.api+json`, the body is a JSON:API error document with exactly that content type.
+ */
+export function errorToHttpResponse(
+  error: unknown,
+  request: HttpRequestLike,
+  options: ErrorToHttpResponseOptions = {},
+): HttpResponse | undefined {
+  const handled = asHandledError(error)
+  if (handled === undefined) return undefined
+  const stringify = options.stringify ?? defaultStringify
+  const jsonApi = options.jsonApi ?? acceptsJsonApi(acceptOf(request))
+  if (!jsonApi) {
+    return {
+      status: handled.status,
+      headers: { 'content-type': 'application/json' },
+      body: stringify(plainErrorBody(handled)),
+    }
+  }
+  const title = options.validationTitle ?? CATALOGUE.validation.title
+  return {
+    status: handled.status,
+    headers: { 'content-type': 'application/vnd.api+json' },
+    body: stringify(jsonApiErrorDocument(handled, title)),
+  }
+}

@@ -1,0 +1,280 @@
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+  RouteOptions,
+} from 'fastify'
+import {
+  errorToHttpResponse,
+  isRespondable,
+  openRequestContext,
+  runWithRequestContext,
+  toHttpResponse,
+  tryGetRequestContext,
+  type RequestContext,
+} from '../../http'
+
+/** Options of {@link apiResources}. */
+export interface ApiResourcesOptions {
+  /**
+   * The URL the request context is built from: its path becomes the paginators' page path, its
+   * query gives `page`, `include` and `fields[<type>]`.
+   * @default (request) => request.url (the URL the client sent, route prefix included)
+   */
+  readonly url?: (request: FastifyRequest) => string
+  /**
+   * Install {@link resourceErrors} as the app's error handler. Set `false` when you install your
+   * own and call `resourceErrors()` from it.
+   * @default true
+   */
+  readonly errorHandler?: boolean
+  /** Options of the error handler. */
+  readonly errors?: ResourceErrorsOptions
+}
+
+/** Options of {@link resourceErrors}. */
+export interface ResourceErrorsOptions {
+  /**
+   * Whether to answer with a JSON:API error document for this request.
+   * @default (request) => the Accept header asks for application/vnd.api+json
+   */
+  readonly jsonApi?: (request: FastifyRequest) => boolean
+  /**
+   * The `title` of each JSON:API validation error object.
+   * @default 'Invalid Attribute'
+   */
+  readonly validationTitle?: string
+}
+
+/** A Fastify plugin that applies to the app it is registered on (not encapsulated). */
+export type ApiResourcesPlugin = ((
+  fastify: FastifyInstance,
+  options: unknown,
+  done: (error?: Error) => void,
+) => void) & { readonly [key: symbol]: unknown }
+
+// Set on a request the plugin opened a context for.
+const CONTEXT: unique symbol = Symbol('api-resources.context')
+// Set on a reply whose status the handler chose with reply.code() / reply.status().
+const EXPLICIT_STATUS: unique symbol = Symbol('api-resources.explicitStatus')
+// Marks objects whose `code` already records explicit statuses.
+const CODE_INSTALLED: unique symbol = Symbol('api-resources.code')
+
+interface WithContext {
+  [CONTEXT]?: RequestContext
+}
+
+interface WithExplicitStatus {
+  [EXPLICIT_STATUS]?: true
+}
+
+const defaultUrl = (request: FastifyRequest): string => request.url
+
+/**
+ * The Fastify plugin: every route's handler runs inside the request context (page, path,
+ * `include`, `fields[<type>]`), and a resource, collection, paginator or JSON:API document the
+ * handler returns (or passes to `reply.send`) is sent with this request, with exactly the content
+ * type it asks for (`application/json` or `application/vnd.api+json`, no charset). A status the
+ * handler chose with `reply.code()` wins over the one the value asks for. The package's own errors
+ * are answered by {@link resourceErrors} (422 for `ValidationError`, 404 for `NotFoundError`, ...);
+ * any other error goes on to Fastify's error handling.
+ *
+ * The plugin applies to the whole app (like a plugin wrapped with fastify-plugin). Register it with
+ * `await` before the routes: their handlers are then wrapped to run inside the context and to send
+ * what they return; routes declared before the plugin loaded get the context from a `preHandler`
+ * hook, and their resources are sent through a `preSerialization` hook.
+ *
+ * @example
+ * const app = Fastify()
+ * await app.register(apiResources())
+ * app.get('/users', async () => UserResource.collection(await paginate(db('users'), 15)))
+ */
+export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlugin {
+  const urlOf = options.url ?? defaultUrl
+  function apiResourcesPlugin(
+    fastify: FastifyInstance,
+    _options: unknown,
+    done: (error?: Error) => void,
+  ): void {
+    fastify.addHook('onRoute', (route: RouteOptions) => {
+      route.handler = withRequestContext(route.handler, urlOf)
+    })
+    // Routes declared before the plugin was loaded (`app.register(apiResources())` without
+    // `await`, or routes of a plugin registered earlier) are not seen by onRoute. Their handler is
+    // called synchronously from this hook's `done`, so running `done` inside the context (run, not
+    // enterWith) covers them too. Only installed when there are such routes: a hook costs every
+    // request a little.
+    if (hasRoutes(fastify)) {
+      fastify.addHook('preHandler', (request, reply, done) => {
+        recordExplicitStatus(reply)
+        runWithRequestContext(contextOf(request, urlOf), done)
+      })
+    }
+    // reply.send(resource) from inside a handler: built here, before Fastify serializes it
+    fastify.addHook('preSerialization', (request, reply, payload, next) => {
+      if (!isRespondable(payload)) return next(null, payload)
+      let body: string
+      try {
+        body = respondableBody(payload, request, reply)
+      } catch (error) {
+        return next(error as Error)
+      }
+      reply.serializer(identity)
+      next(null, body)
+    })
+    if (options.errorHandler !== false) fastify.setErrorHandler(resourceErrors(options.errors))
+    done()
+  }
+  // what fastify-plugin sets: the plugin is not encapsulated, its hooks reach every route
+  Object.defineProperty(apiResourcesPlugin, Symbol.for('skip-override'), { value: true })
+  Object.defineProperty(apiResourcesPlugin, Symbol.for('fastify.display-name'), {
+    value: 'api-resources',
+  })
+  return apiResourcesPlugin as ApiResourcesPlugin
+}
+
+const identity = (payload: unknown): string => payload as string
+
+/** Has `fastify` routes already (declared before the plugin loaded)? In doubt, yes. */
+function hasRoutes(fastify: FastifyInstance): boolean {
+  try {
+    return fastify.printRoutes() !== '(empty tree)'
+  } catch {
+    return true
+  }
+}
+
+/**
+ * The route's handler, run inside the request's context (entered with `run`, so it holds for
+ * everything the handler awaits), its return value sent by {@link answer}.
+ */
+function withRequestContext(
+  handler: RouteHandlerMethod,
+  urlOf: (request: FastifyRequest) => string,
+): RouteHandlerMethod {
+  return function apiResourcesHandler(this: FastifyInstance, request, reply) {
+    const context = contextOf(request, urlOf)
+    recordExplicitStatus(reply)
+    const run = () => {
+      const result: unknown = handler.call(this, request, reply)
+      if (!isThenable(result)) return answer(result, request, reply)
+      return Promise.resolve(result).then((value) => answer(value, request, reply))
+    }
+    // the preHandler hook has entered this request's context already, unless a hook answered
+    // around it: then it is entered here
+    return tryGetRequestContext() === context ? run() : runWithRequestContext(context, run)
+  } as RouteHandlerMethod
+}
+
+/** The request's context: opened once per request, by whichever of the hook or handler runs first. */
+function contextOf(
+  request: FastifyRequest,
+  urlOf: (request: FastifyRequest) => string,
+): RequestContext {
+  const holder = request as WithContext
+  return (holder[CONTEXT] ??= openRequestContext({ url: urlOf(request), raw: request }))
+}
+
+/** A respondable as its JSON text, with its status and content type set; anything else as it is. */
+function answer(value: unknown, request: FastifyRequest, reply: FastifyReply): unknown {
+  if (!isRespondable(value) || reply.sent) return value
+  const body = respondableBody(value, request, reply)
+  // Fastify appends `; charset=utf-8` to a JSON content type sent as a string, except through a
+  // reply serializer; a string (rather than a Buffer) goes out in one write with the headers
+  reply.serializer(identity)
+  return body
+}
+
+function respondableBody(value: unknown, request: FastifyRequest, reply: FastifyReply): string {
+  const answer = toHttpResponse(
+    value,
+    { url: request.url, raw: request },
+    {
+      context: (request as WithContext)[CONTEXT],
+      response: reply,
+      explicitStatus: () => (isExplicit(reply) ? reply.statusCode : undefined),
+    },
+  )
+  reply.code(answer.status)
+  reply.header('content-type', answer.headers['content-type'])
+  return answer.body
+}
+
+function isExplicit(reply: FastifyReply): boolean {
+  return (reply as WithExplicitStatus)[EXPLICIT_STATUS] === true || reply.statusCode !== 200
+}
+
+/**
+ * Teaches `reply.code` (and its alias `reply.status`) to record that the handler chose the status,
+ * once, on the object that defines them (Fastify's Reply prototype).
+ */
+function recordExplicitStatus(reply: FastifyReply): void {
+  let owner = Object.getPrototypeOf(reply) as object | null
+  while (owner !== null && !Object.prototype.hasOwnProperty.call(owner, 'code'))
+    owner = Object.getPrototypeOf(owner) as object | null
+  if (owner === null || CODE_INSTALLED in owner) return
+  const target = owner as { code: (code: number) => FastifyReply; status: unknown }
+  const original = target.code
+  const code = function codeWithMark(this: FastifyReply, status: number) {
+    if ((this.request as WithContext | undefined)?.[CONTEXT] !== undefined)
+      (this as WithExplicitStatus)[EXPLICIT_STATUS] = true
+    return original.call(this, status)
+  }
+  Object.defineProperty(owner, CODE_INSTALLED, { value: true })
+  if (target.status === original) target.status = code
+  target.code = code
+}
+
+/**
+ * A Fastify error handler for the errors a handler throws on purpose: `ValidationError` gives 422
+ * with `{ message, errors: { field: [..] } }`, `NotFoundError` 404 with `{ message }`, any other of
+ * the package's errors with an HTTP status that status. When the client's `Accept` asks for
+ * `application/vnd.api+json` the body is a JSON:API error document with exactly that content type.
+ * Any other error is thrown on to Fastify's default error handling. {@link apiResources} installs
+ * it unless told not to.
+ *
+ * @example
+ * app.setErrorHandler((error, request, reply) => {
+ *   if (answerResourceError(error, request, reply)) return
+ *   reply.code(500).send({ message: 'Server error' })
+ * })
+ */
+export function resourceErrors(
+  options: ResourceErrorsOptions = {},
+): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+  return function resourceErrorsHandler(error, request, reply) {
+    if (!answerResourceError(error, request, reply, options)) throw error
+  }
+}
+
+/**
+ * Answers `error` when it is one of the package's own errors with an HTTP status and returns
+ * `true`; returns `false` (and sends nothing) for any other error.
+ */
+export function answerResourceError(
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: ResourceErrorsOptions = {},
+): boolean {
+  const answer = errorToHttpResponse(
+    error,
+    { url: request.url, headers: request.headers, raw: request },
+    { jsonApi: options.jsonApi?.(request), validationTitle: options.validationTitle },
+  )
+  if (answer === undefined) return false
+  reply.code(answer.status)
+  reply.header('content-type', answer.headers['content-type'])
+  reply.send(Buffer.from(answer.body, 'utf8'))
+  return true
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  )
+}

@@ -1,0 +1,179 @@
+import type { Context, Env, ErrorHandler, Input, MiddlewareHandler } from 'hono'
+import {
+  errorToHttpResponse,
+  openRequestContext,
+  runWithRequestContext,
+  toHttpResponse,
+  tryGetRequestContext,
+  type RequestContext,
+} from '../../http'
+
+/** Options of {@link apiResources}. */
+export interface ApiResourcesOptions {
+  /**
+   * The URL the request context is built from: its path becomes the paginators' page path, its
+   * query gives `page`, `include` and `fields[<type>]`. An absolute URL is reduced to path + query.
+   * @default (c) => c.req.url
+   */
+  readonly url?: (c: Context) => string
+}
+
+/** Options of {@link resourceErrors}. */
+export interface ResourceErrorsOptions {
+  /**
+   * Whether to answer with a JSON:API error document for this request.
+   * @default (c) => the Accept header asks for application/vnd.api+json
+   */
+  readonly jsonApi?: (c: Context) => boolean
+  /**
+   * The `title` of each JSON:API validation error object.
+   * @default 'Invalid Attribute'
+   */
+  readonly validationTitle?: string
+  /**
+   * The answer to any other error.
+   * @default Hono's: an HTTPException's own response, else 500 `Internal Server Error`
+   */
+  readonly fallback?: ErrorHandler
+}
+
+/** A handler for {@link respond}: sync or async; what it returns is the response. */
+export type RespondHandler<
+  E extends Env = Env,
+  P extends string = string,
+  I extends Input = Input,
+> = (c: Context<E, P, I>) => unknown
+
+// The context apiResources() opened for a Hono context, and the status its handler chose.
+const CONTEXT: unique symbol = Symbol('api-resources.context')
+const EXPLICIT_STATUS: unique symbol = Symbol('api-resources.explicitStatus')
+
+interface WithContext {
+  [CONTEXT]?: RequestContext
+  [EXPLICIT_STATUS]?: number
+}
+
+const defaultUrl = (c: Context): string => c.req.url
+
+/**
+ * The Hono middleware: opens the request context (page, path, `include`, `fields[<type>]`) that
+ * paginators and JSON:API documents read, for everything after it. Hono's absolute `c.req.url` is
+ * reduced to path + query; `c.req.raw` is the request handed to `toArray(request)`.
+ *
+ * @example
+ * const app = new Hono()
+ * app.use(apiResources())
+ * app.get('/users', respond(async () => UserResource.collection(await paginate(db('users'), 15))))
+ * app.onError(resourceErrors())
+ */
+export function apiResources(options: ApiResourcesOptions = {}): MiddlewareHandler {
+  const urlOf = options.url ?? defaultUrl
+  return function apiResourcesMiddleware(c, next) {
+    const holder = c as unknown as WithContext
+    const existing = holder[CONTEXT]
+    if (existing !== undefined) return runWithRequestContext(existing, next)
+    const context = openRequestContext({ url: urlOf(c), raw: c.req.raw })
+    holder[CONTEXT] = context
+    return runWithRequestContext(context, next)
+  }
+}
+
+/** The request context of `c`: the one apiResources() opened, else a new one. */
+function contextOf(c: Context): RequestContext {
+  const holder = c as unknown as WithContext
+  const current = tryGetRequestContext()
+  if (current !== undefined && current === holder[CONTEXT]) return current
+  return (holder[CONTEXT] ??= openRequestContext({ url: c.req.url, raw: c.req.raw }))
+}
+
+/**
+ * Turns a handler whose return value is the response into a Hono handler: a resource, collection,
+ * paginator or JSON:API document becomes a `Response` with exactly its content type
+ * (`application/json` or `application/vnd.api+json`) and its status, unless the handler chose one
+ * with `c.status()`; a `Response` is returned as it is; any other value is sent with `c.json()`.
+ * Works without {@link apiResources} too: it then opens the request context itself.
+ *
+ * @example
+ * app.get('/users/:id', respond(async (c) => new UserResource(await findUser(c.req.param('id')))))
+ */
+export function respond<E extends Env = Env, P extends string = string, I extends Input = Input>(
+  handler: RespondHandler<E, P, I>,
+): (c: Context<E, P, I>) => Promise<Response> {
+  return async function respondHandler(c) {
+    const context = contextOf(c as unknown as Context)
+    recordStatus(c as unknown as Context)
+    const value =
+      tryGetRequestContext() === context
+        ? await handler(c)
+        : await runWithRequestContext(context, () => handler(c))
+    if (value instanceof Response) return value
+    return resourceResponse(c as unknown as Context, value)
+  }
+}
+
+/** Makes `c.status()` remember the status the handler chose (it is write-only in Hono). */
+function recordStatus(c: Context): void {
+  const holder = c as unknown as WithContext
+  const original = c.status
+  c.status = (status) => {
+    holder[EXPLICIT_STATUS] = status
+    original(status)
+  }
+}
+
+/**
+ * `value` as a `Response` for `c`: what {@link respond} does with a handler's return value, for a
+ * handler that builds its own response.
+ *
+ * @example
+ * app.get('/users/:id', (c) => resourceResponse(c, new UserResource(findUser(c.req.param('id')))))
+ */
+export function resourceResponse(c: Context, value: unknown): Response {
+  const holder = c as unknown as WithContext
+  const answer = toHttpResponse(
+    value,
+    { url: c.req.url, raw: c.req.raw },
+    {
+      context: contextOf(c),
+      response: c,
+      explicitStatus: () => holder[EXPLICIT_STATUS],
+    },
+  )
+  return c.body(answer.body, answer.status as never, {
+    'content-type': answer.headers['content-type'],
+  })
+}
+
+/**
+ * A handler for `app.onError` that answers the errors a handler throws on purpose:
+ * `ValidationError` gives 422 with `{ message, errors: { field: [..] } }`, `NotFoundError` 404
+ * with `{ message }`, any other of the package's errors with an HTTP status that status. When the
+ * client's `Accept` asks for `application/vnd.api+json` the body is a JSON:API error document with
+ * exactly that content type. Any other error gets `options.fallback`, Hono's default answer unless
+ * given.
+ *
+ * @example
+ * app.onError(resourceErrors())
+ */
+export function resourceErrors(options: ResourceErrorsOptions = {}): ErrorHandler {
+  const fallback = options.fallback ?? honoDefault
+  return function resourceErrorsHandler(error, c) {
+    const answer = errorToHttpResponse(
+      error,
+      { url: c.req.url, headers: c.req.raw.headers, raw: c.req.raw },
+      { jsonApi: options.jsonApi?.(c), validationTitle: options.validationTitle },
+    )
+    if (answer === undefined) return fallback(error, c)
+    return c.body(answer.body, answer.status as never, {
+      'content-type': answer.headers['content-type'],
+    })
+  }
+}
+
+/** Hono's own error answer: an HTTPException's response, else 500. */
+const honoDefault: ErrorHandler = (error, c) => {
+  const withResponse = error as { getResponse?: () => Response }
+  if (typeof withResponse.getResponse === 'function') return withResponse.getResponse()
+  console.error(error)
+  return c.text('Internal Server Error', 500)
+}

@@ -1,0 +1,168 @@
+import {
+  ClassSerializerInterceptor,
+  Injectable,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common'
+import { Observable } from 'rxjs'
+import {
+  isRespondable,
+  openRequestContext,
+  runWithRequestContext,
+  toHttpResponse,
+  tryGetRequestContext,
+  type RequestContext,
+} from '../../http'
+
+/** What the interceptor reads of Express's request and response (Nest's Express platform). */
+interface ExpressRequestLike {
+  readonly method?: string
+  readonly originalUrl?: string
+  readonly url?: string
+  readonly headers?: Record<string, string | string[] | undefined>
+}
+
+interface ExpressResponseLike {
+  statusCode: number
+  json?: (body: unknown) => unknown
+  setHeader(name: string, value: string): unknown
+  end(chunk: Buffer): unknown
+  readonly headersSent?: boolean
+}
+
+// `@HttpCode()`'s metadata key (@nestjs/common's HTTP_CODE_METADATA).
+const HTTP_CODE_METADATA = '__httpCode__'
+
+// The context the interceptor opened for a request.
+const CONTEXT: unique symbol = Symbol('api-resources.context')
+
+interface WithContext {
+  [CONTEXT]?: RequestContext
+}
+
+/**
+ * A Nest interceptor (HTTP, Express platform) that runs the handler inside the request context
+ * (page, path, `include`, `fields[<type>]`), and sends a resource, collection, paginator or JSON:API
+ * document the handler returns with exactly its content type (`application/json` or
+ * `application/vnd.api+json`, no charset). The status is `@HttpCode()`'s when the route has one,
+ * else one the handler or the resource's `withResponse(request, response)` set on the response,
+ * else Nest's default (201 for POST, 200 otherwise).
+ *
+ * Nest's `ClassSerializerInterceptor`, registered before or after this one, passes resources
+ * through untouched (it would otherwise copy them into `{}`): a resource decides its own output.
+ * `ApiResourcesModule.forRoot()` registers this interceptor globally.
+ */
+@Injectable()
+export class ApiResourcesInterceptor implements NestInterceptor {
+  constructor() {
+    letClassSerializerPassResources()
+  }
+
+  intercept(execution: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (execution.getType() !== 'http') return next.handle()
+    const http = execution.switchToHttp()
+    const request = http.getRequest<ExpressRequestLike>()
+    const response = http.getResponse<ExpressResponseLike>()
+    const context = openContext(request)
+    const routeStatus = response.statusCode // what Nest set before the handler (its default or @HttpCode)
+    const httpCode = httpCodeOf(execution.getHandler())
+    return new Observable<unknown>((subscriber) => {
+      const subscribe = () =>
+        next.handle().subscribe({
+          next: (value) => {
+            if (isRespondable(value) && typeof response.json === 'function') {
+              // the handler's own status (a passthrough `res.status()`), read now: Nest sets the
+              // route's status again when it replies
+              const chosen =
+                httpCode ?? (response.statusCode !== routeStatus ? response.statusCode : undefined)
+              sendThroughJson(request, response, context, routeStatus, chosen)
+            }
+            subscriber.next(value)
+          },
+          error: (error: unknown) => subscriber.error(error),
+          complete: () => subscriber.complete(),
+        })
+      // the handler is called on subscription: subscribe inside the context so that it, and
+      // everything it awaits, sees this request's context
+      const subscription =
+        tryGetRequestContext() === context ? subscribe() : runWithRequestContext(context, subscribe)
+      return () => subscription.unsubscribe()
+    })
+  }
+}
+
+function openContext(request: ExpressRequestLike): RequestContext {
+  const holder = request as WithContext
+  const existing = holder[CONTEXT]
+  if (existing !== undefined) return existing
+  const url = typeof request.originalUrl === 'string' ? request.originalUrl : (request.url ?? '/')
+  const context = openRequestContext({ url, headers: request.headers, raw: request })
+  holder[CONTEXT] = context
+  return context
+}
+
+function httpCodeOf(handler: unknown): number | undefined {
+  const reflect = Reflect as unknown as { getMetadata?: (key: string, target: unknown) => unknown }
+  const code = reflect.getMetadata?.(HTTP_CODE_METADATA, handler)
+  return typeof code === 'number' ? code : undefined
+}
+
+/**
+ * Makes this response's `res.json(value)` (what Nest's Express adapter calls to reply) send a
+ * respondable with its exact content type and status; any other value goes to Express's `res.json`.
+ * Own property of this one response, installed only when a handler returned a respondable.
+ */
+function sendThroughJson(
+  request: ExpressRequestLike,
+  response: ExpressResponseLike,
+  context: RequestContext,
+  routeStatus: number,
+  chosen: number | undefined,
+): void {
+  const original = response.json!
+  response.json = function jsonWithResources(this: ExpressResponseLike, body: unknown) {
+    if (!isRespondable(body)) return original.call(this, body)
+    const answer = toHttpResponse(
+      body,
+      { url: context.path, raw: request },
+      {
+        context,
+        response,
+        // a status the resource's withResponse() set counts as chosen too
+        explicitStatus: () =>
+          chosen ?? (response.statusCode !== routeStatus ? response.statusCode : routeStatus),
+      },
+    )
+    response.statusCode = answer.status
+    // a Buffer, so that Express adds no `; charset=utf-8` to the media type
+    response.setHeader('Content-Type', answer.headers['content-type'])
+    response.end(Buffer.from(answer.body, 'utf8'))
+    return this
+  }
+}
+
+// Marks ClassSerializerInterceptor's prototype once its serialize() passes respondables through.
+const SERIALIZER_TAUGHT: unique symbol = Symbol.for('api-resources.classSerializer')
+
+/**
+ * ClassSerializerInterceptor turns every object it sees into a plain copy of its own enumerable
+ * properties: a resource (which keeps its model in a private field) would become `{}`. Taught once
+ * to leave respondables, and lists of them, as they are: they are serialized by their own rules.
+ */
+function letClassSerializerPassResources(): void {
+  const proto = ClassSerializerInterceptor.prototype as unknown as Record<PropertyKey, unknown> & {
+    serialize: (response: unknown, options: unknown) => unknown
+  }
+  if (proto[SERIALIZER_TAUGHT] === true) return
+  const original = proto.serialize
+  Object.defineProperty(proto, SERIALIZER_TAUGHT, { value: true })
+  proto.serialize = function serializeExceptResources(
+    this: ClassSerializerInterceptor,
+    response: unknown,
+    options: unknown,
+  ) {
+    if (isRespondable(response)) return response
+    return original.call(this, response, options)
+  }
+}

@@ -1,0 +1,35 @@
+import { Module, type DynamicModule, type Provider } from '@nestjs/common'
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core'
+import { ResourceErrorsFilter } from './errors.filter'
+import { ApiResourcesInterceptor } from './interceptor'
+
+/** Options of {@link ApiResourcesModule.forRoot}. */
+export interface ApiResourcesModuleOptions {
+  /**
+   * Register {@link ResourceErrorsFilter} globally (the package's errors answered with their
+   * statuses). Set `false` to register it yourself, or not at all.
+   * @default true
+   */
+  readonly errorFilter?: boolean
+}
+
+/**
+ * Gives every HTTP handler of the app (Nest's Express platform) the request context, sends the
+ * resources, collections, paginators and JSON:API documents handlers return with exactly their
+ * content type and status, and answers `ValidationError` (422), `NotFoundError` (404) and the
+ * package's other errors with a status: {@link ApiResourcesInterceptor} and
+ * {@link ResourceErrorsFilter}, registered globally.
+ *
+ * @example
+ * @Module({ imports: [ApiResourcesModule.forRoot()], controllers: [UsersController] })
+ * export class AppModule {}
+ */
+@Module({})
+export class ApiResourcesModule {
+  static forRoot(options: ApiResourcesModuleOptions = {}): DynamicModule {
+    const providers: Provider[] = [{ provide: APP_INTERCEPTOR, useClass: ApiResourcesInterceptor }]
+    if (options.errorFilter !== false)
+      providers.push({ provide: APP_FILTER, useClass: ResourceErrorsFilter })
+    return { module: ApiResourcesModule, global: true, providers }
+  }
+}
