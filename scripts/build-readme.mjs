@@ -15,6 +15,7 @@ const ORDER = [
   'jsonapi',
   'html-bar',
   'orm-adapters',
+  'writing-adapters',
   'demo',
 ]
 

@@ -139,6 +139,7 @@ export type {
 export {
   paginatePageQuery,
   simplePaginatePageQuery,
+  countFrom,
   type PageQuery,
   type PaginateOptions,
   type SimplePaginateOptions,

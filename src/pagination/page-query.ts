@@ -120,7 +120,10 @@ export async function simplePaginatePageQuery<T>(
  * (PG `count`) or string of digits, given as is or as the row of a COUNT query (read under `key`,
  * or the row's only value when a mapper renamed its keys: Knex `postProcessResponse`). Anything
  * else is an `ArgumentError.countResult()`: a silent 0 would give a wrong empty page.
- * @internal
+ *
+ * @example
+ * countFrom('42') // 42
+ * countFrom({ total: 42n }) // 42
  */
 export function countFrom(result: unknown, key = 'total'): number {
   const value = typeof result === 'object' && result !== null ? columnOf(result, key) : result
