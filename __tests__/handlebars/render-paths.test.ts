@@ -178,6 +178,26 @@ describe('what renders with Handlebars over toViewData()', () => {
     expect(html).toBe(expected(p, 'default'))
   })
 
+  it('one decision per class: a subclass that only adds methods keeps the fast path', async () => {
+    const { BAR_STATE } = await import('../../src/pagination/bar/bar-state')
+    class Extended<T> extends LengthAwarePaginator<T> {
+      describe(): string {
+        return `page ${this.currentPage()}`
+      }
+    }
+    class Overriding<T> extends LengthAwarePaginator<T> {
+      override hasMorePages(): boolean {
+        return false
+      }
+    }
+    const options = { total: 30, perPage: 10, currentPage: 2, path: '/posts' }
+    const extended = new Extended([1], options) as unknown as Record<symbol, () => unknown>
+    const overriding = new Overriding([1], options) as unknown as Record<symbol, () => unknown>
+    expect(extended[BAR_STATE]()).toBeDefined()
+    expect(overriding[BAR_STATE]()).toBeUndefined()
+    expect(await new Overriding([1], options).links()).not.toContain('rel="next"')
+  })
+
   it('a paginator of another copy of the library, with whatever values it holds', async () => {
     const p = simple(2, true)
     expect(await renderPaginationLinks({ toViewData: () => p.toViewData() })).toBe(await p.links())

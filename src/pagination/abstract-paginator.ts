@@ -1,3 +1,4 @@
+import { markBaseMethods } from '../runtime/protocol'
 import { ArgumentError } from '../errors/base'
 import { BasePaginator } from './base-paginator'
 import type { BarState, NumberedBarState } from './bar/bar-state'
@@ -127,3 +128,5 @@ export abstract class AbstractPaginator<T> extends BasePaginator<T> {
     }
   }
 }
+
+markBaseMethods(AbstractPaginator.prototype)

@@ -1,3 +1,4 @@
+import { markBaseMethods } from '../runtime/protocol'
 import { tryGetRequestContext } from '../context'
 import {
   okResponse,
@@ -226,3 +227,5 @@ export function isPaginator(value: unknown): value is BasePaginator<unknown> {
     (value as { [PAGINATOR_BRAND]?: unknown })[PAGINATOR_BRAND] === true
   )
 }
+
+markBaseMethods(BasePaginator.prototype)

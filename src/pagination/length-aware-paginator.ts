@@ -1,3 +1,4 @@
+import { keepsBaseMethods, markBaseMethods } from '../runtime/protocol'
 import { ArgumentError } from '../errors/base'
 import { AbstractPaginator } from './abstract-paginator'
 import { assertOptions, toRows } from './arguments'
@@ -141,11 +142,11 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
   }
 
   /**
-   * The bar inputs of the built-in templates (see `bar-state.ts`). A subclass may override what
-   * its view data holds, so only an instance of this very class answers. @internal
+   * The bar inputs of the built-in templates (see `bar-state.ts`). A subclass that replaces one of
+   * the paginators' methods may change what its view data holds, so it does not answer. @internal
    */
   [BAR_STATE](): BarState | undefined {
-    if (Object.getPrototypeOf(this) !== LengthAwarePaginator.prototype) return undefined
+    if (!keepsBaseMethods(this.constructor)) return undefined
     return this.barState({
       firstItem: this.firstItem(),
       lastItem: this.lastItem(),
@@ -186,3 +187,5 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
     return links
   }
 }
+
+markBaseMethods(LengthAwarePaginator.prototype)

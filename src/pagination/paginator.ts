@@ -1,3 +1,4 @@
+import { keepsBaseMethods, markBaseMethods } from '../runtime/protocol'
 import { ArgumentError } from '../errors/base'
 import { AbstractPaginator } from './abstract-paginator'
 import { assertOptions, toRows } from './arguments'
@@ -86,9 +87,14 @@ export class Paginator<T> extends AbstractPaginator<T> {
     return this.baseViewData([])
   }
 
-  /** The bar inputs of the built-in templates; only an instance of this very class answers. @internal */
+  /**
+   * The bar inputs of the built-in templates; only a class that replaces none of the paginators'
+   * methods answers (its view data could differ otherwise). @internal
+   */
   [BAR_STATE](): BarState | undefined {
-    if (Object.getPrototypeOf(this) !== Paginator.prototype) return undefined
+    if (!keepsBaseMethods(this.constructor)) return undefined
     return this.barState(NO_NUMBERS)
   }
 }
+
+markBaseMethods(Paginator.prototype)
