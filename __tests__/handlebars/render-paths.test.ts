@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createRequestContext, runWithRequestContext } from '../../src/context'
 import { registerPaginationHelpers } from '../../src/integrations/handlebars'
+import { BAR_STATE } from '../../src/pagination/bar/bar-state'
 import { renderPaginationLinks } from '../../src/pagination/bar/render'
 import { isSafeHref, toSafeHref, withSafeHrefs } from '../../src/pagination/bar/safe-href'
 import type { PaginationViewData } from '../../src/pagination/bar/types'
@@ -179,7 +180,6 @@ describe('what renders with Handlebars over toViewData()', () => {
   })
 
   it('one decision per class: a subclass that only adds methods keeps the fast path', async () => {
-    const { BAR_STATE } = await import('../../src/pagination/bar/bar-state')
     class Extended<T> extends LengthAwarePaginator<T> {
       describe(): string {
         return `page ${this.currentPage()}`
