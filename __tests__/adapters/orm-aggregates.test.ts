@@ -1,6 +1,6 @@
-// whenAggregated / whenExistsLoaded (helper and decorator forms) over ORM models whose ORM selects
-// the aggregate as an attribute of the model: Objection (relatedQuery(...).max().as(...)) and
-// Sequelize (an attribute included by literal SQL), on every dialect of the run.
+// whenAggregated / whenExistsLoaded (helper and decorator forms) over ORM models, each ORM selecting
+// the aggregate its own way: Objection (relatedQuery(...).max().as(...)), Sequelize (an attribute
+// included by literal SQL), TypeORM (virtual columns), MikroORM (lazy formulas); on every dialect.
 import 'reflect-metadata'
 import knexFactory, { type Knex } from 'knex'
 import { Model } from 'objection'
@@ -16,6 +16,12 @@ import {
   User as OUser,
 } from './objection/objection-models'
 import { openSequelize, User as SUser } from './sequelize/sequelize-models'
+import { installTypeOrm } from 'api-resources/typeorm'
+import { installMikroOrm } from 'api-resources/mikro-orm'
+import { openDataSource } from './typeorm/typeorm-test-db'
+import { User as TUser } from './typeorm/typeorm-entities'
+import { openOrm } from './mikro-orm/mikro-orm-test-db'
+import { User as MUser } from './mikro-orm/mikro-orm-entities'
 
 class Decorated extends JsonResource<{ id: number }> {
   @Field() id!: number
@@ -104,3 +110,33 @@ describe.each(dialectNames())('aggregates selected through ORMs on %s', (dialect
     })
   })
 })
+
+describe.each(dialectNames())(
+  'aggregates as TypeORM virtual columns and MikroORM formulas on %s',
+  (dialect) => {
+    it('TypeORM: the virtual columns of the entity', async () => {
+      const ds = await openDataSource(await prepareDatabase(dialect, 'typeorm_aggregates'))
+      try {
+        installTypeOrm(ds)
+        const users = await ds.getRepository(TUser).find({ order: { id: 'ASC' } })
+        shapedBothWays(users)
+      } finally {
+        await ds.destroy()
+      }
+    })
+
+    it('MikroORM: lazy formulas, selected when asked for', async () => {
+      const orm = await openOrm(await prepareDatabase(dialect, 'mikro_aggregates'))
+      try {
+        installMikroOrm(orm)
+        const users = await orm.em.fork().find(MUser, {}, {
+          orderBy: { id: 'asc' },
+          populate: ['posts_max_id', 'posts_exists'],
+        } as never)
+        shapedBothWays(users)
+      } finally {
+        await orm.close()
+      }
+    })
+  },
+)

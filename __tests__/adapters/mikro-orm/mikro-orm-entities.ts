@@ -17,6 +17,21 @@ export class User {
   @Property({ type: 'string' }) name!: string
   @Property({ type: 'boolean' }) active!: boolean
   @OneToMany({ entity: () => Post, mappedBy: 'author' }) posts = new Collection<Post>(this)
+  /** Aggregates as MikroORM selects them: formulas, named as Laravel names them. */
+  @Formula((alias) => `(select max(p.id) from posts p where p.user_id = ${alias}.id)`, {
+    type: 'integer',
+    lazy: true,
+  })
+  posts_max_id?: number
+  @Formula(
+    (alias) =>
+      `(case when exists (select 1 from posts p where p.user_id = ${alias}.id) then 1 else 0 end)`,
+    {
+      type: 'integer',
+      lazy: true,
+    },
+  )
+  posts_exists?: number
 }
 
 @Entity({ tableName: 'tags' })

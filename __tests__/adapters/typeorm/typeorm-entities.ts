@@ -25,6 +25,18 @@ export class User {
     query: (alias) => `SELECT COUNT(*) FROM posts p WHERE p.user_id = ${alias}.id`,
   })
   postsCount?: number
+  /** Aggregates as TypeORM selects them (virtual columns), named as Laravel names them. */
+  @VirtualColumn({
+    type: 'int',
+    query: (alias) => `SELECT MAX(p.id) FROM posts p WHERE p.user_id = ${alias}.id`,
+  })
+  posts_max_id?: number | null
+  @VirtualColumn({
+    type: 'int',
+    query: (alias) =>
+      `SELECT CASE WHEN EXISTS (SELECT 1 FROM posts p WHERE p.user_id = ${alias}.id) THEN 1 ELSE 0 END`,
+  })
+  posts_exists?: number
 }
 
 @Entity('tags')
