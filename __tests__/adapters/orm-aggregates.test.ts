@@ -5,7 +5,7 @@ import 'reflect-metadata'
 import knexFactory, { type Knex } from 'knex'
 import { Model } from 'objection'
 import { literal, type Sequelize } from 'sequelize'
-import { JsonResource, WhenAggregated, WhenExistsLoaded, Field } from 'api-resources'
+import { JsonResource, WhenAggregated, WhenExistsLoaded, WhenHas, Field } from 'api-resources'
 import { installObjection } from 'api-resources/objection'
 import { installSequelize } from 'api-resources/sequelize'
 import { dialectNames, prepareDatabase } from '../support/db'
@@ -23,8 +23,10 @@ import { User as TUser } from './typeorm/typeorm-entities'
 import { openOrm } from './mikro-orm/mikro-orm-test-db'
 import { User as MUser } from './mikro-orm/mikro-orm-entities'
 
-class Decorated extends JsonResource<{ id: number }> {
+class Decorated extends JsonResource<{ id: number; name: string; nickname?: string }> {
   @Field() id!: number
+  @WhenHas() name!: string
+  @WhenHas() nickname?: string
   @WhenAggregated('posts', 'id', 'max') newest_post!: number
   @WhenExistsLoaded({ relation: 'posts' }) has_posts!: boolean
 }
@@ -33,6 +35,8 @@ class ByHand extends JsonResource<{ id: number }> {
   override toArray() {
     return {
       id: this.resource.id,
+      name: this.whenHas('name'),
+      nickname: this.whenHas('nickname'), // not a column: never had
       newest_post: this.whenAggregated('posts', 'id', 'max', (v) => Number(v)),
       has_posts: this.whenExistsLoaded('posts'),
     }
@@ -41,10 +45,10 @@ class ByHand extends JsonResource<{ id: number }> {
 
 /** alice, bob and carol wrote posts 1..30 in turn (max 28, 29, 30); dave wrote none. */
 const EXPECTED = [
-  { id: 1, newest_post: 28, has_posts: true },
-  { id: 2, newest_post: 29, has_posts: true },
-  { id: 3, newest_post: 30, has_posts: true },
-  { id: 4, has_posts: false },
+  { id: 1, name: 'alice', newest_post: 28, has_posts: true },
+  { id: 2, name: 'bob', newest_post: 29, has_posts: true },
+  { id: 3, name: 'carol', newest_post: 30, has_posts: true },
+  { id: 4, name: 'dave', has_posts: false },
 ]
 
 function shapedBothWays(users: object[]): void {
