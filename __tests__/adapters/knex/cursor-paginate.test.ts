@@ -12,6 +12,7 @@ import { cursorPaginate, installKnexPagination } from 'api-resources/knex'
 import { DIALECTS, recordKnexQueries, uniqueName } from '../../support/db'
 import {
   CURSOR_RUNS,
+  CURSOR_TIMEOUT,
   expectedOrder,
   walk,
   walkCases,
@@ -58,21 +59,25 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
       return q
     }
 
-    it('walks every row exactly once, forwards and back, with repeats and NULLs', async () => {
-      await fc.assert(
-        fc.asyncProperty(walkCases(true), async (c) => {
-          await load(c.rows)
-          const expected = expectedOrder(name, c)
-          if (c.order.every((o) => o.nulls === undefined)) {
-            // the model of the dialect's NULL order agrees with the database itself
-            const own = (await query(c)) as WalkRow[]
-            expect(own.map((r) => Number(r.id))).toEqual(expected)
-          }
-          await walk((cursor) => cursorPaginate(query(c), c.perPage, cursor), expected, c.perPage)
-        }),
-        { numRuns: CURSOR_RUNS, endOnFailure: true },
-      )
-    })
+    it(
+      'walks every row exactly once, forwards and back, with repeats and NULLs',
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(walkCases(true), async (c) => {
+            await load(c.rows)
+            const expected = expectedOrder(name, c)
+            if (c.order.every((o) => o.nulls === undefined)) {
+              // the model of the dialect's NULL order agrees with the database itself
+              const own = (await query(c)) as WalkRow[]
+              expect(own.map((r) => Number(r.id))).toEqual(expected)
+            }
+            await walk((cursor) => cursorPaginate(query(c), c.perPage, cursor), expected, c.perPage)
+          }),
+          { numRuns: CURSOR_RUNS, endOnFailure: true },
+        )
+      },
+      CURSOR_TIMEOUT,
+    )
 
     it('walks a timestamp column with repeats and NULLs (Date values travel as ISO strings)', async () => {
       const events = uniqueName('cursor_events')

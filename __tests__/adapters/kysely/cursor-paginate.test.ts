@@ -5,6 +5,7 @@ import { cursorPaginate } from 'api-resources/kysely'
 import { DIALECTS, uniqueName } from '../../support/db'
 import {
   CURSOR_RUNS,
+  CURSOR_TIMEOUT,
   expectedOrder,
   walk,
   walkCases,
@@ -57,20 +58,24 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
       return q
     }
 
-    it('walks every row exactly once, forwards and back, with repeats and NULLs', async () => {
-      await fc.assert(
-        fc.asyncProperty(walkCases(true), async (c) => {
-          await load(c.rows)
-          const expected = expectedOrder(name, c)
-          if (c.order.every((o) => o.nulls === undefined)) {
-            const own = (await query(c).execute()) as WalkRow[]
-            expect(own.map((r) => Number(r.id))).toEqual(expected)
-          }
-          await walk((cursor) => cursorPaginate(query(c), c.perPage, cursor), expected, c.perPage)
-        }),
-        { numRuns: CURSOR_RUNS, endOnFailure: true },
-      )
-    })
+    it(
+      'walks every row exactly once, forwards and back, with repeats and NULLs',
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(walkCases(true), async (c) => {
+            await load(c.rows)
+            const expected = expectedOrder(name, c)
+            if (c.order.every((o) => o.nulls === undefined)) {
+              const own = (await query(c).execute()) as WalkRow[]
+              expect(own.map((r) => Number(r.id))).toEqual(expected)
+            }
+            await walk((cursor) => cursorPaginate(query(c), c.perPage, cursor), expected, c.perPage)
+          }),
+          { numRuns: CURSOR_RUNS, endOnFailure: true },
+        )
+      },
+      CURSOR_TIMEOUT,
+    )
 
     describe('on a fixed table', () => {
       const rows: WalkRow[] = [
