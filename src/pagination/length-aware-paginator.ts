@@ -15,7 +15,7 @@ import type {
 } from './types'
 import { GAP, window, windowBounds } from './window'
 
-/** Default page numbers each side of the current page (spec 8). */
+/** Default page numbers each side of the current page. */
 export const DEFAULT_ON_EACH_SIDE = 3
 
 /**
@@ -70,7 +70,7 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
   }
 
   /**
-   * The page-number window: bands of `{ page: url }` separated by `"..."` (spec 2.5).
+   * The page-number window: bands of `{ page: url }` separated by `"..."`.
    * @example paginator.elements() // [{ 1: '/?page=1', 2: '/?page=2' }, '...', { 9: '/?page=9', 10: '/?page=10' }]
    */
   elements(): (Record<number, string> | '...')[] {

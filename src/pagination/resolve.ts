@@ -22,8 +22,9 @@ export function assertPerPage(perPage: unknown): asserts perPage is number {
 
 /**
  * The current page: `explicit` when given (it must be an integer >= 1), else the request's `?page=`,
- * else 1. A page whose offset `(page - 1) * perPage` is not a safe integer is page 1 (API.md "Bad
- * input"): the database could not be asked for it anyway. `argument` names the argument in errors.
+ * else 1. A page whose offset `(page - 1) * perPage` is not a safe integer is page 1: the database
+ * could not be asked for it anyway. `argument` names the argument in errors; `pageName` is the
+ * request parameter the page is read from.
  *
  * @example
  * // paginating an in-memory array by hand

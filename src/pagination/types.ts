@@ -1,13 +1,13 @@
 import type { Cursor } from './cursor'
 
-/** One entry of the `links` list of a paginator's JSON (spec 2.5). */
+/** One entry of the `links` list of a paginator's JSON. */
 export interface PageLink {
   readonly url: string | null
   readonly label: string
   readonly active: boolean
 }
 
-/** `links` of a paginated resource collection (spec 2.3); `last` is null for a simple paginator. */
+/** `links` of a paginated resource collection; `last` is null for a simple paginator. */
 export interface PaginationResourceLinks {
   first: string
   last: string | null
@@ -24,7 +24,7 @@ export interface SimplePaginationMeta {
   to: number | null
 }
 
-/** `meta` of a paginated resource collection over a length-aware paginator (spec 2.3). */
+/** `meta` of a paginated resource collection over a length-aware paginator. */
 export interface LengthAwarePaginationMeta {
   current_page: number
   from: number | null

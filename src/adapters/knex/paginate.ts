@@ -26,7 +26,7 @@ export type KnexRow<Q> = Awaited<Q> extends readonly (infer R)[] ? R : unknown
  * @example
  * import { paginate } from 'api-resources/knex'
  * const posts = await paginate(db('posts').where('published', true).orderBy('id'), 15)
- * res.json(posts) // spec 2.5 JSON
+ * res.json(posts) // the page JSON
  */
 export async function paginate<Q extends Knex.QueryBuilder>(
   query: Q,
