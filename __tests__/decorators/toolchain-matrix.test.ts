@@ -1,10 +1,10 @@
 // The same fixture source (every decorator kind, inheritance, getters, hostile names, JSON:API
-// relationships) compiled by each real compiler in each decorator mode, loaded in a fresh Node
-// process with `api-resources` resolved to src/index.ts (through @swc-node/register; the tsx CLI
-// runs the fixture itself), rendered to JSON: every toolchain must give the same output. The README's toolchain blocks are the
-// configurations compiled here.
+// relationships) compiled by each real compiler in each decorator mode, loaded in a fresh process
+// with `api-resources` resolved to src/index.ts (through @swc-node/register; the tsx CLI and Bun run
+// the fixture themselves, resolving it through tsconfig `paths`), rendered to JSON: every toolchain
+// must give the same output. The README's toolchain blocks are the configurations compiled here.
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -12,6 +12,36 @@ import { TOOLCHAINS, type Toolchain } from './support/toolchains'
 
 const ROOT = resolve(__dirname, '../..')
 const RUNNER = join(__dirname, 'support/run-toolchain.ts')
+
+/**
+ * Bun's executable, from the platform package the `bun` development dependency installs on this
+ * platform (its own `bin/bun` is filled in by an install script, which is not run), or the reason
+ * there is none. Bun publishes binaries for Linux, macOS, FreeBSD and Windows on x64 and arm64 only.
+ */
+function findBun(): { path: string } | { reason: string } {
+  const os = { linux: 'linux', darwin: 'darwin', freebsd: 'freebsd', win32: 'windows' }[
+    process.platform as string
+  ]
+  const cpu = { x64: 'x64', arm64: 'aarch64' }[process.arch as string]
+  const exe = process.platform === 'win32' ? 'bun.exe' : 'bun'
+  if (os !== undefined && cpu !== undefined) {
+    for (const libc of ['', '-musl']) {
+      const path = join(ROOT, 'node_modules/@oven', `bun-${os}-${cpu}${libc}`, 'bin', exe)
+      if (existsSync(path)) return { path }
+    }
+  }
+  return {
+    reason: `no Bun binary for ${process.platform}-${process.arch} in node_modules/@oven (Bun ships none for this platform, or npm skipped the optional package)`,
+  }
+}
+
+const BUN = findBun()
+// CI runs on linux x64, where the binary is always installed: a missing one there is a failure
+const BUN_REQUIRED =
+  process.env.CI === 'true' && process.platform === 'linux' && process.arch === 'x64'
+const runs = (t: Toolchain) => t.runtime !== 'bun' || 'path' in BUN || BUN_REQUIRED
+const RUN = TOOLCHAINS.filter(runs)
+const SKIPPED = TOOLCHAINS.filter((t) => !runs(t))
 
 interface Report {
   outputs: Record<string, any>
@@ -21,11 +51,22 @@ interface Report {
   usesStandardEmit: boolean
 }
 
+/** The repository's `paths`, absolute, so that a tsconfig written elsewhere resolves the same. */
+function absolutePaths(): Record<string, string[]> {
+  const { paths } = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')).compilerOptions
+  return Object.fromEntries(
+    Object.entries(paths as Record<string, string[]>).map(([k, v]) => [
+      k,
+      v.map((p) => resolve(ROOT, p)),
+    ]),
+  )
+}
+
 async function run(toolchain: Toolchain, dir: string): Promise<Report> {
   let command = [process.execPath, '-r', '@swc-node/register']
-  if (toolchain.compile === undefined) {
+  const tsconfig = join(dir, `${toolchain.name.replace(/\W+/g, '-')}.json`)
+  if (toolchain.runtime === 'tsx') {
     // the real tsx CLI, with the toolchain's options over the repository's tsconfig.json
-    const tsconfig = join(dir, `${toolchain.name.replace(/\W+/g, '-')}.json`)
     writeFileSync(
       tsconfig,
       JSON.stringify({ extends: join(ROOT, 'tsconfig.json'), ...toolchain.config }),
@@ -36,6 +77,16 @@ async function run(toolchain: Toolchain, dir: string): Promise<Report> {
       '--tsconfig',
       tsconfig,
     ]
+  } else if (toolchain.runtime === 'bun') {
+    if (!('path' in BUN)) throw new Error(`Bun is required here (CI on linux x64): ${BUN.reason}`)
+    // Bun itself, with the toolchain's options as the whole tsconfig.json (plus `paths`): Bun
+    // ignores `"experimentalDecorators": false` over an extended tsconfig that sets it to true
+    const { compilerOptions } = toolchain.config as { compilerOptions: object }
+    writeFileSync(
+      tsconfig,
+      JSON.stringify({ compilerOptions: { ...compilerOptions, paths: absolutePaths() } }),
+    )
+    command = [BUN.path, `--tsconfig-override=${tsconfig}`]
   }
   const { stdout } = await promisify(execFile)(
     command[0],
@@ -51,13 +102,21 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'api-resources-tsx-'))
   try {
     // one process at a time: the suite shares the machine
-    for (const toolchain of TOOLCHAINS) reports.set(toolchain.name, await run(toolchain, dir))
+    for (const toolchain of RUN) reports.set(toolchain.name, await run(toolchain, dir))
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
 }, 120_000)
 
-describe.each(TOOLCHAINS.map((t) => [t.name, t] as const))('%s', (name, toolchain) => {
+if (SKIPPED.length > 0) {
+  const reason = 'reason' in BUN ? BUN.reason : ''
+  process.stderr.write(
+    `toolchain matrix: skipping ${SKIPPED.map((t) => t.name).join(', ')}: ${reason}\n`,
+  )
+  for (const t of SKIPPED) it.skip(`${t.name} (skipped: ${reason})`, () => undefined)
+}
+
+describe.each(RUN.map((t) => [t.name, t] as const))('%s', (name, toolchain) => {
   it('really compiles to its decorator mode, recording where that mode can', () => {
     const report = reports.get(name)!
     expect(report.usesStandardEmit).toBe(toolchain.mode === 'standard')

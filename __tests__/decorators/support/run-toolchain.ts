@@ -1,7 +1,7 @@
-// Runs in a fresh Node process per toolchain, as a user's program would. Under
+// Runs in a fresh process per toolchain, as a user's program would. Under
 // `node -r @swc-node/register` it compiles the fixture with the toolchain and loads the output with
-// `api-resources` resolved to src/index.ts; under the tsx CLI it loads the fixture itself (tsx
-// compiles it and resolves `api-resources` through tsconfig paths). Then it renders every output and
+// `api-resources` resolved to src/index.ts; under the tsx CLI or Bun it loads the fixture itself
+// (tsx, or Bun's own transpiler, compiles it and resolves `api-resources` through tsconfig paths). Then it renders every output and
 // prints one JSON line. reflect-metadata is loaded only for toolchains that emit design:type.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -20,7 +20,7 @@ function main(name: string): void {
     let code: string | undefined
     let fixture: Record<string, any>
     if (toolchain.compile === undefined) {
-      fixture = require(FIXTURE) // the tsx CLI compiles it (and resolves 'api-resources' itself)
+      fixture = require(FIXTURE) // tsx or Bun compiles it (and resolves 'api-resources' itself)
     } else {
       const entry = JSON.stringify(join(ROOT, 'src/index.ts'))
       const source = readFileSync(FIXTURE, 'utf8').replace(/from 'api-resources'/, `from ${entry}`)

@@ -1,7 +1,8 @@
 // The toolchains of the matrix: each compiles one TypeScript source to CommonJS the way a user's
 // build would, from the configuration the README shows for it (`readme` names the README block;
 // the matrix test checks both agree). Legacy = `experimentalDecorators`; standard = TC39
-// decorators (TypeScript 5.2+, esbuild 0.21+, swc `decoratorVersion`).
+// decorators (TypeScript 5.2+, esbuild 0.21+, swc `decoratorVersion`, Bun without
+// `experimentalDecorators`).
 import { transformSync as esbuildTransform } from 'esbuild'
 import { transformSync as swcTransform } from '@swc/core'
 import ts from 'typescript'
@@ -17,8 +18,13 @@ export interface Toolchain {
   /** The configuration (tsconfig.json or .swcrc) and, when the README shows it, its block name. */
   readonly config: Json
   readonly readme?: string
-  /** Compiles the source; absent when the toolchain runs the TypeScript itself (the tsx CLI). */
+  /** Compiles the source; absent when a runtime runs the TypeScript itself (`runtime`). */
   readonly compile?: (source: string, filename: string) => string
+  /**
+   * The program that runs the TypeScript itself, with this `config` as its tsconfig: the tsx CLI
+   * (on Node), or Bun (its own transpiler and runtime).
+   */
+  readonly runtime?: 'tsx' | 'bun'
 }
 
 function tsc(name: string, compilerOptions: Json, readme?: string): Toolchain {
@@ -83,6 +89,19 @@ function tsx(name: string, compilerOptions: Json): Toolchain {
     mode: compilerOptions.experimentalDecorators === true ? 'legacy' : 'standard',
     designType: false,
     config: { compilerOptions },
+    runtime: 'tsx',
+  }
+}
+
+/** Bun running the TypeScript itself, with this `config` as the whole tsconfig.json. */
+function bun(name: string, compilerOptions: Json, readme?: string): Toolchain {
+  return {
+    name,
+    mode: compilerOptions.experimentalDecorators === true ? 'legacy' : 'standard',
+    designType: compilerOptions.emitDecoratorMetadata === true,
+    config: { compilerOptions },
+    readme,
+    runtime: 'bun',
   }
 }
 
@@ -118,4 +137,12 @@ export const TOOLCHAINS: readonly Toolchain[] = [
   swc('swc standard 2022-03', { decoratorVersion: '2022-03' }),
   tsx('tsx CLI legacy', { experimentalDecorators: true, emitDecoratorMetadata: false }),
   tsx('tsx CLI standard', { experimentalDecorators: false, emitDecoratorMetadata: false }),
+  bun(
+    'Bun legacy + emitDecoratorMetadata',
+    { experimentalDecorators: true, emitDecoratorMetadata: true },
+    'bun legacy',
+  ),
+  bun('Bun legacy, no metadata', { experimentalDecorators: true }),
+  bun('Bun standard', {}, 'bun standard'),
+  bun('Bun standard, useDefineForClassFields false', { useDefineForClassFields: false }),
 ]
