@@ -68,6 +68,19 @@ export function fromCatalogue<T, K extends CatalogueKey>(
 }
 
 /**
+ * The named constructor of row `key` on `Class`: it takes the row's message arguments (their names
+ * and types are the template's) and builds the error with the row's code and message. A class lists
+ * its rows with it: `static readonly missingType = namedConstructor(JsonApiError, 'missingType')`.
+ * @internal
+ */
+export function namedConstructor<T, K extends CatalogueKey>(
+  Class: CodedClass<T>,
+  key: K,
+): (...args: CatalogueArgs<K>) => T {
+  return (...args) => fromCatalogue(Class, key, args)
+}
+
+/**
  * A bad argument passed by the programmer (`perPage`, `page`, `onEachSide`, ...): a `TypeError`
  * naming the argument, `<argument> must be <expected>; got <value>`, that is also
  * `instanceof ApiResourcesError`. Built by its named constructors, one per row of the catalogue.
@@ -89,92 +102,39 @@ export class ArgumentError extends TypeError {
     brand(this)
   }
 
-  static perPage(got: unknown): ArgumentError {
-    return argumentError('perPage', got)
-  }
-
+  static readonly perPage = ofValue('perPage')
   /** `argument` names the page argument (`page`, `currentPage`). */
-  static page(got: unknown, argument = 'page'): ArgumentError {
-    return argumentError('page', got, argument)
-  }
-
+  static readonly page = ofNamedValue('page')
   /** A page or cursor parameter name (`pageName`, `cursorName`) that cannot name a parameter. */
-  static pageName(got: unknown, argument = 'pageName'): ArgumentError {
-    return argumentError('pageName', got, argument)
-  }
-
-  static total(got: unknown): ArgumentError {
-    return argumentError('total', got)
-  }
-
-  static onEachSide(got: unknown): ArgumentError {
-    return argumentError('onEachSide', got)
-  }
-
-  static items(got: unknown): ArgumentError {
-    return argumentError('items', got)
-  }
-
-  static hasMore(got: unknown): ArgumentError {
-    return argumentError('hasMore', got)
-  }
-
-  static path(got: unknown): ArgumentError {
-    return argumentError('path', got)
-  }
-
-  static options(got: unknown): ArgumentError {
-    return argumentError('options', got)
-  }
-
+  static readonly pageName = ofNamedValue('pageName')
+  static readonly total = ofValue('total')
+  static readonly onEachSide = ofValue('onEachSide')
+  static readonly items = ofValue('items')
+  static readonly hasMore = ofValue('hasMore')
+  static readonly path = ofValue('path')
+  static readonly options = ofValue('options')
   /** `static maxIncludeDepth` that is not an integer >= 0. */
-  static maxIncludeDepth(got: unknown): ArgumentError {
-    return argumentError('maxIncludeDepth', got)
-  }
-
+  static readonly maxIncludeDepth = ofValue('maxIncludeDepth')
   /** A decorator option (`@Field({ from })`, `@When(condition)`) of the wrong kind. */
-  static decoratorOption(argument: string, expected: string, got: unknown): ArgumentError {
-    return argumentError('decoratorOption', got, argument, expected)
-  }
-
+  static readonly decoratorOption = ofDescribedValue('decoratorOption')
   /** The page-link bar was given something that is not a paginator. */
-  static notAPaginator(got: unknown): ArgumentError {
-    return argumentError('notAPaginator', got)
-  }
-
+  static readonly notAPaginator = ofValue('notAPaginator')
   /** `registerPaginationHelpers()` was given something that is not Handlebars. */
-  static notHandlebars(got: unknown): ArgumentError {
-    return argumentError('notHandlebars', got)
-  }
-
+  static readonly notHandlebars = ofValue('notHandlebars')
   /** A resource collection of something that is neither a list nor a paginator. */
-  static collectionSource(got: unknown): ArgumentError {
-    return argumentError('collectionSource', got)
-  }
-
+  static readonly collectionSource = ofValue('collectionSource')
   /** `ValidationError.fromZod()`/`fromExpressValidator()` given something else. */
-  static validationSource(argument: string, expected: string, got: unknown): ArgumentError {
-    return argumentError('validationSource', got, argument, expected)
-  }
-
+  static readonly validationSource = ofDescribedValue('validationSource')
   /** `new ValidationError(errors)` with errors that are not field -> messages. */
-  static validationErrors(argument: string, expected: string, got: unknown): ArgumentError {
-    return argumentError('validationErrors', got, argument, expected)
-  }
-
+  static readonly validationErrors = ofDescribedValue('validationErrors')
   /** The cursor column names of a `CursorPaginator` that are not a non-empty list of names. */
-  static cursorParameters(got: unknown): ArgumentError {
-    return argumentError('cursorParameters', got)
-  }
+  static readonly cursorParameters = ofValue('cursorParameters')
+  /** A cursor signing secret that is not a non-empty string or Buffer. */
+  static readonly cursorSecret = ofValue('cursorSecret')
 
   /** A row whose value of cursor column `name` is missing or cannot be carried by a cursor. */
   static cursorColumn(name: string, got: unknown): ArgumentError {
     return argumentError('cursorColumn', got, `the cursor column ${JSON.stringify(name)}`)
-  }
-
-  /** A cursor signing secret that is not a non-empty string or Buffer. */
-  static cursorSecret(got: unknown): ArgumentError {
-    return argumentError('cursorSecret', got)
   }
 
   /**
@@ -204,8 +164,11 @@ type ArgumentKey = {
   [K in CatalogueKey]: (typeof CATALOGUE)[K] extends { readonly class: 'ArgumentError' } ? K : never
 }[CatalogueKey]
 
+/** A row built by `argumentRow()`: its message is `<argument> must be <expected>; got <value>`. */
+type MustBeKey = Exclude<ArgumentKey, 'countResult' | 'cursorOrder'>
+
 function argumentError(
-  key: Exclude<ArgumentKey, 'countResult' | 'cursorOrder'>,
+  key: MustBeKey,
   got: unknown,
   argument?: string,
   expected?: string,
@@ -214,4 +177,24 @@ function argumentError(
   const name = argument ?? row.argument
   const message = row.message(got, name, expected)
   return new ArgumentError(row.code, name, expected ?? '', got, message)
+}
+
+// The three forms of the named constructors of `argumentRow()` rows (function declarations: the
+// class's static fields call them before this point of the module is reached).
+
+/** `(got)`: the row names the argument and what it expects. */
+function ofValue(key: MustBeKey): (got: unknown) => ArgumentError {
+  return (got) => argumentError(key, got)
+}
+
+/** `(got, argument?)`: `argument` replaces the row's argument name. */
+function ofNamedValue(key: MustBeKey): (got: unknown, argument?: string) => ArgumentError {
+  return (got, argument) => argumentError(key, got, argument)
+}
+
+/** `(argument, expected, got)`: the caller names the argument and what it expects. */
+function ofDescribedValue(
+  key: MustBeKey,
+): (argument: string, expected: string, got: unknown) => ArgumentError {
+  return (argument, expected, got) => argumentError(key, got, argument, expected)
 }

@@ -221,8 +221,8 @@ export const CATALOGUE = {
   codegen: {
     code: 'ERR_CODEGEN',
     class: 'ResourceError',
-    message: (expected: string, got: string) =>
-      `CodeGen: ${expected}; got ${got}. This is a bug in api-resources: please report it ` +
+    message: (problem: string, got: string) =>
+      `CodeGen: ${problem}; got ${got}. This is a bug in api-resources: please report it ` +
       'with the resource class that triggered it',
   },
 

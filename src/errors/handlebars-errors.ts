@@ -1,4 +1,4 @@
-import { ApiResourcesError, fromCatalogue } from './base'
+import { ApiResourcesError, fromCatalogue, namedConstructor } from './base'
 import { CATALOGUE } from './catalogue'
 
 /** Stable codes of the HTML page-link bar's errors. */
@@ -18,13 +18,7 @@ export const HANDLEBARS_ERROR_CODES = {
  */
 export class PaginationTemplateError extends ApiResourcesError {
   /** `links("admin::pager")` before `admin` was registered. */
-  static unknownNamespace(
-    ref: string,
-    namespace: string,
-    known: readonly string[],
-  ): PaginationTemplateError {
-    return fromCatalogue(PaginationTemplateError, 'unknownNamespace', [ref, namespace, known])
-  }
+  static readonly unknownNamespace = namedConstructor(PaginationTemplateError, 'unknownNamespace')
 
   /** The namespace is known but its folder has no `<name>.hbs`. */
   static templateNotFound(ref: string, file: string, cause: unknown): PaginationTemplateError {
@@ -32,17 +26,11 @@ export class PaginationTemplateError extends ApiResourcesError {
   }
 
   /** A reference that is not `<namespace>::<name>` or would leave the namespace's folder. */
-  static invalidName(ref: unknown): PaginationTemplateError {
-    return fromCatalogue(PaginationTemplateError, 'invalidName', [ref])
-  }
+  static readonly invalidName = namedConstructor(PaginationTemplateError, 'invalidName')
 
   /** A namespace option that is not a name mapped to a folder. */
-  static invalidNamespace(namespace: string, folder: unknown): PaginationTemplateError {
-    return fromCatalogue(PaginationTemplateError, 'invalidNamespace', [namespace, folder])
-  }
+  static readonly invalidNamespace = namedConstructor(PaginationTemplateError, 'invalidNamespace')
 
   /** The package's own `views/pagination/` folder is missing (a broken install or bundle). */
-  static viewsNotFound(from: string): PaginationTemplateError {
-    return fromCatalogue(PaginationTemplateError, 'viewsNotFound', [from])
-  }
+  static readonly viewsNotFound = namedConstructor(PaginationTemplateError, 'viewsNotFound')
 }

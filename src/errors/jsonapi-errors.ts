@@ -1,4 +1,4 @@
-import { ApiResourcesError, fromCatalogue } from './base'
+import { ApiResourcesError, namedConstructor } from './base'
 import { CATALOGUE } from './catalogue'
 
 /** Stable codes of the JSON:API errors. */
@@ -22,42 +22,26 @@ export const JSONAPI_ERROR_CODES = {
  */
 export class JsonApiError extends ApiResourcesError {
   /** `static resourceType` is missing or not a non-empty string. */
-  static missingType(className: string, got: unknown): JsonApiError {
-    return fromCatalogue(JsonApiError, 'missingType', [className, got])
-  }
+  static readonly missingType = namedConstructor(JsonApiError, 'missingType')
 
   /** The model has no usable id (`null`, `undefined`, `''`, `NaN`, `Infinity`, an object...). */
-  static missingId(className: string, idKey: string, got: unknown): JsonApiError {
-    return fromCatalogue(JsonApiError, 'missingId', [className, idKey, got])
-  }
+  static readonly missingId = namedConstructor(JsonApiError, 'missingId')
 
   /** A relationship thunk that does not give a JSON:API resource class. */
-  static badRelationship(className: string, name: string, got: unknown): JsonApiError {
-    return fromCatalogue(JsonApiError, 'badRelationship', [className, name, got])
-  }
+  static readonly badRelationship = namedConstructor(JsonApiError, 'badRelationship')
 
   /** A relationship named `id` or `type`. */
-  static reservedMember(where: string, key: string): JsonApiError {
-    return fromCatalogue(JsonApiError, 'reservedMember', [where, key])
-  }
+  static readonly reservedMember = namedConstructor(JsonApiError, 'reservedMember')
 
   /** A JSON:API collection whose items class is not a JSON:API resource. */
-  static notJsonApiCollection(className: string, got: unknown): JsonApiError {
-    return fromCatalogue(JsonApiError, 'notJsonApiCollection', [className, got])
-  }
+  static readonly notJsonApiCollection = namedConstructor(JsonApiError, 'notJsonApiCollection')
 
   /** A relationship link or meta declaration that is not a URL template or a function. */
-  static badLink(where: string, got: unknown): JsonApiError {
-    return fromCatalogue(JsonApiError, 'badLink', [where, got])
-  }
+  static readonly badLink = namedConstructor(JsonApiError, 'badLink')
 
   /** A `jsonapi` member option that JSON:API does not allow. */
-  static badJsonApiObject(option: string, got: unknown): JsonApiError {
-    return fromCatalogue(JsonApiError, 'badJsonApiObject', [option, got])
-  }
+  static readonly badJsonApiObject = namedConstructor(JsonApiError, 'badJsonApiObject')
 
   /** `additional()` with a top-level member JSON:API does not allow. */
-  static topLevelMember(where: string, key: string): JsonApiError {
-    return fromCatalogue(JsonApiError, 'topLevelMember', [where, key])
-  }
+  static readonly topLevelMember = namedConstructor(JsonApiError, 'topLevelMember')
 }

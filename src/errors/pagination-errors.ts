@@ -1,4 +1,4 @@
-import { ApiResourcesError, brand, fromCatalogue } from './base'
+import { ApiResourcesError, brand, namedConstructor } from './base'
 import { CATALOGUE, messageOf } from './catalogue'
 
 /** Stable codes of the pagination errors (paginators and query-builder adapters). */
@@ -59,9 +59,7 @@ export class UnsupportedQueryError extends TypeError {
  */
 export class PaginationError extends ApiResourcesError {
   /** Knex query builders already have `method`, from another library. */
-  static alreadyInstalled(method: string): PaginationError {
-    return fromCatalogue(PaginationError, 'alreadyInstalled', [method])
-  }
+  static readonly alreadyInstalled = namedConstructor(PaginationError, 'alreadyInstalled')
 }
 
 /**

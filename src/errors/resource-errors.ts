@@ -1,4 +1,4 @@
-import { ApiResourcesError, fromCatalogue } from './base'
+import { ApiResourcesError, fromCatalogue, namedConstructor } from './base'
 
 /**
  * Errors of resources, decorators and the compiler. Each has a stable `code`; named constructors
@@ -9,49 +9,34 @@ import { ApiResourcesError, fromCatalogue } from './base'
  */
 export class ResourceError extends ApiResourcesError {
   /** `additional()` was given the wrap key, which would overwrite the payload. */
-  static wrapKeyCollision(cls: Function, key: string): ResourceError {
-    return fromCatalogue(ResourceError, 'wrapKeyCollision', [cls, key])
-  }
+  static readonly wrapKeyCollision = namedConstructor(ResourceError, 'wrapKeyCollision')
 
   /** An `additional()` key that is also a key of the unwrapped payload. */
-  static additionalKeyCollision(cls: Function, key: string): ResourceError {
-    return fromCatalogue(ResourceError, 'additionalKeyCollision', [cls, key])
-  }
+  static readonly additionalKeyCollision = namedConstructor(ResourceError, 'additionalKeyCollision')
 
   /** `wrap = null` and `toArray()` gave something that cannot carry keys. */
-  static unwrappedNonObject(cls: Function, got: unknown): ResourceError {
-    return fromCatalogue(ResourceError, 'unwrappedNonObject', [cls, got])
-  }
+  static readonly unwrappedNonObject = namedConstructor(ResourceError, 'unwrappedNonObject')
 
   /** Two decorated members that produce the same output key. */
-  static duplicateOutputKey(
-    cls: Function,
-    key: string,
-    first: string,
-    second: string,
-  ): ResourceError {
-    return fromCatalogue(ResourceError, 'duplicateOutputKey', [cls, key, first, second])
-  }
+  static readonly duplicateOutputKey = namedConstructor(ResourceError, 'duplicateOutputKey')
 
   /** A standard decorator got no `context.metadata` (the class was defined without `Symbol.metadata`). */
-  static decoratorMetadataMissing(decorator: string): ResourceError {
-    return fromCatalogue(ResourceError, 'decoratorMetadataMissing', [decorator])
-  }
+  static readonly decoratorMetadataMissing = namedConstructor(
+    ResourceError,
+    'decoratorMetadataMissing',
+  )
 
   /** A decorator was put somewhere it cannot work. */
-  static badDecoratorTarget(decorator: string, where: string): ResourceError {
-    return fromCatalogue(ResourceError, 'badDecoratorTarget', [decorator, where])
-  }
+  static readonly badDecoratorTarget = namedConstructor(ResourceError, 'badDecoratorTarget')
 
   /** A resource thunk that did not give a resource class. */
-  static badResourceThunk(cls: Function, key: string, got: unknown): ResourceError {
-    return fromCatalogue(ResourceError, 'badResourceThunk', [cls, key, got])
-  }
+  static readonly badResourceThunk = namedConstructor(ResourceError, 'badResourceThunk')
 
   /** `paginationInformation()` returned something without plain-object `links` and `meta`. */
-  static badPaginationInformation(cls: Function, got: unknown): ResourceError {
-    return fromCatalogue(ResourceError, 'badPaginationInformation', [cls, got])
-  }
+  static readonly badPaginationInformation = namedConstructor(
+    ResourceError,
+    'badPaginationInformation',
+  )
 
   /** Generated code failed to compile; `source` is the code (also on the error). */
   static compileFailed(cls: Function, source: string, cause: unknown): ResourceError {
@@ -61,9 +46,7 @@ export class ResourceError extends ApiResourcesError {
   }
 
   /** The code generator was asked for something it must never emit (a bug of the package). */
-  static codegen(problem: string, got: string): ResourceError {
-    return fromCatalogue(ResourceError, 'codegen', [problem, got])
-  }
+  static readonly codegen = namedConstructor(ResourceError, 'codegen')
 
   /** The generated source, on compile failures. */
   source?: string
