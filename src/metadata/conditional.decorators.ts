@@ -1,6 +1,16 @@
-import { memberDecorator, optionalName, requiredCondition } from './decorator-factory'
-import type { MemberDecorator, SpecOf } from './decorator-types'
-import { thunkAndOptions, type FieldOptions } from './field.decorator'
+import {
+  memberDecorator,
+  optionalName,
+  requiredCondition,
+  thunkAndOptions,
+  thunkOrOptionsDecorator,
+} from './decorator-factory'
+import type {
+  FieldOptions,
+  MemberDecorator,
+  SpecOf,
+  ThunkOrOptionsDecorator,
+} from './decorator-types'
 import type { ResourceThunk } from './types'
 
 /**
@@ -75,24 +85,8 @@ export function When(
  * @WhenNotNull() nickname?: string
  * @WhenNotNull(() => TeamResource) team?: unknown
  */
-export function WhenNotNull<F extends string = never>(
-  options?: FieldOptions<F>,
-): MemberDecorator<SpecOf<'WhenNotNull', false, 'attribute', F>>
-export function WhenNotNull<F extends string = never>(
-  resource: ResourceThunk,
-  options?: FieldOptions<F>,
-): MemberDecorator<SpecOf<'WhenNotNull', true, 'attribute', F>>
-export function WhenNotNull(
-  thunkOrOptions?: ResourceThunk | FieldOptions,
-  options?: FieldOptions,
-): MemberDecorator<SpecOf<'WhenNotNull', boolean, 'attribute', string>> {
-  const args = thunkAndOptions('WhenNotNull', thunkOrOptions, options)
-  return memberDecorator('WhenNotNull', {
-    kind: 'whenNotNull',
-    source: optionalName('@WhenNotNull() from', args.options?.from),
-    resource: args.resource,
-  })
-}
+export const WhenNotNull: ThunkOrOptionsDecorator<'WhenNotNull', 'attribute', 'field'> =
+  thunkOrOptionsDecorator('WhenNotNull', 'whenNotNull', 'field')
 
 /**
  * When `condition` is truthy, the keys of the member's value (usually a getter returning an object)

@@ -1,6 +1,12 @@
 import { ArgumentError } from '../errors/base'
 import { ResourceError } from '../errors/resource-errors'
-import type { DecoratorSpec, MemberDecorator } from './decorator-types'
+import type {
+  DecoratorReads,
+  DecoratorSpec,
+  MemberDecorator,
+  OptionsOf,
+  ThunkOrOptionsDecorator,
+} from './decorator-types'
 import { appendToClass, appendToMetadata, designTypeOf, type RecordDraft } from './metadata-store'
 import type { FieldKind, FieldRecord, ResourceThunk } from './types'
 
@@ -159,4 +165,46 @@ export function requiredCondition(argument: string, value: unknown): FieldRecord
   if (typeof value !== 'function')
     throw ArgumentError.decoratorOption(argument, 'a function', value)
   return value as FieldRecord['condition']
+}
+
+/** Splits `(thunk?, options?)` / `(options?)` arguments, checking the thunk. @internal */
+export function thunkAndOptions<O>(
+  name: string,
+  thunkOrOptions: ResourceThunk | O | undefined,
+  options: O | undefined,
+): { resource?: ResourceThunk; options?: O } {
+  const thunk = typeof thunkOrOptions === 'function' ? thunkOrOptions : undefined
+  const opts = typeof thunkOrOptions === 'function' ? options : (thunkOrOptions ?? options)
+  return { resource: optionalThunk(`@${name}() resource`, thunk), options: opts as O | undefined }
+}
+
+/** The option naming the model key each kind of options has. */
+const KEY_OPTION = { field: 'from', relation: 'relation', relationship: 'relation' } as const
+
+/**
+ * A decorator called as `@N(options?)` or `@N(() => SomeResource, options?)`: it checks the thunk,
+ * then the key option (`from` or `relation`), and records `kind` with them (and, for
+ * `Relationship` options, the links and meta). @internal
+ */
+export function thunkOrOptionsDecorator<
+  N extends string,
+  Reads extends DecoratorReads,
+  O extends keyof OptionsOf<string>,
+>(decorator: N, kind: FieldKind, options: O): ThunkOrOptionsDecorator<N, Reads, O> {
+  const keyOption = KEY_OPTION[options]
+  function decorate(
+    thunkOrOptions?: ResourceThunk | Record<string, unknown>,
+    opts?: Record<string, unknown>,
+  ) {
+    const args = thunkAndOptions(decorator, thunkOrOptions, opts)
+    return memberDecorator(decorator, {
+      kind,
+      resource: args.resource,
+      source: optionalName(`@${decorator}() ${keyOption}`, args.options?.[keyOption]),
+      ...(options === 'relationship'
+        ? { links: args.options?.links, meta: args.options?.meta }
+        : {}),
+    })
+  }
+  return decorate as ThunkOrOptionsDecorator<N, Reads, O>
 }

@@ -7,6 +7,7 @@
 // message, so TypeScript reports "Argument of type ... is not assignable to parameter of type
 // '"@WhenLoaded(): ..."'" in both decorator modes.
 import type { Resolvable } from '../runtime/protocol'
+import type { ResourceThunk } from './types'
 
 /** What a decorator reads on the model: the static checks differ per kind. */
 export type DecoratorReads =
@@ -180,3 +181,65 @@ export type MemberDecorator<S extends DecoratorSpec = DecoratorSpec> = <
   context: C,
   descriptor?: D,
 ) => void
+
+/**
+ * Options of `@Field()`, `@Attribute()`, `@When()`, `@WhenNotNull()` and `@MergeWhen()`.
+ *
+ * `from` must be a key of the resource's model type when that type is known; a `from` typed as a
+ * plain `string` (`{ from: 'computed' as string }`) skips that check.
+ */
+export interface FieldOptions<F extends string = string> {
+  /** The model property to read (a rename); defaults to the member name. */
+  readonly from?: F
+}
+
+/**
+ * Options of `@WhenLoaded()`, `@WhenCounted()` and `@Relationship()`.
+ *
+ * `relation` must be a key of the resource's model type when that type is known (for
+ * `@WhenCounted()`, `<relation>_count` must be); a `relation` typed as a plain `string` skips that
+ * check.
+ */
+export interface RelationOptions<F extends string = string> {
+  /** The relation's name on the model; defaults to the member name. */
+  readonly relation?: F
+}
+
+/** A relationship link: a URL template (`'/posts/{id}/author'`) or a function of the model. */
+export type RelationshipLink = string | ((model: never, request: unknown) => unknown)
+
+/** Options of `@Relationship()`: the relation's name, and its relationship object's links and meta. */
+export interface RelationshipOptions<F extends string = string> extends RelationOptions<F> {
+  /**
+   * `self` and `related` links of the relationship object: URL templates (`{id}` is the object's id,
+   * `{name}` a model attribute) or functions of the model. Rendered also when the relation was not
+   * loaded (then without `data`).
+   */
+  readonly links?: { readonly self?: RelationshipLink; readonly related?: RelationshipLink }
+  /** `meta` of the relationship object, from the model and the request. */
+  readonly meta?: (model: never, request: unknown) => unknown
+}
+
+/** The options of a thunk-or-options decorator, by its kind, with the model key `F`. */
+export interface OptionsOf<F extends string> {
+  readonly field: FieldOptions<F>
+  readonly relation: RelationOptions<F>
+  readonly relationship: RelationshipOptions<F>
+}
+
+/**
+ * A decorator called as `@N(options?)` or `@N(() => SomeResource, options?)` (`@Field()`,
+ * `@Attribute()`, `@WhenNotNull()`, `@WhenLoaded()`, `@Relationship()`): the key option it reads
+ * (`from` or `relation`) is inferred as `F`, so the member check sees it.
+ */
+export interface ThunkOrOptionsDecorator<
+  N extends string,
+  Reads extends DecoratorReads,
+  O extends keyof OptionsOf<string>,
+> {
+  <F extends string = never>(options?: OptionsOf<F>[O]): MemberDecorator<SpecOf<N, false, Reads, F>>
+  <F extends string = never>(
+    resource: ResourceThunk,
+    options?: OptionsOf<F>[O],
+  ): MemberDecorator<SpecOf<N, true, Reads, F>>
+}

@@ -1,8 +1,6 @@
 import { aggregateKey, existsKey } from '../runtime/aggregates'
 import { memberDecorator, optionalName } from './decorator-factory'
-import type { MemberDecorator, SpecOf } from './decorator-types'
-import type { FieldOptions } from './field.decorator'
-import type { RelationOptions } from './relation.decorators'
+import type { FieldOptions, MemberDecorator, RelationOptions, SpecOf } from './decorator-types'
 
 /**
  * The model's attribute (named like the member, or `from`) when the model has it: `null` counts as

@@ -1,31 +1,12 @@
-import { memberDecorator, optionalName } from './decorator-factory'
-import type { MemberDecorator, SpecOf } from './decorator-types'
-import { thunkAndOptions } from './field.decorator'
-import type { ResourceThunk } from './types'
+import { memberDecorator, optionalName, thunkOrOptionsDecorator } from './decorator-factory'
+import type {
+  MemberDecorator,
+  RelationOptions,
+  SpecOf,
+  ThunkOrOptionsDecorator,
+} from './decorator-types'
 
-/**
- * Options of `@WhenLoaded()`, `@WhenCounted()` and `@Relationship()`.
- *
- * `relation` must be a key of the resource's model type when that type is known (for
- * `@WhenCounted()`, `<relation>_count` must be); a `relation` typed as a plain `string` skips that
- * check.
- */
-export interface RelationOptions<F extends string = string> {
-  /** The relation's name on the model; defaults to the member name. */
-  readonly relation?: F
-}
-
-function relationArgs(
-  name: string,
-  thunkOrOptions?: ResourceThunk | RelationOptions,
-  options?: RelationOptions,
-): { source?: string; resource?: ResourceThunk } {
-  const args = thunkAndOptions(name, thunkOrOptions, options)
-  return {
-    resource: args.resource,
-    source: optionalName(`@${name}() relation`, args.options?.relation),
-  }
-}
+export type { RelationOptions, RelationshipLink, RelationshipOptions } from './decorator-types'
 
 /**
  * The eager-loaded relation named like the member (or `relation`), mapped through the resource of
@@ -35,22 +16,8 @@ function relationArgs(
  * @example
  * @WhenLoaded(() => PostResource) posts!: unknown
  */
-export function WhenLoaded<F extends string = never>(
-  options?: RelationOptions<F>,
-): MemberDecorator<SpecOf<'WhenLoaded', false, 'relation', F>>
-export function WhenLoaded<F extends string = never>(
-  resource: ResourceThunk,
-  options?: RelationOptions<F>,
-): MemberDecorator<SpecOf<'WhenLoaded', true, 'relation', F>>
-export function WhenLoaded(
-  thunkOrOptions?: ResourceThunk | RelationOptions,
-  options?: RelationOptions,
-): MemberDecorator<SpecOf<'WhenLoaded', boolean, 'relation', string>> {
-  return memberDecorator('WhenLoaded', {
-    kind: 'whenLoaded',
-    ...relationArgs('WhenLoaded', thunkOrOptions, options),
-  })
-}
+export const WhenLoaded: ThunkOrOptionsDecorator<'WhenLoaded', 'relation', 'relation'> =
+  thunkOrOptionsDecorator('WhenLoaded', 'whenLoaded', 'relation')
 
 /**
  * The loaded count of a relation, read from `<relation>_count`. The relation is `relation`, else the
@@ -91,21 +58,6 @@ export function WhenPivotLoaded(
   })
 }
 
-/** A relationship link: a URL template (`'/posts/{id}/author'`) or a function of the model. */
-export type RelationshipLink = string | ((model: never, request: unknown) => unknown)
-
-/** Options of `@Relationship()`: the relation's name, and its relationship object's links and meta. */
-export interface RelationshipOptions<F extends string = string> extends RelationOptions<F> {
-  /**
-   * `self` and `related` links of the relationship object: URL templates (`{id}` is the object's id,
-   * `{name}` a model attribute) or functions of the model. Rendered also when the relation was not
-   * loaded (then without `data`).
-   */
-  readonly links?: { readonly self?: RelationshipLink; readonly related?: RelationshipLink }
-  /** `meta` of the relationship object, from the model and the request. */
-  readonly meta?: (model: never, request: unknown) => unknown
-}
-
 /**
  * A JSON:API relationship (linkage, `?include=`), recorded for `JsonApiResource`. It produces no key
  * in `toArray()`.
@@ -114,22 +66,5 @@ export interface RelationshipOptions<F extends string = string> extends Relation
  * @Relationship(() => UserResource) author!: unknown
  * @Relationship(() => CommentResource, { links: { related: '/posts/{id}/comments' } }) comments!: unknown
  */
-export function Relationship<F extends string = never>(
-  options?: RelationshipOptions<F>,
-): MemberDecorator<SpecOf<'Relationship', false, 'relation', F>>
-export function Relationship<F extends string = never>(
-  resource: ResourceThunk,
-  options?: RelationshipOptions<F>,
-): MemberDecorator<SpecOf<'Relationship', true, 'relation', F>>
-export function Relationship(
-  thunkOrOptions?: ResourceThunk | RelationshipOptions,
-  options?: RelationshipOptions,
-): MemberDecorator<SpecOf<'Relationship', boolean, 'relation', string>> {
-  const opts = typeof thunkOrOptions === 'function' ? options : (thunkOrOptions ?? options)
-  return memberDecorator('Relationship', {
-    kind: 'relationship',
-    ...relationArgs('Relationship', thunkOrOptions, options),
-    links: opts?.links,
-    meta: opts?.meta,
-  })
-}
+export const Relationship: ThunkOrOptionsDecorator<'Relationship', 'relation', 'relationship'> =
+  thunkOrOptionsDecorator('Relationship', 'relationship', 'relationship')
