@@ -63,9 +63,7 @@ export async function paginatePageQuery<T>(
   page?: number,
   options: PaginateOptions = {},
 ): Promise<LengthAwarePaginator<T>> {
-  assertPerPage(perPage)
-  const pageName = parameterName('pageName', options.pageName, 'page')
-  const currentPage = resolvePage(page, perPage, 'page', pageName)
+  const { pageName, currentPage } = pageOf(perPage, page, options.pageName)
   const { total, counted, estimated } = await totalOf(query, options.total)
   const offset = offsetOf(currentPage, perPage)
   // A given or estimated total may be off: only an exact count can say the page is empty.
@@ -77,6 +75,20 @@ export async function paginatePageQuery<T>(
     pageName,
     ...(estimated ? { totalIsEstimate: true } : {}),
   })
+}
+
+/**
+ * The page a paginate call is on, after checking `perPage`: `page` when given, else the request's
+ * `?<pageName>=` (`pageName` default `page`).
+ */
+function pageOf(
+  perPage: number,
+  page: number | undefined,
+  name: string | undefined,
+): { pageName: string; currentPage: number } {
+  assertPerPage(perPage)
+  const pageName = parameterName('pageName', name, 'page')
+  return { pageName, currentPage: resolvePage(page, perPage, 'page', pageName) }
 }
 
 /** The total by `strategy`: given, from a function, estimated, or counted (the default). */
@@ -106,9 +118,7 @@ export async function simplePaginatePageQuery<T>(
   page?: number,
   options: SimplePaginateOptions = {},
 ): Promise<Paginator<T>> {
-  assertPerPage(perPage)
-  const pageName = parameterName('pageName', options.pageName, 'page')
-  const currentPage = resolvePage(page, perPage, 'page', pageName)
+  const { pageName, currentPage } = pageOf(perPage, page, options.pageName)
   const rows = await query.fetch(offsetOf(currentPage, perPage), perPage + 1)
   const hasMore = rows.length > perPage
   const items = hasMore ? rows.slice(0, perPage) : rows

@@ -13,6 +13,19 @@ export function isObject(value: unknown): value is object {
   return typeof value === 'object' && value !== null
 }
 
+/**
+ * Is `value` an object with a function under each of `names`? How the adapters recognise the query
+ * builders they accept without loading the library that made them. @internal
+ */
+export function hasMethods<K extends string>(
+  value: unknown,
+  names: readonly K[],
+): value is Record<K, (...args: never[]) => unknown> {
+  if (typeof value !== 'object' || value === null) return false
+  const record = value as Record<string, unknown>
+  return names.every((name) => typeof record[name] === 'function')
+}
+
 /** Is `value` a plain object (`{}` literal, `Object.create(null)`, JSON.parse output)? @internal */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false

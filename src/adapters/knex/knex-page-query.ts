@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import { UnsupportedQueryError } from '../../errors/pagination-errors'
 import { mysqlExplainRows, postgresPlanRows } from '../../pagination/estimate'
 import { countFrom, type PageQuery } from '../../pagination/page-query'
+import { hasMethods } from '../../util/objects'
 
 /** What `paginate()`/`simplePaginate()` accept, for error messages. */
 const SUPPORTED = 'a Knex select query builder (knex("table"), knex.select(...), trx("table") ...)'
@@ -27,17 +28,13 @@ interface KnexStatement {
 
 /** Throws the `TypeError` naming what it got unless `query` is a Knex select builder. */
 export function assertKnexQuery(fn: string, query: unknown): asserts query is Knex.QueryBuilder {
-  const q = query as Partial<KnexBuilderInternals & Knex.QueryBuilder> | null
+  const q = query as Partial<KnexBuilderInternals> | null
   const ok =
-    typeof q === 'object' &&
-    q !== null &&
-    typeof q.clone === 'function' &&
-    typeof q.clear === 'function' &&
-    typeof q.toSQL === 'function' &&
-    Array.isArray(q._statements) &&
-    typeof q.client?.queryBuilder === 'function'
+    hasMethods(query, ['clone', 'clear', 'toSQL']) &&
+    Array.isArray(q?._statements) &&
+    typeof q?.client?.queryBuilder === 'function'
   if (!ok) throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
-  if (q._method !== undefined && q._method !== 'select')
+  if (q?._method !== undefined && q?._method !== 'select')
     throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query, `a Knex ${q._method} query`)
 }
 

@@ -6,14 +6,7 @@ import {
   type CursorQuery,
   type KeysetCondition,
 } from '../../pagination/cursor-query'
-
-// Operation nodes are plain frozen objects Kysely's compilers dispatch on by `kind`: the adapter
-// builds them without loading Kysely at run time.
-const node = <N extends OperationNode>(value: N): N => Object.freeze(value)
-const raw = (sqlFragments: readonly string[], parameters: readonly OperationNode[] = []) =>
-  node({ kind: 'RawNode' as const, sqlFragments, parameters })
-const operator = (op: string) => node({ kind: 'OperatorNode' as const, operator: op })
-const parens = (inner: OperationNode) => node({ kind: 'ParensNode' as const, node: inner })
+import { node, operator, parens, raw } from './kysely-nodes'
 
 /** An `Expression` Kysely's builder methods accept, around a node. */
 function expression(inner: OperationNode): Expression<unknown> {

@@ -12,33 +12,30 @@ import type {
 import { UnsupportedQueryError } from '../../errors/pagination-errors'
 import { mysqlExplainRows, postgresPlanRows } from '../../pagination/estimate'
 import { countFrom, type PageQuery } from '../../pagination/page-query'
+import { hasMethods } from '../../util/objects'
+import { alias, node } from './kysely-nodes'
 
 const SUPPORTED = 'a Kysely select query builder (db.selectFrom(...) ...)'
 
+/** The methods of a Kysely select query builder the adapter calls. */
+const KYSELY_METHODS = [
+  'toOperationNode',
+  'withPlugin',
+  'clearLimit',
+  'clearOffset',
+  'clearOrderBy',
+  'execute',
+] as const
+
 /** Throws the `TypeError` naming what it got unless `query` is a Kysely select query builder. */
 export function assertKyselyQuery(fn: string, query: unknown): void {
-  const q = query as Partial<Record<string, unknown>> | null
-  const ok =
-    typeof q === 'object' &&
-    q !== null &&
-    typeof q.toOperationNode === 'function' &&
-    typeof q.withPlugin === 'function' &&
-    typeof q.clearLimit === 'function' &&
-    typeof q.clearOffset === 'function' &&
-    typeof q.clearOrderBy === 'function' &&
-    typeof q.execute === 'function'
-  if (!ok) throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
-  const kind = (q.toOperationNode as () => OperationNode)().kind
+  if (!hasMethods(query, KYSELY_METHODS))
+    throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
+  const kind = (query.toOperationNode as () => OperationNode)().kind
   if (kind !== 'SelectQueryNode')
     throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query, `a Kysely ${kind}`)
 }
 
-// Operation nodes are plain frozen objects that Kysely's compilers dispatch on by `kind`, so the
-// adapter can build them without loading Kysely at run time.
-const node = <N extends OperationNode>(value: N): N => Object.freeze(value)
-const identifier = (name: string) => node({ kind: 'IdentifierNode' as const, name })
-const alias = (inner: OperationNode, name: string) =>
-  node({ kind: 'AliasNode' as const, node: inner, alias: identifier(name) })
 const countAllAsTotal = () =>
   node({
     kind: 'SelectionNode' as const,
