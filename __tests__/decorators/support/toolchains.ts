@@ -143,6 +143,10 @@ export const TOOLCHAINS: readonly Toolchain[] = [
     'bun legacy',
   ),
   bun('Bun legacy, no metadata', { experimentalDecorators: true }),
+  bun('Bun legacy, useDefineForClassFields false', {
+    experimentalDecorators: true,
+    useDefineForClassFields: false,
+  }),
   bun('Bun standard', {}, 'bun standard'),
   bun('Bun standard, useDefineForClassFields false', { useDefineForClassFields: false }),
 ]
