@@ -2,7 +2,7 @@
 // start (files, install line, commands and documented responses, read by scripts/newcomer.mjs, which
 // CI runs from the packed tarball) is complete, and every link it has leads somewhere.
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 
 const root = join(__dirname, '..', '..')
@@ -34,7 +34,7 @@ describe('README.md', () => {
   })
 
   it('cites no document outside the repository', () => {
-    expect(readme).not.toMatch(/API\.md|SPEC\.md|STYLE\.md|\(issue:/)
+    expect(readme).not.toMatch(OUTSIDE_DOCUMENTS)
   })
 
   it('shows the development commands', () => {
@@ -61,6 +61,40 @@ describe('README.md', () => {
         .replace(/\s+/g, '-')
     const anchors = new Set([...readme.matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1])))
     for (const [, anchor] of readme.matchAll(/\]\(#([^)]+)\)/g)) expect(anchors).toContain(anchor)
+  })
+})
+
+// Names of documents that are not in the repository, and the way issues used to be cited; spelled
+// in pieces so that this file does not match itself.
+const OUTSIDE_DOCUMENTS = new RegExp(
+  [...['API', 'SPEC', 'STYLE'].map((name) => `\\b${name}\\.md\\b`), '\\(' + 'issue:'].join('|'),
+)
+
+function textFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory())
+      return ['node_modules', 'recordings', 'screenshots', 'images', 'public'].includes(entry.name)
+        ? []
+        : textFiles(path)
+    return /\.(ts|mts|js|mjs|cjs|md|hbs|json|sh)$/.test(entry.name) ? [path] : []
+  })
+}
+
+describe('the repository', () => {
+  it('cites no document outside it, in code, comments, tests or docs', () => {
+    const files = [
+      ...['src', 'docs', '__tests__', 'examples', 'demo-app', 'bench', 'scripts', 'views']
+        .map((dir) => join(root, dir))
+        .filter((dir) => existsSync(dir))
+        .flatMap(textFiles),
+      ...['README.md', 'ARCHITECTURE.md', 'CONTRIBUTING.md', 'CHANGELOG.md'].map((f) =>
+        join(root, f),
+      ),
+    ]
+    expect(files.length).toBeGreaterThan(100)
+    const citing = files.filter((file) => OUTSIDE_DOCUMENTS.test(readFileSync(file, 'utf8')))
+    expect(citing.map((file) => file.slice(root.length + 1))).toEqual([])
   })
 })
 
