@@ -18,7 +18,7 @@ const MESSAGE =
   'run the handler inside runWithRequestContext(createRequestContext(url, req), fn) (both exported ' +
   'from "api-resources"). Or pass currentPage and path to the paginator (a page to paginate()) ' +
   'explicitly. This warning is shown once per process and never in production. See ' +
-  guideUrl('express#request-context')
+  guideUrl('request-context')
 
 /** Set once the question has been answered: warned, or in production (never warns). */
 let settled = false
