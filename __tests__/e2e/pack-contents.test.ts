@@ -90,3 +90,32 @@ describe('npm pack', () => {
     }
   })
 })
+
+describe('package.json and the files beside it', () => {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >
+
+  it('says where the code, the documentation and the issue tracker are', () => {
+    expect(pkg.repository).toEqual({
+      type: 'git',
+      url: 'git+https://github.com/api-resources/api-resources.git',
+    })
+    expect(pkg.homepage).toBe('https://api-resources.github.io/api-resources/')
+    expect(pkg.bugs).toEqual({ url: 'https://github.com/api-resources/api-resources/issues' })
+  })
+
+  it('is MIT licensed, and LICENSE is the MIT license', () => {
+    expect(pkg.license).toBe('MIT')
+    const license = readFileSync(join(root, 'LICENSE'), 'utf8')
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) 2026 api-resources contributors\n/)
+    expect(license).toContain('THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND')
+  })
+
+  it('has a changelog entry for its version and an Unreleased section', () => {
+    const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8')
+    expect(changelog).toContain('## [Unreleased]')
+    expect(changelog).toContain(`## [${String(pkg.version)}]`)
+  })
+})
