@@ -12,8 +12,18 @@
 //   node scripts/newcomer.mjs            run it (builds dist/ first when it is missing)
 //   node scripts/newcomer.mjs --plan     print what it would do, as JSON, and stop
 //   node scripts/newcomer.mjs --keep     keep the temporary project
+//   node scripts/newcomer.mjs --local    link this checkout and its node_modules instead of packing
+//                                        and installing (fast and offline; the test suite runs it)
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -125,6 +135,52 @@ async function waitForServer(url, child, output) {
   throw new Error(`the server did not answer within 30 s:\n${output()}`)
 }
 
+/** Packs the package and runs the README's install commands, the tarball for `api-resources`. */
+function install(plan, tmp, project) {
+  const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', tmp], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+  const tarball = join(tmp, packed.trim().split('\n').pop())
+  console.log(`packed ${tarball}`)
+  // better-sqlite3 compiles from source here: never download a prebuilt binary
+  const installEnv = { npm_config_build_from_source: 'true' }
+  for (const line of plan.install) {
+    const [command, ...args] = words(line)
+    if (command !== 'npm') throw new Error(`not an npm command: ${line}`)
+    const replaced = args.map((a) => (a === 'api-resources' ? tarball : a))
+    run(command, [...replaced, '--no-audit', '--no-fund'], project, installEnv)
+  }
+  const binding = join(project, 'node_modules', 'better-sqlite3', 'build', 'Release')
+  if (plan.install.some((l) => l.includes('better-sqlite3')) && !existsSync(binding))
+    throw new Error('better-sqlite3 was not built: did npm run its install script?')
+}
+
+/**
+ * `--local`: instead of installing, links each package the install commands name into the project's
+ * node_modules: `api-resources` to this checkout (its built dist/, through package.json `exports`),
+ * the others to this checkout's node_modules. Fast, offline, for the test suite; CI runs the real
+ * install too.
+ */
+function linkPackages(plan, project) {
+  const names = plan.install.flatMap((line) =>
+    words(line)
+      .slice(2)
+      .filter((word) => !word.startsWith('-')),
+  )
+  for (const name of names) {
+    const target = name === 'api-resources' ? root : join(root, 'node_modules', name)
+    if (!existsSync(target)) throw new Error(`--local: ${name} is not installed in this checkout`)
+    const link = join(project, 'node_modules', name)
+    mkdirSync(dirname(link), { recursive: true })
+    symlinkSync(target, link, 'dir')
+  }
+  const bin = join(project, 'node_modules', '.bin')
+  mkdirSync(bin, { recursive: true })
+  symlinkSync(join(root, 'node_modules', 'typescript', 'bin', 'tsc'), join(bin, 'tsc'))
+  console.log(`linked ${names.join(', ')}`)
+}
+
 async function main() {
   const plan = quickStart(readFileSync(join(root, 'README.md'), 'utf8'))
   if (process.argv.includes('--plan')) {
@@ -134,35 +190,20 @@ async function main() {
   if (plan.files.length === 0 || plan.install.length === 0 || plan.commands.length === 0)
     throw new Error('README.md: no quick start found (file, install or commands markers)')
 
+  const local = process.argv.includes('--local')
   if (!existsSync(join(root, 'dist', 'cjs', 'index.js'))) run('npm', ['run', 'build'], root)
   const tmp = mkdtempSync(join(tmpdir(), 'api-resources-newcomer-'))
   const project = join(tmp, 'my-api')
   mkdirSync(project)
   let server
   try {
-    const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', tmp], {
-      cwd: root,
-      encoding: 'utf8',
-    })
-    const tarball = join(tmp, packed.trim().split('\n').pop())
-    console.log(`packed ${tarball}`)
-
     for (const file of plan.files) {
       mkdirSync(dirname(join(project, file.path)), { recursive: true })
       writeFileSync(join(project, file.path), file.content)
       console.log(`wrote ${file.path} (${file.content.length} characters, as in README.md)`)
     }
-    // better-sqlite3 compiles from source here: never download a prebuilt binary
-    const installEnv = { npm_config_build_from_source: 'true' }
-    for (const line of plan.install) {
-      const [command, ...args] = words(line)
-      if (command !== 'npm') throw new Error(`not an npm command: ${line}`)
-      const replaced = args.map((a) => (a === 'api-resources' ? tarball : a))
-      run(command, [...replaced, '--no-audit', '--no-fund'], project, installEnv)
-    }
-    const binding = join(project, 'node_modules', 'better-sqlite3', 'build', 'Release')
-    if (plan.install.some((l) => l.includes('better-sqlite3')) && !existsSync(binding))
-      throw new Error('better-sqlite3 was not built: did npm run its install script?')
+    if (local) linkPackages(plan, project)
+    else install(plan, tmp, project)
 
     const commands = plan.commands.map(words)
     for (const [command, ...args] of commands.slice(0, -1)) run(command, args, project)
