@@ -16,7 +16,10 @@ import {
   isApiResourcesError,
   InvalidCursorError,
 } from '../../src'
-import { CATALOGUE, type CatalogueKey } from '../../src/errors/catalogue'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { CATALOGUE, GUIDE_PAGES, type CatalogueKey } from '../../src/errors/catalogue'
+import { GUIDE_URL, ISSUES_URL } from '../../src/errors/guide'
 
 const CLASSES = {
   ArgumentError,
@@ -197,11 +200,13 @@ describe('messages say what was expected, what was received and the fix', () => 
     [
       () => ArgumentError.notHandlebars({}),
       'handlebars must be a Handlebars instance; got an object. Pass the default export of ' +
-        "'handlebars', or Handlebars.create()",
+        "'handlebars', or Handlebars.create(). " +
+        'See https://api-resources.github.io/api-resources/guide/errors#err_not_handlebars',
     ],
     [
       () => UnsupportedQueryError.unsupportedQuery('paginate', 'a Knex query', Promise.resolve()),
-      'paginate() expects a Knex query; got a Promise (pass the query builder, not its awaited result)',
+      'paginate() expects a Knex query; got a Promise (pass the query builder, not its awaited ' +
+        'result). See https://api-resources.github.io/api-resources/guide/errors#err_unsupported_query',
     ],
     [
       () => ResourceError.codegen('name must be a valid identifier', '"a b"'),
@@ -229,6 +234,64 @@ describe('messages say what was expected, what was received and the fix', () => 
   it('names a Knex query builder that already has the method, and the alternative', () => {
     expect(PaginationError.alreadyInstalled('paginate').message).toMatch(
       /already have a "paginate" method .* use paginate\(query, perPage\) from api-resources\/knex/,
+    )
+  })
+})
+
+describe('messages point at the guide page that explains them', () => {
+  const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+    homepage: string
+    bugs: { url: string }
+  }
+
+  it("the guide's address is the package's homepage followed by guide/", () => {
+    expect(GUIDE_URL).toBe(`${pkg.homepage}guide/`)
+    expect(ISSUES_URL).toBe(pkg.bugs.url)
+  })
+
+  it.each(ROWS)('%s: its message ends with its guide page, or has none', (key) => {
+    const { message } = BUILD[key]()
+    const page = GUIDE_PAGES[key]
+    if (page === undefined) expect(message).not.toContain(GUIDE_URL)
+    else expect(message.endsWith(` See ${GUIDE_URL}${page}`)).toBe(true)
+  })
+
+  it('cursor errors link the cursor pagination guide, thunk errors the thunks section', () => {
+    expect(InvalidCursorError.invalidCursor('it is not base64url').message).toBe(
+      'The cursor is invalid: it is not base64url. ' +
+        'See https://api-resources.github.io/api-resources/guide/cursor-pagination',
+    )
+    expect(ArgumentError.cursorOrder('cursorPaginate', 'it has no ORDER BY').message).toMatch(
+      /ending with a unique one\. See https:\/\/\S+\/guide\/cursor-pagination$/,
+    )
+    expect(ArgumentError.cursorSecret('').message).toMatch(/guide\/cursor-pagination$/)
+    expect(ResourceError.badResourceThunk(Widget, 'author', 1).message).toMatch(
+      /with SomeResource defined by then\. See https:\/\/\S+\/guide\/decorators#thunks$/,
+    )
+    expect(JsonApiError.badRelationship('Widget', 'owner', 1).message).toMatch(
+      /guide\/decorators#thunks$/,
+    )
+  })
+
+  it('other errors link their entry on the errors page: errors#<code in lower case>', () => {
+    expect(ResourceError.decoratorMetadataMissing('Field').message).toMatch(
+      /\(TypeScript 5\.2\+, esbuild 0\.21\+\)\. See https:\/\/\S+\/guide\/errors#err_decorator_metadata$/,
+    )
+    expect(ArgumentError.countResult('x').message).toMatch(/guide\/errors#err_count_result$/)
+    expect(PaginationTemplateError.viewsNotFound('/app').message).toMatch(
+      /guide\/errors#err_pagination_views_missing$/,
+    )
+    for (const page of Object.values(GUIDE_PAGES))
+      expect(page).toMatch(/^(cursor-pagination|decorators#thunks|errors#err_[a-z0-9_]+)$/)
+  })
+
+  it('a plain bad argument says everything itself and gets no link', () => {
+    expect(ArgumentError.perPage(0).message).toBe('perPage must be an integer >= 1; got 0')
+  })
+
+  it('the code generator bug asks for a report where bugs are reported', () => {
+    expect(ResourceError.codegen('x', 'y').message).toContain(
+      'https://github.com/api-resources/api-resources/issues',
     )
   })
 })

@@ -1,6 +1,7 @@
 import 'reflect-metadata'
 import {
   Field,
+  InvalidCursorError,
   JsonResource,
   NotFoundError,
   ValidationError,
@@ -109,6 +110,21 @@ describe('errorToHttpResponse', () => {
       status: 404,
       headers: { 'content-type': 'application/json' },
       body: '{"message":"Gone."}',
+    })
+  })
+
+  it("sends the client the message without the pointer to the package's guide", () => {
+    const error = InvalidCursorError.invalidCursor('it is not base64url')
+    expect(error.message).toContain('/guide/cursor-pagination') // for the developer's logs
+    const plain = errorToHttpResponse(error, { url: '/' }, { jsonApi: false })!
+    expect(JSON.parse(plain.body)).toEqual({
+      message: 'The cursor is invalid: it is not base64url.',
+    })
+    const doc = errorToHttpResponse(error, { url: '/' }, { jsonApi: true })!
+    expect(JSON.parse(doc.body).errors[0]).toMatchObject({
+      status: '400',
+      detail: 'The cursor is invalid: it is not base64url.',
+      source: { parameter: 'cursor' },
     })
   })
 

@@ -41,7 +41,7 @@ describe('LengthAwarePaginator', () => {
     expect(Array.isArray(p)).toBe(false)
   })
 
-  it('serializes exactly as API.md pins it, key order included', () => {
+  it('serializes to the pinned page JSON, key order included', () => {
     const p = new LengthAwarePaginator(rows(4, 3), {
       total: 7,
       perPage: 3,

@@ -52,6 +52,10 @@ describe('no request context: page 1 and path /, said once', () => {
     for (const fix of ['apiResources()', 'currentPage', 'path', 'runWithRequestContext'])
       expect(message).toContain(fix)
     expect(message).toContain('createRequestContext(')
+    // and where the guide explains it
+    expect(message).toMatch(
+      / See https:\/\/api-resources\.github\.io\/api-resources\/guide\/request-context$/,
+    )
   })
 
   it('warns for paginatePageQuery() without a request and without a page', async () => {

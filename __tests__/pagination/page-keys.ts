@@ -1,4 +1,5 @@
-// The pinned key order of a length-aware page's JSON (API.md "Choices where the spec is loose").
+// The pinned key order of a length-aware page's JSON: Laravel's keys, in alphabetical order, so that
+// a page serializes the same whichever paginator or adapter built it.
 export const LENGTH_AWARE_PAGE_KEYS = [
   'current_page',
   'data',
@@ -15,7 +16,7 @@ export const LENGTH_AWARE_PAGE_KEYS = [
   'total',
 ]
 
-// A simple page: the same keys in the same order minus last_page, last_page_url and total (API.md).
+// A simple page: the same keys in the same order minus last_page, last_page_url and total.
 export const SIMPLE_PAGE_KEYS = LENGTH_AWARE_PAGE_KEYS.filter(
   (key) => !['last_page', 'last_page_url', 'total'].includes(key),
 )

@@ -1,5 +1,5 @@
-// The decorator example of API.md, as written there: it must type-check (tsc covers tests) and give
-// the same payload as the same class written with toArray() and the helper methods.
+// A resource written with decorators, as the resources guide shows it: it must type-check (tsc
+// covers tests) and give the same payload as the same class written with toArray() and the helpers.
 import 'reflect-metadata'
 import {
   Field,
@@ -78,7 +78,7 @@ const base: User = {
   last_login_ip: '10.0.0.1',
 }
 
-describe('the API.md decorator example', () => {
+describe('the decorator example', () => {
   const models: User[] = [
     base,
     {

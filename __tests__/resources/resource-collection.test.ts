@@ -136,7 +136,7 @@ describe('ResourceCollection over a paginator', () => {
   const page = () =>
     new LengthAwarePaginator(users, { total: 5, perPage: 2, currentPage: 2, path: '/users' })
 
-  it('is { data, links, meta } in that order (API.md)', () => {
+  it('is { data, links, meta } in that order', () => {
     const payload = UserResource.collection(page()).toPayload() as Record<string, unknown>
     expect(Object.keys(payload)).toEqual(['data', 'links', 'meta'])
     expect(payload).toEqual({

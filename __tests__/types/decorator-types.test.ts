@@ -78,10 +78,10 @@ describe.each([
 ])('type error messages (%s decorators)', (_mode, experimentalDecorators) => {
   const found = errors(SOURCE, experimentalDecorators)
 
-  it('a member typed as a resource without a thunk names the fix', () => {
+  it('a member typed as a resource without a thunk names the fix and the guide page', () => {
     expect(found).toContainEqual(
       expect.stringMatching(
-        /^6: .*'"@WhenLoaded\(\): a member typed as a resource needs a thunk, as in @WhenLoaded\(\(\) => PostResource\), so each model is mapped through it"'/,
+        /^6: .*'"@WhenLoaded\(\): a member typed as a resource needs a thunk, as in @WhenLoaded\(\(\) => PostResource\), so each model is mapped through it\. See https:\/\/api-resources\.github\.io\/api-resources\/guide\/decorators#thunks"'/,
       ),
     )
   })

@@ -6,6 +6,8 @@
  * @internal
  */
 
+import { guideUrl } from '../errors/guide'
+
 /** The `code` of the process warning. */
 export const NO_REQUEST_CONTEXT_WARNING = 'API_RESOURCES_NO_REQUEST_CONTEXT'
 
@@ -15,7 +17,8 @@ const MESSAGE =
   'app.use(apiResources()) from "api-resources/express" before the routes. With another framework, ' +
   'run the handler inside runWithRequestContext(createRequestContext(url, req), fn) (both exported ' +
   'from "api-resources"). Or pass currentPage and path to the paginator (a page to paginate()) ' +
-  'explicitly. This warning is shown once per process and never in production.'
+  'explicitly. This warning is shown once per process and never in production. See ' +
+  guideUrl('request-context')
 
 /** Set once the question has been answered: warned, or in production (never warns). */
 let settled = false

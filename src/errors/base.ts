@@ -1,4 +1,11 @@
-import { CATALOGUE, messageOf, mustBe, type CatalogueArgs, type CatalogueKey } from './catalogue'
+import {
+  CATALOGUE,
+  explained,
+  messageOf,
+  mustBe,
+  type CatalogueArgs,
+  type CatalogueKey,
+} from './catalogue'
 
 /**
  * The mark every error of the package carries (a non-enumerable property, `true`). A registered
@@ -148,7 +155,13 @@ export class ArgumentError extends TypeError {
   /** A COUNT query that gave no usable row count. */
   static countResult(got: unknown): ArgumentError {
     const row = CATALOGUE.countResult
-    return new ArgumentError(row.code, row.argument, INTEGER_COUNT, got, row.message(got))
+    return new ArgumentError(
+      row.code,
+      row.argument,
+      INTEGER_COUNT,
+      got,
+      explained('countResult', row.message(got)),
+    )
   }
 }
 
@@ -157,7 +170,13 @@ const INTEGER_COUNT = 'an integer >= 0'
 /** A query `cursorPaginate()` cannot walk with a cursor. @internal */
 export function cursorOrderError(fn: string, problem: string): ArgumentError {
   const row = CATALOGUE.cursorOrder
-  return new ArgumentError(row.code, row.argument, '', fn, row.message(fn, problem))
+  return new ArgumentError(
+    row.code,
+    row.argument,
+    '',
+    fn,
+    explained('cursorOrder', row.message(fn, problem)),
+  )
 }
 
 type ArgumentKey = {
@@ -175,7 +194,7 @@ function argumentError(
 ): ArgumentError {
   const row = CATALOGUE[key]
   const name = argument ?? row.argument
-  const message = row.message(got, name, expected)
+  const message = explained(key, row.message(got, name, expected))
   return new ArgumentError(row.code, name, expected ?? '', got, message)
 }
 

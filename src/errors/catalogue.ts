@@ -10,6 +10,7 @@
  * rename one.
  */
 import { describeQuery, describeValue, nameOf } from './describe'
+import { ISSUES_URL, withGuideLink } from './guide'
 
 /** The classes of the catalogue (every one of them is `instanceof ApiResourcesError`). */
 export type ErrorClassName =
@@ -223,7 +224,7 @@ export const CATALOGUE = {
     class: 'ResourceError',
     message: (problem: string, got: string) =>
       `CodeGen: ${problem}; got ${got}. This is a bug in api-resources: please report it ` +
-      'with the resource class that triggered it',
+      `with the resource class that triggered it at ${ISSUES_URL}`,
   },
 
   // -- JSON:API (JsonApiError) --------------------------------------------------------------------
@@ -377,11 +378,73 @@ export const ERROR_CODES: ErrorCodes = Object.freeze(
   Object.fromEntries(Object.entries(CATALOGUE).map(([key, row]) => [key, row.code])),
 ) as ErrorCodes
 
+/** Rows whose error has its own entry on the guide's errors page (`errors#<code in lower case>`). */
+const ON_THE_ERRORS_PAGE = [
+  'notAPaginator',
+  'notHandlebars',
+  'countResult',
+  'unsupportedQuery',
+  'alreadyInstalled',
+  'wrapKeyCollision',
+  'additionalKeyCollision',
+  'unwrappedNonObject',
+  'duplicateOutputKey',
+  'decoratorMetadataMissing',
+  'badDecoratorTarget',
+  'badPaginationInformation',
+  'missingType',
+  'missingId',
+  'reservedMember',
+  'notJsonApiCollection',
+  'topLevelMember',
+  'badLink',
+  'badJsonApiObject',
+  'unknownNamespace',
+  'templateNotFound',
+  'invalidName',
+  'invalidNamespace',
+  'viewsNotFound',
+] as const satisfies readonly CatalogueKey[]
+
+/**
+ * The guide page (with its anchor) that explains a row's error, where one helps: the message ends
+ * with ` See <its address>`. A bad argument whose message already says everything (`perPage must be
+ * an integer >= 1; got 0`) has none.
+ */
+export const GUIDE_PAGES: { readonly [K in CatalogueKey]?: string } = Object.freeze({
+  cursorOrder: 'cursor-pagination',
+  cursorParameters: 'cursor-pagination',
+  cursorColumn: 'cursor-pagination',
+  cursorSecret: 'cursor-pagination',
+  invalidCursor: 'cursor-pagination',
+  badResourceThunk: 'decorators#thunks',
+  badRelationship: 'decorators#thunks',
+  ...Object.fromEntries(
+    ON_THE_ERRORS_PAGE.map((key) => [key, `errors#${CATALOGUE[key].code.toLowerCase()}`]),
+  ),
+})
+
+/** `message`, the text of row `key`, with the pointer to its guide page if it has one. @internal */
+export function explained(key: CatalogueKey, message: string): string {
+  const page = GUIDE_PAGES[key]
+  return page === undefined ? message : withGuideLink(message, page)
+}
+
 /** The message of row `key` for `args`. @internal */
 export function messageOf<K extends CatalogueKey>(key: K, ...args: CatalogueArgs<K>): string {
   const template = CATALOGUE[key].message as (...a: CatalogueArgs<K>) => string
-  return template(...args)
+  return explained(key, template(...args))
 }
+
+/** The guide page of the row of `code`, if it has one. @internal */
+export function guidePageOfCode(code: string): string | undefined {
+  const key = KEY_BY_CODE.get(code)
+  return key === undefined ? undefined : GUIDE_PAGES[key]
+}
+
+const KEY_BY_CODE: ReadonlyMap<string, CatalogueKey> = new Map(
+  (Object.keys(CATALOGUE) as CatalogueKey[]).map((key) => [CATALOGUE[key].code, key]),
+)
 
 /** The row of a code, if the code is one of the catalogue's. @internal */
 export function entryOfCode(code: unknown): CatalogueEntry | undefined {

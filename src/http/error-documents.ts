@@ -1,4 +1,5 @@
-import { CATALOGUE, entryOfCode } from '../errors/catalogue'
+import { CATALOGUE, entryOfCode, guidePageOfCode } from '../errors/catalogue'
+import { withoutGuideLink } from '../errors/guide'
 import { isApiResourcesError } from '../errors/base'
 import type { ValidationMessages } from '../errors'
 
@@ -35,7 +36,10 @@ export function asHandledError(error: unknown): HandledError | undefined {
   if (!isApiResourcesError(error)) return undefined
   const entry = entryOfCode(error.code)
   if (entry?.status === undefined) return undefined
-  const message = typeof error.message === 'string' ? error.message : entry.message()
+  const text = typeof error.message === 'string' ? error.message : entry.message()
+  // the pointer to the package's guide is for the developer (logs), not for the API's client
+  const page = guidePageOfCode(entry.code)
+  const message = page === undefined ? text : withoutGuideLink(text, page)
   const handled = {
     code: entry.code,
     status: entry.status,

@@ -6,6 +6,7 @@
 // check passes, the constraint is `unknown`; when it fails, it is a string literal type carrying the
 // message, so TypeScript reports "Argument of type ... is not assignable to parameter of type
 // '"@WhenLoaded(): ..."'" in both decorator modes.
+import type { GUIDE_URL } from '../errors/guide'
 import type { Resolvable } from '../runtime/protocol'
 import type { ResourceThunk } from './types'
 
@@ -112,7 +113,7 @@ type ThunkExample<N extends string> = N extends 'When'
   : `@${N}(() => PostResource)`
 
 type ThunkMessage<N extends string> =
-  `@${N}(): a member typed as a resource needs a thunk, as in ${ThunkExample<N>}, so each model is mapped through it`
+  `@${N}(): a member typed as a resource needs a thunk, as in ${ThunkExample<N>}, so each model is mapped through it. See ${typeof GUIDE_URL}decorators#thunks`
 
 type KeyMessage<
   N extends string,

@@ -1,0 +1,23 @@
+// README.md's quick start, run against the built package: its files written as the README shows
+// them into an empty project, compiled with tsc, the database created and seeded, the server
+// started, and every documented response compared with the real one (scripts/newcomer.mjs
+// --local: this checkout and its node_modules are linked in place of an install; CI also runs the
+// script without --local, from the packed tarball and the npm registry).
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+
+const root = join(__dirname, '..', '..')
+
+describe("README.md's quick start", () => {
+  it('compiles, starts and answers as the README shows', () => {
+    const run = spawnSync(process.execPath, [join(root, 'scripts', 'newcomer.mjs'), '--local'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 120_000,
+    })
+    const output = `${run.stdout}\n${run.stderr}`
+    expect(output).not.toMatch(/^FAIL /m)
+    expect(run.status).toBe(0)
+    expect(output).toMatch(/^newcomer test passed: 5 documented responses$/m)
+  }, 150_000)
+})
