@@ -42,7 +42,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Fastify', link: '/guide/fastify' },
       { text: 'Hono', link: '/guide/hono' },
       { text: 'NestJS', link: '/guide/nestjs' },
-      { text: 'Any other framework', link: '/guide/http' },
+      { text: 'Overview, and any other framework', link: '/guide/frameworks' },
     ],
   },
   {
@@ -65,8 +65,10 @@ const guide: DefaultTheme.SidebarItem[] = [
     items: [
       { text: 'Errors and bad input', link: '/guide/errors' },
       { text: 'Performance', link: '/guide/performance' },
+      { text: 'Benchmark results', link: '/guide/bench-results' },
       { text: 'Design notes', link: '/guide/design-notes' },
       { text: 'How it is tested', link: '/guide/testing' },
+      { text: 'Architecture', link: '/architecture' },
       { text: 'API reference', link: '/api/' },
     ],
   },
@@ -77,7 +79,6 @@ export default defineConfig({
   description:
     'Laravel-style API resources, JSON:API documents and paginators for Express, Fastify, Hono, NestJS and TypeScript',
   cleanUrls: true,
-  srcExclude: ['readme/**'],
   markdown: {
     // `{{paginationLinks}}` in inline code is Handlebars, not a Vue interpolation
     config(md) {
