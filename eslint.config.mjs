@@ -9,6 +9,8 @@ export default tseslint.config(
       'dist/',
       'coverage/',
       'docs/api/',
+      // contexts of the guides' fragments: declarations the fragments use, type-checked with them
+      'docs/snippets/',
       'docs/.vitepress/dist/',
       'docs/.vitepress/cache/',
       'demo-app/public/',
