@@ -8,6 +8,11 @@ export default tseslint.config(
       '.tmp/',
       'dist/',
       'coverage/',
+      'docs/api/',
+      // contexts of the guides' fragments: declarations the fragments use, type-checked with them
+      'docs/snippets/',
+      'docs/.vitepress/dist/',
+      'docs/.vitepress/cache/',
       'demo-app/public/',
       '__tests__/browser/screenshots/',
       '**/*.cjs',

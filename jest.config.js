@@ -35,6 +35,7 @@ const PACKAGE_SUITES = [
   '__tests__/jsonapi/links-meta.test.ts',
   '__tests__/pagination/demo-*.test.ts',
   '__tests__/pagination/express.test.ts',
+  '__tests__/docs/snippet-types.test.ts',
 ]
 
 /** Suites inside those folders that test internals, so stay in `unit`. */

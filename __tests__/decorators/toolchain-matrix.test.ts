@@ -197,8 +197,8 @@ describe('the shared output', () => {
   })
 })
 
-describe('the README toolchain section', () => {
-  const text = readFileSync(join(ROOT, 'docs/readme/toolchains.md'), 'utf8')
+describe('the decorators guide (docs/guide/decorators.md)', () => {
+  const text = readFileSync(join(ROOT, 'docs/guide/decorators.md'), 'utf8')
   const blocks = new Map<string, unknown>()
   for (const m of text.matchAll(/<!-- toolchain: ([^>]+?) -->\s*```json\n([\s\S]*?)```/g))
     blocks.set(m[1], JSON.parse(m[2]))
