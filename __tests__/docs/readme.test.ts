@@ -45,11 +45,7 @@ describe('README.md', () => {
   it('links only to files that exist', () => {
     const local = [...readme.matchAll(/\]\(((?!https?:|#)[^)\s]+)\)/g)].map((m) => m[1])
     expect(local.length).toBeGreaterThan(0)
-    // the guide pages live in docs/guide/ (the docs site); the rest must exist in this checkout
-    const checked = existsSync(join(root, 'docs', 'guide', 'resources.md'))
-      ? local
-      : local.filter((link) => !link.startsWith('docs/guide/'))
-    const missing = checked.filter((link) => !existsSync(join(root, link.split('#')[0])))
+    const missing = local.filter((link) => !existsSync(join(root, link.split('#')[0])))
     expect(missing).toEqual([])
   })
 

@@ -259,12 +259,12 @@ describe('messages point at the guide page that explains them', () => {
   it('cursor errors link the cursor pagination guide, thunk errors the thunks section', () => {
     expect(InvalidCursorError.invalidCursor('it is not base64url').message).toBe(
       'The cursor is invalid: it is not base64url. ' +
-        'See https://api-resources.github.io/api-resources/guide/cursor-pagination',
+        'See https://api-resources.github.io/api-resources/guide/cursor-pagination#bad-cursors',
     )
     expect(ArgumentError.cursorOrder('cursorPaginate', 'it has no ORDER BY').message).toMatch(
       /ending with a unique one\. See https:\/\/\S+\/guide\/cursor-pagination$/,
     )
-    expect(ArgumentError.cursorSecret('').message).toMatch(/guide\/cursor-pagination$/)
+    expect(ArgumentError.cursorSecret('').message).toMatch(/guide\/cursor-pagination#signing$/)
     expect(ResourceError.badResourceThunk(Widget, 'author', 1).message).toMatch(
       /with SomeResource defined by then\. See https:\/\/\S+\/guide\/decorators#thunks$/,
     )
@@ -282,7 +282,9 @@ describe('messages point at the guide page that explains them', () => {
       /guide\/errors#err_pagination_views_missing$/,
     )
     for (const page of Object.values(GUIDE_PAGES))
-      expect(page).toMatch(/^(cursor-pagination|decorators#thunks|errors#err_[a-z0-9_]+)$/)
+      expect(page).toMatch(
+        /^(cursor-pagination(#bad-cursors|#signing)?|decorators#thunks|errors#err_[a-z0-9_]+)$/,
+      )
   })
 
   it('a plain bad argument says everything itself and gets no link', () => {

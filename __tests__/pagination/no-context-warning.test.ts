@@ -54,7 +54,7 @@ describe('no request context: page 1 and path /, said once', () => {
     expect(message).toContain('createRequestContext(')
     // and where the guide explains it
     expect(message).toMatch(
-      / See https:\/\/api-resources\.github\.io\/api-resources\/guide\/request-context$/,
+      / See https:\/\/api-resources\.github\.io\/api-resources\/guide\/request-context#outside-a-request$/,
     )
   })
 

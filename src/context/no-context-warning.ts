@@ -11,14 +11,15 @@ import { guideUrl } from '../errors/guide'
 /** The `code` of the process warning. */
 export const NO_REQUEST_CONTEXT_WARNING = 'API_RESOURCES_NO_REQUEST_CONTEXT'
 
-const MESSAGE =
+/** The text of the warning. @internal */
+export const NO_CONTEXT_WARNING_TEXT =
   'api-resources: a page was built outside a request context, so it uses page 1 and path "/" ' +
   '(links like "/?page=2") whatever the request asked for. In an Express app, install ' +
   'app.use(apiResources()) from "api-resources/express" before the routes. With another framework, ' +
   'run the handler inside runWithRequestContext(createRequestContext(url, req), fn) (both exported ' +
   'from "api-resources"). Or pass currentPage and path to the paginator (a page to paginate()) ' +
   'explicitly. This warning is shown once per process and never in production. See ' +
-  guideUrl('request-context')
+  guideUrl('request-context#outside-a-request')
 
 /** Set once the question has been answered: warned, or in production (never warns). */
 let settled = false
@@ -32,5 +33,8 @@ export function noteMissingRequestContext(): void {
   settled = true
   if (typeof process === 'undefined' || typeof process.emitWarning !== 'function') return
   if (process.env.NODE_ENV === 'production') return
-  process.emitWarning(MESSAGE, { type: 'ApiResourcesWarning', code: NO_REQUEST_CONTEXT_WARNING })
+  process.emitWarning(NO_CONTEXT_WARNING_TEXT, {
+    type: 'ApiResourcesWarning',
+    code: NO_REQUEST_CONTEXT_WARNING,
+  })
 }

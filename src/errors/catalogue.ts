@@ -415,8 +415,8 @@ export const GUIDE_PAGES: { readonly [K in CatalogueKey]?: string } = Object.fre
   cursorOrder: 'cursor-pagination',
   cursorParameters: 'cursor-pagination',
   cursorColumn: 'cursor-pagination',
-  cursorSecret: 'cursor-pagination',
-  invalidCursor: 'cursor-pagination',
+  cursorSecret: 'cursor-pagination#signing',
+  invalidCursor: 'cursor-pagination#bad-cursors',
   badResourceThunk: 'decorators#thunks',
   badRelationship: 'decorators#thunks',
   ...Object.fromEntries(
