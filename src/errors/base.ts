@@ -137,6 +137,11 @@ export class ArgumentError extends TypeError {
     return argumentError('decoratorOption', got, argument, expected)
   }
 
+  /** `openApiDocument()` was given a route it cannot describe (or the same route twice). */
+  static openApiRoute(argument: string, expected: string, got: unknown): ArgumentError {
+    return argumentError('openApiRoute', got, argument, expected)
+  }
+
   /** The page-link bar was given something that is not a paginator. */
   static notAPaginator(got: unknown): ArgumentError {
     return argumentError('notAPaginator', got)

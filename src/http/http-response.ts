@@ -6,6 +6,7 @@ import {
 } from '../context'
 import { CATALOGUE } from '../errors/catalogue'
 import { isRespondable, TO_RESPONSE, type ResponseSpec } from '../runtime/respondable'
+import { checkResponseBody } from '../schema/check'
 import {
   acceptsJsonApi,
   asHandledError,
@@ -57,6 +58,13 @@ export interface ToHttpResponseOptions {
   readonly stringify?: (body: unknown) => string
   /** The request context to build the body in; by default the current one when it is this request's. */
   readonly context?: RequestContext
+  /**
+   * Validate the body of a resource, collection, paginator or JSON:API document against its
+   * generated JSON Schema (needs the package `ajv`), and throw the first mismatch with its JSON
+   * pointer. A development aid: off by default, and it costs nothing when off.
+   * @default false
+   */
+  readonly checkResponses?: boolean
 }
 
 /** Options of {@link errorToHttpResponse}. */
@@ -128,6 +136,7 @@ export function toHttpResponse(
   }
   const context = options.context ?? contextOf(request)
   const spec = tryGetRequestContext() === context ? build() : runWithRequestContext(context, build)
+  if (options.checkResponses === true) checkResponseBody(value, spec.body)
   return {
     status: options.explicitStatus?.() ?? spec.status,
     headers: { 'content-type': spec.contentType },

@@ -1,4 +1,9 @@
-import { memberDecorator, optionalName, requiredCondition } from './decorator-factory'
+import {
+  memberDecorator,
+  optionalName,
+  requiredCondition,
+  schemaOptions,
+} from './decorator-factory'
 import type { MemberDecorator, SpecOf } from './decorator-types'
 import { thunkAndOptions, type FieldOptions } from './field.decorator'
 import type { ResourceThunk } from './types'
@@ -64,6 +69,7 @@ export function When(
     condition: requiredCondition('@When() condition', condition),
     source: optionalName('@When() from', args.options?.from),
     resource: args.resource,
+    ...schemaOptions('When', args.options),
   })
 }
 
@@ -91,6 +97,7 @@ export function WhenNotNull(
     kind: 'whenNotNull',
     source: optionalName('@WhenNotNull() from', args.options?.from),
     resource: args.resource,
+    ...schemaOptions('WhenNotNull', args.options),
   })
 }
 
@@ -111,5 +118,6 @@ export function MergeWhen<M = Loose, Q = Loose, R = ResourceOf<M>>(
     kind: 'mergeWhen',
     condition: requiredCondition('@MergeWhen() condition', condition),
     source: optionalName('@MergeWhen() from', options?.from),
+    ...schemaOptions('MergeWhen', options),
   })
 }

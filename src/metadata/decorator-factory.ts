@@ -2,7 +2,7 @@ import { ArgumentError } from '../errors/base'
 import { ResourceError } from '../errors/resource-errors'
 import type { DecoratorSpec, MemberDecorator } from './decorator-types'
 import { appendToClass, appendToMetadata, designTypeOf, type RecordDraft } from './metadata-store'
-import type { FieldKind, FieldRecord, ResourceThunk } from './types'
+import type { FieldKind, FieldRecord, JsonSchema, ResourceThunk } from './types'
 
 export type { MemberDecorator } from './decorator-types'
 
@@ -15,6 +15,8 @@ export interface RecordSpec {
   readonly resource?: ResourceThunk
   readonly links?: unknown
   readonly meta?: unknown
+  readonly schema?: JsonSchema
+  readonly nullable?: boolean
 }
 
 /** What a standard decorator context looks like at run time. */
@@ -74,6 +76,8 @@ function draft(
     resource: spec.resource,
     ...(spec.links === undefined ? {} : { links: spec.links }),
     ...(spec.meta === undefined ? {} : { meta: spec.meta }),
+    ...(spec.schema === undefined ? {} : { schema: spec.schema }),
+    ...(spec.nullable === true ? { nullable: true } : {}),
     designType,
     decorator: `@${decorator}`,
     order,
@@ -159,4 +163,25 @@ export function requiredCondition(argument: string, value: unknown): FieldRecord
   if (typeof value !== 'function')
     throw ArgumentError.decoratorOption(argument, 'a function', value)
   return value as FieldRecord['condition']
+}
+
+/** What `{ schema, nullable }` options of a decorator record (checked). @internal */
+export function schemaOptions(
+  name: string,
+  options: { readonly schema?: unknown; readonly nullable?: unknown } | undefined,
+): { schema?: JsonSchema; nullable?: boolean } {
+  const schema = options?.schema
+  const nullable = options?.nullable
+  const out: { schema?: JsonSchema; nullable?: boolean } = {}
+  if (schema !== undefined) {
+    if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null))
+      throw ArgumentError.decoratorOption(`@${name}() schema`, 'a JSON Schema object', schema)
+    out.schema = schema as JsonSchema
+  }
+  if (nullable !== undefined) {
+    if (typeof nullable !== 'boolean')
+      throw ArgumentError.decoratorOption(`@${name}() nullable`, 'a boolean', nullable)
+    if (nullable) out.nullable = true
+  }
+  return out
 }

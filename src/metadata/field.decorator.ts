@@ -1,6 +1,20 @@
-import { memberDecorator, optionalName, optionalThunk } from './decorator-factory'
+import { memberDecorator, optionalName, optionalThunk, schemaOptions } from './decorator-factory'
 import type { MemberDecorator, SpecOf } from './decorator-types'
-import type { ResourceThunk } from './types'
+import type { JsonSchema, ResourceThunk } from './types'
+
+/**
+ * What the generated JSON Schema of a member says (`api-resources/openapi`): read only when a schema
+ * is generated, never when a response is built.
+ */
+export interface SchemaOptions {
+  /**
+   * The JSON Schema (2020-12) of the member's value, instead of the one inferred from its
+   * `design:type` (a TypeBox schema is such an object).
+   */
+  readonly schema?: JsonSchema
+  /** The value may be `null`: `design:type` cannot tell `string | null` from `string`. */
+  readonly nullable?: boolean
+}
 
 /**
  * Options of `@Field()`, `@Attribute()`, `@When()`, `@WhenNotNull()` and `@MergeWhen()`.
@@ -8,7 +22,7 @@ import type { ResourceThunk } from './types'
  * `from` must be a key of the resource's model type when that type is known; a `from` typed as a
  * plain `string` (`{ from: 'computed' as string }`) skips that check.
  */
-export interface FieldOptions<F extends string = string> {
+export interface FieldOptions<F extends string = string> extends SchemaOptions {
   /** The model property to read (a rename); defaults to the member name. */
   readonly from?: F
 }
@@ -28,9 +42,13 @@ function fieldArgs(
   name: string,
   thunkOrOptions?: ResourceThunk | FieldOptions,
   options?: FieldOptions,
-): { source?: string; resource?: ResourceThunk } {
+): { source?: string; resource?: ResourceThunk; schema?: JsonSchema; nullable?: boolean } {
   const args = thunkAndOptions(name, thunkOrOptions, options)
-  return { resource: args.resource, source: optionalName(`@${name}() from`, args.options?.from) }
+  return {
+    resource: args.resource,
+    source: optionalName(`@${name}() from`, args.options?.from),
+    ...schemaOptions(name, args.options),
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
-import { memberDecorator, optionalName } from './decorator-factory'
+import { memberDecorator, optionalName, schemaOptions } from './decorator-factory'
 import type { MemberDecorator, SpecOf } from './decorator-types'
-import { thunkAndOptions } from './field.decorator'
-import type { ResourceThunk } from './types'
+import { thunkAndOptions, type SchemaOptions } from './field.decorator'
+import type { JsonSchema, ResourceThunk } from './types'
 
 /**
  * Options of `@WhenLoaded()`, `@WhenCounted()` and `@Relationship()`.
@@ -10,7 +10,7 @@ import type { ResourceThunk } from './types'
  * `@WhenCounted()`, `<relation>_count` must be); a `relation` typed as a plain `string` skips that
  * check.
  */
-export interface RelationOptions<F extends string = string> {
+export interface RelationOptions<F extends string = string> extends SchemaOptions {
   /** The relation's name on the model; defaults to the member name. */
   readonly relation?: F
 }
@@ -19,11 +19,12 @@ function relationArgs(
   name: string,
   thunkOrOptions?: ResourceThunk | RelationOptions,
   options?: RelationOptions,
-): { source?: string; resource?: ResourceThunk } {
+): { source?: string; resource?: ResourceThunk; schema?: JsonSchema; nullable?: boolean } {
   const args = thunkAndOptions(name, thunkOrOptions, options)
   return {
     resource: args.resource,
     source: optionalName(`@${name}() relation`, args.options?.relation),
+    ...schemaOptions(name, args.options),
   }
 }
 
@@ -66,11 +67,12 @@ export function WhenCounted<F extends string = never>(
   return memberDecorator('WhenCounted', {
     kind: 'whenCounted',
     source: (key) => relation ?? (key.replace(/_count$/, '') || undefined),
+    ...schemaOptions('WhenCounted', options),
   })
 }
 
 /** Options of `@WhenPivotLoaded()`. */
-export interface PivotOptions {
+export interface PivotOptions extends SchemaOptions {
   /** The model property holding the pivot row; default `'pivot'`. */
   readonly accessor?: string
 }
@@ -88,6 +90,7 @@ export function WhenPivotLoaded(
   return memberDecorator('WhenPivotLoaded', {
     kind: 'whenPivotLoaded',
     source: optionalName('@WhenPivotLoaded() accessor', options?.accessor) ?? 'pivot',
+    ...schemaOptions('WhenPivotLoaded', options),
   })
 }
 
