@@ -4,6 +4,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { Knex } from 'knex'
 import { apiResources, resourceErrors } from 'api-resources/express'
 import { renderIndexPage, type EndpointSection } from './index-page'
+import { registerOpenApiRoutes } from './openapi'
 import { htmlEndpoints, registerHtmlRoutes } from './routes/html'
 import { jsonApiEndpoints, registerJsonApiRoutes } from './routes/jsonapi'
 import { jsonEndpoints, registerJsonRoutes } from './routes/json'
@@ -35,6 +36,7 @@ export function createApp(db: Knex): Express {
   registerPaginatedRoutes(app, db)
   registerJsonApiRoutes(app, db)
   registerHtmlRoutes(app, db)
+  registerOpenApiRoutes(app)
   app.use((_req, res) => {
     res.status(404).json({ message: 'No such endpoint; see / for the list.' })
   })
