@@ -286,6 +286,29 @@ describe('the demo /openapi.json', () => {
     expect(validate(body)).toBe(false)
   })
 
+  it('with checkResponses on, answers every GET with the same bytes', async () => {
+    // two fresh apps over the same seed (the other tests here create rows)
+    const checked = await seededDemo({ checkResponses: true })
+    const plain = await seededDemo()
+    const get = (target: typeof app, exchange: Exchange) => {
+      const req = request(target).get(exchange.path)
+      return exchange.accept === undefined ? req : req.set('Accept', exchange.accept)
+    }
+    try {
+      for (const exchange of EXCHANGES.filter((e) => e.method === 'GET')) {
+        const expected = await get(plain.app, exchange)
+        const res = await get(checked.app, exchange)
+        expect([exchange.path, res.status, res.text]).toEqual([
+          exchange.path,
+          expected.status,
+          expected.text,
+        ])
+      }
+    } finally {
+      await Promise.all([checked.db.destroy(), plain.db.destroy()])
+    }
+  })
+
   it('renders an API reference page from node_modules (no CDN)', async () => {
     const page = await request(app).get('/reference').expect(200)
     expect(page.headers['content-type']).toMatch(/^text\/html/)

@@ -20,14 +20,20 @@ export function endpointSections(): EndpointSection[] {
   ]
 }
 
+/** Options of {@link createApp}. */
+export interface DemoAppOptions {
+  /** Validate every resource body against its generated schema (`npm run demo` turns it on). */
+  readonly checkResponses?: boolean
+}
+
 /**
  * The demo application over a seeded database (see `seed.ts`). Used by `npm run demo` and by the
  * e2e tests, which drive it with supertest.
  */
-export function createApp(db: Knex): Express {
+export function createApp(db: Knex, options: DemoAppOptions = {}): Express {
   const app = express()
   app.disable('x-powered-by')
-  app.use(apiResources())
+  app.use(apiResources({ checkResponses: options.checkResponses === true }))
   app.use(express.static(join(__dirname, '..', 'public'), { index: false }))
   app.get('/', (_req, res) => {
     res.type('html').send(renderIndexPage(endpointSections()))

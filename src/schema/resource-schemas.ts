@@ -44,6 +44,8 @@ const INTEGER_OR_NULL: SchemaObject = { type: ['integer', 'null'] }
 function orNull(schema: JsonSchema): JsonSchema {
   if (schema === true) return true
   if (schema === false) return NULL
+  const keys = Object.keys(schema)
+  if (keys.length === 1 && Array.isArray(schema.anyOf)) return { anyOf: [...schema.anyOf, NULL] }
   return { anyOf: [schema, NULL] }
 }
 
