@@ -13,6 +13,7 @@ const ORDER = [
   'frameworks',
   'pagination',
   'jsonapi',
+  'openapi',
   'html-bar',
   'orm-adapters',
   'writing-adapters',
