@@ -6,7 +6,7 @@ import {
 } from '../context'
 import { CATALOGUE } from '../errors/catalogue'
 import { isRespondable, TO_RESPONSE, type ResponseSpec } from '../runtime/respondable'
-import { checkResponseBody } from '../schema/check'
+import type { checkResponseBody } from '../schema/check'
 import {
   acceptsJsonApi,
   asHandledError,
@@ -108,6 +108,16 @@ function contextOf(request: HttpRequestLike): RequestContext {
   return openRequestContext(request)
 }
 
+let checker: typeof checkResponseBody | undefined
+
+/** The checked-responses validator, loaded on first use: nothing of it runs while the mode is off. */
+function checkerOf(): typeof checkResponseBody {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: only checked responses need it
+  checker ??= (require('../schema/check') as { checkResponseBody: typeof checkResponseBody })
+    .checkResponseBody
+  return checker
+}
+
 const defaultStringify = (body: unknown): string => JSON.stringify(body) ?? 'null'
 
 /**
@@ -136,7 +146,7 @@ export function toHttpResponse(
   }
   const context = options.context ?? contextOf(request)
   const spec = tryGetRequestContext() === context ? build() : runWithRequestContext(context, build)
-  if (options.checkResponses === true) checkResponseBody(value, spec.body)
+  if (options.checkResponses === true) checkerOf()(value, spec.body)
   return {
     status: options.explicitStatus?.() ?? spec.status,
     headers: { 'content-type': spec.contentType },
