@@ -326,6 +326,20 @@ describe('JSON:API documents', () => {
     expectValid(bodySchema(BookApi, 'paginated'), BookApi.collection(page).toPayload())
   })
 
+  it('takes a relationship object schema from @Relationship({ schema }), a name from schemaName', () => {
+    const linkOnly = { type: 'object', properties: { links: { type: 'object' } } }
+    class ShelfApi extends JsonApiResource<Model> {
+      static override resourceType = 'shelves'
+      static schemaName = 'Shelf'
+      @Relationship(() => BookApi, { relation: 'books' as string, schema: linkOnly })
+      books!: unknown
+    }
+    const shelf = classSchemas(ShelfApi)
+    expect(shelf.name).toBe('Shelf')
+    const object = shelf.components.Shelf as { properties: { relationships: Json } }
+    expect((object.properties.relationships.properties as Json).books).toBe(linkOnly)
+  })
+
   it('rejects a document with a wrong type, a missing id or an unknown member', () => {
     const validate = validator(bodySchema(BookApi, 'resource'))
     const good = JSON.parse(JSON.stringify(new BookApi(book).toPayload())) as { data: Json }
