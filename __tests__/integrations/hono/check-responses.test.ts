@@ -15,7 +15,7 @@ function makeApp(checkResponses: boolean): Hono {
   app.get(
     '/price/:amount',
     respond((c) => {
-      const raw = c.req.param('amount')
+      const raw = c.req.param('amount') ?? ''
       return new PriceResource({ amount: /^[0-9]+$/.test(raw) ? Number(raw) : raw })
     }),
   )
