@@ -76,6 +76,18 @@ const scenario: Scenario = {
       },
     },
     {
+      // the development mode: every body validated against its generated schema (Ajv)
+      name: 'res.json(resource) + apiResources({ checkResponses: true })',
+      setup: () => {
+        const app = express()
+        app.use(apiResources({ checkResponses: true }))
+        app.get('/users', (_req, res) => {
+          res.json(UserResource.collection(users))
+        })
+        return serve(app, expected)
+      },
+    },
+    {
       name: 'respond(() => collection)',
       setup: () => {
         const app = express()

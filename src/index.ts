@@ -81,6 +81,8 @@ export {
   type AggregateFunction,
   type FieldConditionFn,
   type FieldOptions,
+  type JsonSchema,
+  type SchemaOptions,
   type MemberDecorator,
   type PivotOptions,
   type RelationOptions,

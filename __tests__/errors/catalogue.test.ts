@@ -73,6 +73,10 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   badLink: () => JsonApiError.badLink('Widget.relationshipLinks.author.self', 42),
   badJsonApiObject: () => JsonApiError.badJsonApiObject('version', ''),
   compileFailed: () => ResourceError.compileFailed(Widget, 'return (', new SyntaxError('bad')),
+  openApiRoute: () => ArgumentError.openApiRoute('routes[0].method', 'an HTTP method', 'fetch'),
+  responseMismatch: () =>
+    ResourceError.responseMismatch('UserResponse', '/data/id', 'must be number'),
+  checkerMissing: () => ResourceError.checkerMissing(new Error('Cannot find module ajv')),
   codegen: () => ResourceError.codegen('name must be a valid identifier', '"a b"'),
   missingType: () => JsonApiError.missingType('Widget', undefined),
   missingId: () => JsonApiError.missingId('Widget', 'id', null),

@@ -4,6 +4,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { Knex } from 'knex'
 import { apiResources, resourceErrors } from 'api-resources/express'
 import { renderIndexPage, type EndpointSection } from './index-page'
+import { registerOpenApiRoutes } from './openapi'
 import { htmlEndpoints, registerHtmlRoutes } from './routes/html'
 import { jsonApiEndpoints, registerJsonApiRoutes } from './routes/jsonapi'
 import { jsonEndpoints, registerJsonRoutes } from './routes/json'
@@ -19,14 +20,20 @@ export function endpointSections(): EndpointSection[] {
   ]
 }
 
+/** Options of {@link createApp}. */
+export interface DemoAppOptions {
+  /** Validate every resource body against its generated schema (`npm run demo` turns it on). */
+  readonly checkResponses?: boolean
+}
+
 /**
  * The demo application over a seeded database (see `seed.ts`). Used by `npm run demo` and by the
  * e2e tests, which drive it with supertest.
  */
-export function createApp(db: Knex): Express {
+export function createApp(db: Knex, options: DemoAppOptions = {}): Express {
   const app = express()
   app.disable('x-powered-by')
-  app.use(apiResources())
+  app.use(apiResources({ checkResponses: options.checkResponses === true }))
   app.use(express.static(join(__dirname, '..', 'public'), { index: false }))
   app.get('/', (_req, res) => {
     res.type('html').send(renderIndexPage(endpointSections()))
@@ -35,6 +42,7 @@ export function createApp(db: Knex): Express {
   registerPaginatedRoutes(app, db)
   registerJsonApiRoutes(app, db)
   registerHtmlRoutes(app, db)
+  registerOpenApiRoutes(app)
   app.use((_req, res) => {
     res.status(404).json({ message: 'No such endpoint; see / for the list.' })
   })

@@ -16,9 +16,10 @@ async function main(): Promise<void> {
     .map(([table, n]) => `${n} ${table}`)
     .join(', ')
   console.log(`Seeded ${summary} in ${Date.now() - started} ms.`)
-  const server = createApp(db).listen(port, '127.0.0.1', () => {
+  // checked responses: every resource body is validated against /openapi.json's schemas (not in production)
+  const server = createApp(db, { checkResponses: true }).listen(port, '127.0.0.1', () => {
     const base = `http://127.0.0.1:${port}`
-    console.log(`api-resources demo listening on ${base}/`)
+    console.log(`api-resources demo listening on ${base}/ (API reference: ${base}/reference)`)
     for (const section of endpointSections())
       for (const endpoint of section.endpoints as { method?: string; path?: string }[])
         if (typeof endpoint.path === 'string')

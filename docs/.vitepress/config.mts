@@ -23,6 +23,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Resources', link: '/guide/resources' },
       { text: 'Decorators and toolchains', link: '/guide/decorators' },
       { text: 'JSON:API', link: '/guide/jsonapi' },
+      { text: 'JSON Schema and OpenAPI', link: '/guide/openapi' },
     ],
   },
   {

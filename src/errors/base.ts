@@ -124,6 +124,8 @@ export class ArgumentError extends TypeError {
   static readonly maxIncludeDepth = ofValue('maxIncludeDepth')
   /** A decorator option (`@Field({ from })`, `@When(condition)`) of the wrong kind. */
   static readonly decoratorOption = ofDescribedValue('decoratorOption')
+  /** `openApiDocument()` was given a route it cannot describe (or the same route twice). */
+  static readonly openApiRoute = ofDescribedValue('openApiRoute')
   /** The page-link bar was given something that is not a paginator. */
   static readonly notAPaginator = ofValue('notAPaginator')
   /** `registerPaginationHelpers()` was given something that is not Handlebars. */

@@ -85,6 +85,12 @@ export const CATALOGUE = {
     'Set static maxIncludeDepth on the JSON:API resource class to 0 or more',
   ),
   decoratorOption: argumentRow('ERR_DECORATOR_OPTION', 'option', 'a valid decorator option'),
+  openApiRoute: argumentRow(
+    'ERR_OPENAPI_ROUTE',
+    'route',
+    'a route with a method, a path and what it responds with',
+    'Describe each method and path once, with responds: { resource: UserResource } or another body',
+  ),
   notAPaginator: argumentRow(
     'ERR_NOT_A_PAGINATOR',
     'paginator',
@@ -218,6 +224,20 @@ export const CATALOGUE = {
     message: (cls: Function, got: unknown) =>
       `${nameOf(cls)}.paginationInformation() must return { links, meta } with plain objects; ` +
       `got ${describeValue(got)}`,
+  },
+  responseMismatch: {
+    code: 'ERR_RESPONSE_SCHEMA',
+    class: 'ResourceError',
+    message: (component: string, pointer: string, problem: string) =>
+      `the response body does not match the schema ${component}: at ${pointer === '' ? '/ (the body)' : pointer} it ${problem}. ` +
+      'Fix the resource (or its { schema } / { nullable: true } options), or turn checkResponses off',
+  },
+  checkerMissing: {
+    code: 'ERR_RESPONSE_CHECKER',
+    class: 'ResourceError',
+    message: (cause: unknown) =>
+      'checkResponses needs the package ajv (8 or later) to validate response bodies: ' +
+      `npm install --save-dev ajv (${cause instanceof Error ? cause.message : String(cause)})`,
   },
   codegen: {
     code: 'ERR_CODEGEN',

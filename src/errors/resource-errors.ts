@@ -17,6 +17,16 @@ export class ResourceError extends ApiResourcesError {
   /** `wrap = null` and `toArray()` gave something that cannot carry keys. */
   static readonly unwrappedNonObject = namedConstructor(ResourceError, 'unwrappedNonObject')
 
+  /** `checkResponses`: a response body that its schema rejects (the first mismatch, as a JSON pointer). */
+  static responseMismatch(component: string, pointer: string, problem: string): ResourceError {
+    return fromCatalogue(ResourceError, 'responseMismatch', [component, pointer, problem])
+  }
+
+  /** `checkResponses` is on but Ajv cannot be loaded. */
+  static checkerMissing(cause: unknown): ResourceError {
+    return fromCatalogue(ResourceError, 'checkerMissing', [cause], { cause })
+  }
+
   /** Two decorated members that produce the same output key. */
   static readonly duplicateOutputKey = namedConstructor(ResourceError, 'duplicateOutputKey')
 

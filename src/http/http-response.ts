@@ -6,6 +6,7 @@ import {
 } from '../context'
 import { CATALOGUE } from '../errors/catalogue'
 import { isRespondable, TO_RESPONSE, type ResponseSpec } from '../runtime/respondable'
+import type { checkResponseBody } from '../schema/check'
 import {
   acceptsJsonApi,
   asHandledError,
@@ -57,6 +58,13 @@ export interface ToHttpResponseOptions {
   readonly stringify?: (body: unknown) => string
   /** The request context to build the body in; by default the current one when it is this request's. */
   readonly context?: RequestContext
+  /**
+   * Validate the body of a resource, collection, paginator or JSON:API document against its
+   * generated JSON Schema (needs the package `ajv`), and throw the first mismatch with its JSON
+   * pointer. A development aid: off by default, and it costs nothing when off.
+   * @default false
+   */
+  readonly checkResponses?: boolean
 }
 
 /** Options of {@link errorToHttpResponse}. */
@@ -100,6 +108,16 @@ function contextOf(request: HttpRequestLike): RequestContext {
   return openRequestContext(request)
 }
 
+let checker: typeof checkResponseBody | undefined
+
+/** The checked-responses validator, loaded on first use: nothing of it runs while the mode is off. */
+function checkerOf(): typeof checkResponseBody {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: only checked responses need it
+  checker ??= (require('../schema/check') as { checkResponseBody: typeof checkResponseBody })
+    .checkResponseBody
+  return checker
+}
+
 const defaultStringify = (body: unknown): string => JSON.stringify(body) ?? 'null'
 
 /**
@@ -128,6 +146,7 @@ export function toHttpResponse(
   }
   const context = options.context ?? contextOf(request)
   const spec = tryGetRequestContext() === context ? build() : runWithRequestContext(context, build)
+  if (options.checkResponses === true) checkerOf()(value, spec.body)
   return {
     status: options.explicitStatus?.() ?? spec.status,
     headers: { 'content-type': spec.contentType },

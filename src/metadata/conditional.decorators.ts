@@ -2,6 +2,7 @@ import {
   memberDecorator,
   optionalName,
   requiredCondition,
+  schemaOptions,
   thunkAndOptions,
   thunkOrOptionsDecorator,
 } from './decorator-factory'
@@ -74,6 +75,7 @@ export function When(
     condition: requiredCondition('@When() condition', condition),
     source: optionalName('@When() from', args.options?.from),
     resource: args.resource,
+    ...schemaOptions('When', args.options),
   })
 }
 
@@ -105,5 +107,6 @@ export function MergeWhen<M = Loose, Q = Loose, R = ResourceOf<M>>(
     kind: 'mergeWhen',
     condition: requiredCondition('@MergeWhen() condition', condition),
     source: optionalName('@MergeWhen() from', options?.from),
+    ...schemaOptions('MergeWhen', options),
   })
 }

@@ -8,7 +8,7 @@ import type {
   ThunkOrOptionsDecorator,
 } from './decorator-types'
 import { appendToClass, appendToMetadata, designTypeOf, type RecordDraft } from './metadata-store'
-import type { FieldKind, FieldRecord, ResourceThunk } from './types'
+import type { FieldKind, FieldRecord, JsonSchema, ResourceThunk } from './types'
 
 export type { MemberDecorator } from './decorator-types'
 
@@ -21,6 +21,8 @@ export interface RecordSpec {
   readonly resource?: ResourceThunk
   readonly links?: unknown
   readonly meta?: unknown
+  readonly schema?: JsonSchema
+  readonly nullable?: boolean
 }
 
 /** What a standard decorator context looks like at run time. */
@@ -80,6 +82,8 @@ function draft(
     resource: spec.resource,
     ...(spec.links === undefined ? {} : { links: spec.links }),
     ...(spec.meta === undefined ? {} : { meta: spec.meta }),
+    ...(spec.schema === undefined ? {} : { schema: spec.schema }),
+    ...(spec.nullable === true ? { nullable: true } : {}),
     designType,
     decorator: `@${decorator}`,
     order,
@@ -204,7 +208,29 @@ export function thunkOrOptionsDecorator<
       ...(options === 'relationship'
         ? { links: args.options?.links, meta: args.options?.meta }
         : {}),
+      ...schemaOptions(decorator, args.options),
     })
   }
   return decorate as ThunkOrOptionsDecorator<N, Reads, O>
+}
+
+/** What `{ schema, nullable }` options of a decorator record (checked). @internal */
+export function schemaOptions(
+  name: string,
+  options: { readonly schema?: unknown; readonly nullable?: unknown } | undefined,
+): { schema?: JsonSchema; nullable?: boolean } {
+  const schema = options?.schema
+  const nullable = options?.nullable
+  const out: { schema?: JsonSchema; nullable?: boolean } = {}
+  if (schema !== undefined) {
+    if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null))
+      throw ArgumentError.decoratorOption(`@${name}() schema`, 'a JSON Schema object', schema)
+    out.schema = schema as JsonSchema
+  }
+  if (nullable !== undefined) {
+    if (typeof nullable !== 'boolean')
+      throw ArgumentError.decoratorOption(`@${name}() nullable`, 'a boolean', nullable)
+    if (nullable) out.nullable = true
+  }
+  return out
 }

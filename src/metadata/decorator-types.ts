@@ -8,7 +8,7 @@
 // '"@WhenLoaded(): ..."'" in both decorator modes.
 import type { GUIDE_URL } from '../errors/guide'
 import type { Resolvable } from '../runtime/protocol'
-import type { ResourceThunk } from './types'
+import type { JsonSchema, ResourceThunk } from './types'
 
 /** What a decorator reads on the model: the static checks differ per kind. */
 export type DecoratorReads =
@@ -184,12 +184,26 @@ export type MemberDecorator<S extends DecoratorSpec = DecoratorSpec> = <
 ) => void
 
 /**
+ * What the generated JSON Schema of a member says (`api-resources/openapi`): read only when a schema
+ * is generated, never when a response is built.
+ */
+export interface SchemaOptions {
+  /**
+   * The JSON Schema (2020-12) of the member's value, instead of the one inferred from its
+   * `design:type` (a TypeBox schema is such an object).
+   */
+  readonly schema?: JsonSchema
+  /** The value may be `null`: `design:type` cannot tell `string | null` from `string`. */
+  readonly nullable?: boolean
+}
+
+/**
  * Options of `@Field()`, `@Attribute()`, `@When()`, `@WhenNotNull()` and `@MergeWhen()`.
  *
  * `from` must be a key of the resource's model type when that type is known; a `from` typed as a
  * plain `string` (`{ from: 'computed' as string }`) skips that check.
  */
-export interface FieldOptions<F extends string = string> {
+export interface FieldOptions<F extends string = string> extends SchemaOptions {
   /** The model property to read (a rename); defaults to the member name. */
   readonly from?: F
 }
@@ -201,7 +215,7 @@ export interface FieldOptions<F extends string = string> {
  * `@WhenCounted()`, `<relation>_count` must be); a `relation` typed as a plain `string` skips that
  * check.
  */
-export interface RelationOptions<F extends string = string> {
+export interface RelationOptions<F extends string = string> extends SchemaOptions {
   /** The relation's name on the model; defaults to the member name. */
   readonly relation?: F
 }

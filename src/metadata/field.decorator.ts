@@ -1,7 +1,7 @@
 import { thunkOrOptionsDecorator } from './decorator-factory'
 import type { ThunkOrOptionsDecorator } from './decorator-types'
 
-export type { FieldOptions } from './decorator-types'
+export type { FieldOptions, SchemaOptions } from './decorator-types'
 
 /**
  * An output key with the model's value. On a field, the value is read from the model by the member's

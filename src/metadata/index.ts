@@ -1,4 +1,4 @@
-export { Attribute, Field, type FieldOptions } from './field.decorator'
+export { Attribute, Field, type FieldOptions, type SchemaOptions } from './field.decorator'
 export { MergeWhen, When, WhenNotNull, type FieldConditionFn } from './conditional.decorators'
 export {
   Relationship,
@@ -24,4 +24,4 @@ export type {
   SpecOf,
 } from './decorator-types'
 export { resolveMembers } from './resolve'
-export type { FieldKind, FieldRecord, ResolvedMembers, ResourceThunk } from './types'
+export type { FieldKind, FieldRecord, JsonSchema, ResolvedMembers, ResourceThunk } from './types'

@@ -1,5 +1,5 @@
 import { aggregateKey, existsKey } from '../runtime/aggregates'
-import { memberDecorator, optionalName } from './decorator-factory'
+import { memberDecorator, optionalName, schemaOptions } from './decorator-factory'
 import type { FieldOptions, MemberDecorator, RelationOptions, SpecOf } from './decorator-types'
 
 /**
@@ -17,6 +17,7 @@ export function WhenHas<F extends string = never>(
   return memberDecorator('WhenHas', {
     kind: 'whenHas',
     source: optionalName('@WhenHas() from', options?.from),
+    ...schemaOptions('WhenHas', options),
   })
 }
 
@@ -64,5 +65,6 @@ export function WhenExistsLoaded(
   return memberDecorator('WhenExistsLoaded', {
     kind: 'whenExistsLoaded',
     source: (key) => existsKey(relation ?? key.replace(/_exists$/, '')),
+    ...schemaOptions('WhenExistsLoaded', options),
   })
 }

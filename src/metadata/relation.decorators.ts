@@ -1,7 +1,13 @@
-import { memberDecorator, optionalName, thunkOrOptionsDecorator } from './decorator-factory'
+import {
+  memberDecorator,
+  optionalName,
+  schemaOptions,
+  thunkOrOptionsDecorator,
+} from './decorator-factory'
 import type {
   MemberDecorator,
   RelationOptions,
+  SchemaOptions,
   SpecOf,
   ThunkOrOptionsDecorator,
 } from './decorator-types'
@@ -33,11 +39,12 @@ export function WhenCounted<F extends string = never>(
   return memberDecorator('WhenCounted', {
     kind: 'whenCounted',
     source: (key) => relation ?? (key.replace(/_count$/, '') || undefined),
+    ...schemaOptions('WhenCounted', options),
   })
 }
 
 /** Options of `@WhenPivotLoaded()`. */
-export interface PivotOptions {
+export interface PivotOptions extends SchemaOptions {
   /** The model property holding the pivot row; default `'pivot'`. */
   readonly accessor?: string
 }
@@ -55,6 +62,7 @@ export function WhenPivotLoaded(
   return memberDecorator('WhenPivotLoaded', {
     kind: 'whenPivotLoaded',
     source: optionalName('@WhenPivotLoaded() accessor', options?.accessor) ?? 'pivot',
+    ...schemaOptions('WhenPivotLoaded', options),
   })
 }
 

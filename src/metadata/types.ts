@@ -5,6 +5,12 @@
 /** A thunk to a resource class, so classes may refer to each other before both exist. */
 export type ResourceThunk = () => Function
 
+/**
+ * A JSON Schema (2020-12) object, as `@Field({ schema })` takes it: a plain object (TypeBox schemas
+ * are such objects) or `true`/`false`.
+ */
+export type JsonSchema = boolean | { readonly [keyword: string]: unknown }
+
 /** Predicate of `@When` / `@MergeWhen`: `(model, request, resource) => boolean`. */
 export type FieldCondition = (model: never, request: unknown, resource: never) => unknown
 
@@ -49,6 +55,10 @@ export interface FieldRecord {
   readonly links?: unknown
   /** `@Relationship(..., { meta })`: the relationship object's meta function (JSON:API). */
   readonly meta?: unknown
+  /** `{ schema }`: the JSON Schema of the member's value, used instead of an inferred one. */
+  readonly schema?: JsonSchema
+  /** `{ nullable: true }`: the member's value may be `null` (added to its schema). */
+  readonly nullable?: boolean
   /** The decorator's name, for error messages (`@Field`, `@WhenLoaded`, ...). */
   readonly decorator?: string
   /**

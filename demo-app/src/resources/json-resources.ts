@@ -51,6 +51,19 @@ export class PostResource extends JsonResource<PostRow> {
 }
 
 export class CommentResource extends JsonResource<CommentRow> {
+  // toArray() is code, not declarations: the JSON Schema of its output is declared here
+  static jsonSchema = {
+    type: 'object',
+    properties: {
+      id: { type: 'integer' },
+      body: { type: 'string' },
+      created_at: { type: 'string' },
+      author: { type: 'object' },
+    },
+    required: ['id', 'body', 'created_at'],
+    additionalProperties: false,
+  }
+
   override toArray(): Record<string, unknown> {
     return {
       id: this.resource.id,

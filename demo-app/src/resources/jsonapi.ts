@@ -33,7 +33,9 @@ export class PostApiResource extends DemoApiResource<PostRow> {
   }
   @Attribute() title!: string
   @Attribute() body!: string
-  @Attribute() published_at!: string | null
+  // design:type cannot tell `string | null` from `string`: the schema says it
+  @Attribute({ schema: { type: 'string', format: 'date-time' }, nullable: true })
+  published_at!: string | null
   @Attribute() created_at!: string
   @WhenCounted() comments_count!: number
   @Relationship(() => UserApiResource) author!: unknown
@@ -48,7 +50,7 @@ export class UserApiResource extends DemoApiResource<UserRow> {
   static override relationshipLinks = { posts: { related: '/jsonapi/users/{id}/posts' } }
   @Attribute() name!: string
   @Attribute() email!: string
-  @Attribute() bio!: string | null
+  @Attribute({ schema: { type: 'string' }, nullable: true }) bio!: string | null
   @WhenCounted() posts_count!: number
 }
 

@@ -53,7 +53,8 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 })
 
-const newPost = z.object({
+/** The input of POST /json/posts (also its request body schema in /openapi.json). */
+export const newPost = z.object({
   user_id: z.number().int().positive(),
   title: z.string().trim().min(3),
   body: z.string().trim().min(10),

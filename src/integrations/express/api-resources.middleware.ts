@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { runWithRequestContext } from '../../context'
 import { isRespondable } from '../../runtime/respondable'
-import { defaultRequestUrl, existingContext, openContext } from './request-contexts'
+import { defaultRequestUrl, existingContext, markChecked, openContext } from './request-contexts'
 import { installExplicitStatus, sendRespondable } from './send-respondable'
 
 /** Options of {@link apiResources}. */
@@ -13,6 +13,14 @@ export interface ApiResourcesOptions {
    * @default (req) => req.originalUrl (the URL the client sent, mount prefix included)
    */
   readonly url?: (req: Request) => string
+  /**
+   * Development aid: validate every body built from a resource, collection, paginator or JSON:API
+   * document against its generated JSON Schema (with the package `ajv`, loaded on the first check),
+   * and answer a mismatch with an error naming the first wrong member by its JSON pointer. Ignored
+   * when `NODE_ENV` is `production`; costs nothing when off.
+   * @default false
+   */
+  readonly checkResponses?: boolean
 }
 
 /**
@@ -33,6 +41,7 @@ export interface ApiResourcesOptions {
  */
 export function apiResources(options: ApiResourcesOptions = {}): RequestHandler {
   const urlOf = options.url ?? defaultRequestUrl
+  const check = options.checkResponses === true && process.env.NODE_ENV !== 'production'
   return function apiResourcesMiddleware(req: Request, res: Response, next: NextFunction): void {
     const existing = existingContext(req)
     if (existing !== undefined) {
@@ -41,6 +50,7 @@ export function apiResources(options: ApiResourcesOptions = {}): RequestHandler 
       return
     }
     const context = openContext(req, urlOf(req))
+    if (check) markChecked(req)
     teachResponses(res)
     // `next` is called with no argument: AsyncLocalStorage.run passes none, so no arrow is needed
     runWithRequestContext(context, next)

@@ -38,3 +38,15 @@ export function contextFor(req: Request): RequestContext {
   if (current !== undefined && current.request === req) return current
   return existingContext(req) ?? openContext(req, defaultRequestUrl(req))
 }
+
+const CHECKED: unique symbol = Symbol('api-resources.checkResponses')
+
+/** Marks `req` as one whose respondable bodies are validated (`checkResponses`). @internal */
+export function markChecked(req: Request): void {
+  ;(req as { [CHECKED]?: boolean })[CHECKED] = true
+}
+
+/** Are the respondable bodies of `req` validated? @internal */
+export function isChecked(req: Request): boolean {
+  return (req as { [CHECKED]?: boolean })[CHECKED] === true
+}

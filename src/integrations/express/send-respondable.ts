@@ -2,7 +2,7 @@ import type { Request, Response } from 'express'
 import type { RequestContext } from '../../context'
 import { toHttpResponse } from '../../http'
 import type { Respondable } from '../../runtime/respondable'
-import { existingContext } from './request-contexts'
+import { existingContext, isChecked } from './request-contexts'
 
 // Set on a response whose status the handler chose through res.status(); see installExplicitStatus().
 // A symbol property, not a WeakSet entry (see request-contexts.ts for why).
@@ -52,6 +52,7 @@ export function sendRespondable(
       response: res,
       explicitStatus: () => (isExplicit(res) ? res.statusCode : undefined),
       stringify: (body) => stringify(req, body),
+      checkResponses: isChecked(req),
     },
   )
   res.statusCode = answer.status

@@ -32,6 +32,14 @@ export interface ApiResourcesOptions {
   readonly errorHandler?: boolean
   /** Options of the error handler. */
   readonly errors?: ResourceErrorsOptions
+  /**
+   * Development aid: validate every body built from a resource, collection, paginator or JSON:API
+   * document against its generated JSON Schema (with the package `ajv`), and fail the request with
+   * the first mismatch and its JSON pointer. Ignored when `NODE_ENV` is `production`; costs nothing
+   * when off (the hook that marks requests is installed only when on).
+   * @default false
+   */
+  readonly checkResponses?: boolean
 }
 
 /** Options of {@link resourceErrors}. */
@@ -62,8 +70,11 @@ const EXPLICIT_STATUS: unique symbol = Symbol('api-resources.explicitStatus')
 // Marks objects whose `code` already records explicit statuses.
 const CODE_INSTALLED: unique symbol = Symbol('api-resources.code')
 
+const CHECKED: unique symbol = Symbol('api-resources.checkResponses')
+
 interface WithContext {
   [CONTEXT]?: RequestContext
+  [CHECKED]?: true
 }
 
 interface WithExplicitStatus {
@@ -124,6 +135,12 @@ export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlu
       reply.serializer(identity)
       next(null, body)
     })
+    if (options.checkResponses === true && process.env.NODE_ENV !== 'production') {
+      fastify.addHook('onRequest', (request, _reply, next) => {
+        ;(request as WithContext)[CHECKED] = true
+        next()
+      })
+    }
     if (options.errorHandler !== false) fastify.setErrorHandler(resourceErrors(options.errors))
     done()
   }
@@ -195,6 +212,7 @@ function respondableBody(value: unknown, request: FastifyRequest, reply: Fastify
       context: (request as WithContext)[CONTEXT],
       response: reply,
       explicitStatus: () => (isExplicit(reply) ? reply.statusCode : undefined),
+      checkResponses: (request as WithContext)[CHECKED] === true,
     },
   )
   reply.code(answer.status)

@@ -16,6 +16,13 @@ export interface ApiResourcesOptions {
    * @default (c) => c.req.url
    */
   readonly url?: (c: Context) => string
+  /**
+   * Development aid: validate every body built from a resource, collection, paginator or JSON:API
+   * document against its generated JSON Schema (with the package `ajv`), and throw the first
+   * mismatch with its JSON pointer. Ignored when `NODE_ENV` is `production`; costs nothing when off.
+   * @default false
+   */
+  readonly checkResponses?: boolean
 }
 
 /** Options of {@link resourceErrors}. */
@@ -48,9 +55,12 @@ export type RespondHandler<
 const CONTEXT: unique symbol = Symbol('api-resources.context')
 const EXPLICIT_STATUS: unique symbol = Symbol('api-resources.explicitStatus')
 
+const CHECKED: unique symbol = Symbol('api-resources.checkResponses')
+
 interface WithContext {
   [CONTEXT]?: RequestContext
   [EXPLICIT_STATUS]?: number
+  [CHECKED]?: boolean
 }
 
 const defaultUrl = (c: Context): string => c.req.url
@@ -68,12 +78,14 @@ const defaultUrl = (c: Context): string => c.req.url
  */
 export function apiResources(options: ApiResourcesOptions = {}): MiddlewareHandler {
   const urlOf = options.url ?? defaultUrl
+  const check = options.checkResponses === true && process.env.NODE_ENV !== 'production'
   return function apiResourcesMiddleware(c, next) {
     const holder = c as unknown as WithContext
     const existing = holder[CONTEXT]
     if (existing !== undefined) return runWithRequestContext(existing, next)
     const context = openRequestContext({ url: urlOf(c), raw: c.req.raw })
     holder[CONTEXT] = context
+    if (check) holder[CHECKED] = true
     return runWithRequestContext(context, next)
   }
 }
@@ -137,6 +149,7 @@ export function resourceResponse(c: Context, value: unknown): Response {
       context: contextOf(c),
       response: c,
       explicitStatus: () => holder[EXPLICIT_STATUS],
+      checkResponses: holder[CHECKED] === true,
     },
   )
   return c.body(answer.body, answer.status as never, {

@@ -1,0 +1,166 @@
+/**
+ * `openApiDocument()`: operations, parameters, error responses and components, validated against
+ * the official OpenAPI 3.1 schema; bad routes are argument errors.
+ */
+import 'reflect-metadata'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import Ajv2020 from 'ajv/dist/2020'
+import addFormats from 'ajv-formats'
+import { Attribute, Field, JsonApiResource, JsonResource, Relationship } from 'api-resources'
+import { openApiDocument, type OpenApiRoute } from 'api-resources/openapi'
+
+type Json = Record<string, unknown>
+type Model = Record<string, unknown>
+
+class AccountResource extends JsonResource<Model> {
+  @Field({ from: 'id' as string }) id!: number
+}
+class ArticleApi extends JsonApiResource<Model> {
+  static override resourceType = 'articles'
+  @Attribute({ from: 'title' as string }) title!: string
+  @Relationship(() => WriterApi, { relation: 'writer' as string }) writer!: unknown
+}
+class WriterApi extends JsonApiResource<Model> {
+  static override resourceType = 'writers'
+  @Attribute({ from: 'name' as string }) name!: string
+}
+
+function officialValidator(): (document: unknown) => boolean {
+  const schema = readFileSync(
+    join(__dirname, '../fixtures/openapi-schemas/oas-3.1-schema.json'),
+    'utf8',
+  ).replace(/"\$dynamicRef": "#meta"/g, '"$ref": "#/$defs/schema"')
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  addFormats(ajv)
+  ajv.addFormat('media-range', /^[\w!#$&^.+*-]+\/[\w!#$&^.+*-]+(?:\s*;\s*[^;]+)*$/)
+  return ajv.compile(JSON.parse(schema) as Json)
+}
+
+const routes: OpenApiRoute[] = [
+  { method: 'GET', path: '/accounts', responds: { collection: AccountResource } },
+  {
+    method: 'get',
+    path: '/accounts/:id',
+    responds: { resource: AccountResource },
+    errors: [404],
+    operationId: 'showAccount',
+  },
+  { method: 'get', path: '/accounts/page', responds: { simplePaginated: AccountResource } },
+  { method: 'get', path: '/accounts/feed', responds: { cursorPaginated: AccountResource } },
+  {
+    method: 'post',
+    path: '/accounts',
+    status: 201,
+    requestBody: { type: 'object', properties: { name: { type: 'string' } } },
+    responds: { resource: AccountResource },
+    errors: [422],
+  },
+  { method: 'get', path: '/articles', responds: { paginated: ArticleApi } },
+  { method: 'get', path: '/articles/{id}', responds: { resource: ArticleApi }, errors: [404] },
+  { method: 'get', path: '/rows', responds: { paginator: 'cursor', items: { type: 'object' } } },
+  { method: 'get', path: '/health', responds: { schema: { const: 'ok' } } },
+]
+
+describe('openApiDocument()', () => {
+  const document = openApiDocument({
+    info: { title: 'Test', version: '1' },
+    routes,
+  }) as unknown as {
+    paths: Record<string, Record<string, Json>>
+    components: { schemas: Record<string, Json> }
+  }
+
+  it('validates against the official OpenAPI 3.1 schema', () => {
+    const validate = officialValidator()
+    expect(validate(document)).toBe(true)
+    // and the validator is not vacuous
+    expect(validate({ ...document, paths: { 'no-slash': {} } })).toBe(false)
+    expect(validate({ openapi: '3.1.0', paths: {} })).toBe(false)
+  })
+
+  it('converts Express paths, declares path parameters and the implied query parameters', () => {
+    const show = document.paths['/accounts/{id}'].get
+    expect(show.operationId).toBe('showAccount')
+    expect(show.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+    ])
+    const names = (op: Json) => ((op.parameters ?? []) as Json[]).map((p) => p.name)
+    expect(names(document.paths['/accounts/page'].get)).toEqual(['page'])
+    expect(names(document.paths['/accounts/feed'].get)).toEqual(['cursor'])
+    expect(names(document.paths['/articles'].get)).toEqual(['page', 'include', 'fields'])
+    expect(names(document.paths['/articles/{id}'].get)).toEqual(['id', 'include', 'fields'])
+  })
+
+  it('answers with the named components, in JSON or JSON:API, and both error formats', () => {
+    const content = (path: string, method: string, status: string) =>
+      ((document.paths[path][method].responses as Json)[status] as Json).content
+    expect(content('/accounts', 'get', '200')).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/AccountCollection' } },
+    })
+    expect(content('/accounts', 'post', '201')).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/AccountResponse' } },
+    })
+    expect(content('/articles', 'get', '200')).toEqual({
+      'application/vnd.api+json': {
+        schema: { $ref: '#/components/schemas/PaginatedArticleApiDocument' },
+      },
+    })
+    expect(content('/accounts/{id}', 'get', '404')).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } },
+      'application/vnd.api+json': { schema: { $ref: '#/components/schemas/JsonApiErrorDocument' } },
+    })
+    expect(content('/accounts', 'post', '422')).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/ValidationErrorResponse' } },
+      'application/vnd.api+json': { schema: { $ref: '#/components/schemas/JsonApiErrorDocument' } },
+    })
+    const schemas = Object.keys(document.components.schemas)
+    expect(schemas).toEqual(
+      expect.arrayContaining([
+        'Account',
+        'AccountResponse',
+        'CursorPaginatedAccount',
+        'ArticleApi',
+        'WriterApi',
+        'ArticleApiIncluded',
+        'CursorPage',
+      ]),
+    )
+    // every $ref points at a component of the document
+    const refs = JSON.stringify(document).match(/"\$ref":"[^"]+"/g) ?? []
+    for (const ref of refs) {
+      const target = /#\/components\/schemas\/(.+)"$/.exec(ref)
+      expect(target).not.toBeNull()
+      expect(schemas).toContain(target![1])
+    }
+  })
+
+  it('rejects a route it cannot describe', () => {
+    const info = { title: 'T', version: '1' }
+    const one = (route: Json) => () =>
+      openApiDocument({ info, routes: [route as unknown as OpenApiRoute] })
+    expect(one({ method: 'fetch', path: '/', responds: { schema: {} } })).toThrow(
+      /routes\[0\]\.method must be an HTTP method/,
+    )
+    expect(one({ method: 'get', path: 'x', responds: { schema: {} } })).toThrow(/path/)
+    expect(one({ method: 'get', path: '/', responds: { resource: 'User' } })).toThrow(
+      /responds\.resource must be a resource class/,
+    )
+    expect(one({ method: 'get', path: '/', responds: { paginator: 'big' } })).toThrow(/paginator/)
+    expect(one({ method: 'get', path: '/', responds: { schema: {} }, errors: [500] })).toThrow(
+      /errors/,
+    )
+    expect(
+      one({ method: 'get', path: '/', responds: { schema: {} }, parameters: ['sort'] }),
+    ).toThrow(/parameters/)
+    expect(() =>
+      openApiDocument({
+        info,
+        routes: [
+          { method: 'get', path: '/a/:id', responds: { schema: {} } },
+          { method: 'GET', path: '/a/{id}', responds: { schema: {} } },
+        ],
+      }),
+    ).toThrow(expect.objectContaining({ code: 'ERR_OPENAPI_ROUTE' }))
+  })
+})

@@ -1,0 +1,165 @@
+/**
+ * Checked responses: a development mode that validates a response body against the schema of the
+ * resource, collection, paginator or JSON:API document that produced it, with Ajv (an optional peer
+ * dependency, required on the first check only). Nothing here runs unless the mode is on: no Ajv, no
+ * schema is generated.
+ * @module
+ */
+import { ResourceError } from '../errors/resource-errors'
+import { isJsonApiClass } from '../jsonapi/type-descriptor'
+import { CursorPaginator } from '../pagination/cursor-paginator'
+import { LengthAwarePaginator } from '../pagination/length-aware-paginator'
+import { Paginator } from '../pagination/paginator'
+import { isBaseMethod, RESOLVE } from '../runtime/protocol'
+import { JsonResource } from '../resources/json-resource'
+import { ResourceCollection } from '../resources/resource-collection'
+import {
+  bodySchema,
+  classSchemas,
+  sharedSchema,
+  type BodyKind,
+  type SchemaObject,
+} from './resource-schemas'
+
+/** One error of an Ajv validation, as far as it is read here. */
+interface AjvError {
+  readonly instancePath: string
+  readonly message?: string
+}
+
+/** A compiled Ajv validator. */
+interface Validate {
+  (data: unknown): boolean
+  errors?: readonly AjvError[] | null
+}
+
+interface AjvLike {
+  compile(schema: object): Validate
+  addFormat(name: string, format: RegExp): unknown
+}
+
+type AjvConstructor = new (options: object) => AjvLike
+
+let ajv: AjvLike | undefined
+
+/** RFC 3339 date-time (what `Date.prototype.toJSON` writes, and any offset). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/
+
+function loadAjv(): AjvLike {
+  if (ajv !== undefined) return ajv
+  let Ajv: AjvConstructor
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: only checked responses need Ajv
+    const mod = require('ajv/dist/2020') as { default?: AjvConstructor } & AjvConstructor
+    Ajv = mod.default ?? mod
+  } catch (error) {
+    throw ResourceError.checkerMissing(error)
+  }
+  const instance = new Ajv({ allErrors: false, strict: false })
+  instance.addFormat('date-time', DATE_TIME)
+  ajv = instance
+  return instance
+}
+
+/** The body a value produces: the class and kind whose schema describes it, if known. */
+interface Target {
+  readonly key: object
+  readonly component: string
+  readonly schema: () => SchemaObject
+}
+
+const PAGE_KIND = new Map<Function, BodyKind>([
+  [LengthAwarePaginator, 'paginated'],
+  [Paginator, 'simplePaginated'],
+  [CursorPaginator, 'cursorPaginated'],
+])
+
+const BARE_PAGE = new Map<Function, 'LengthAwarePage' | 'SimplePage' | 'CursorPage'>([
+  [LengthAwarePaginator, 'LengthAwarePage'],
+  [Paginator, 'SimplePage'],
+  [CursorPaginator, 'CursorPage'],
+])
+
+/** The paginator's class among the library's three, or `undefined` for a subclass that changes it. */
+function pageClass(paginator: object): Function | undefined {
+  const cls = paginator.constructor
+  return PAGE_KIND.has(cls) ? cls : undefined
+}
+
+function classTarget(cls: Function, kind: BodyKind): Target {
+  const component = classSchemas(cls).bodies[kind]
+  return { key: cls, component, schema: () => bodySchema(cls, kind) }
+}
+
+/** Does the collection class keep every base behaviour its body depends on? */
+function isPlainCollection(value: ResourceCollection): boolean {
+  const proto = Object.getPrototypeOf(value) as Record<PropertyKey, unknown>
+  return (
+    isBaseMethod(proto.toArray) &&
+    isBaseMethod(proto[RESOLVE]) &&
+    isBaseMethod(proto.paginationInformation)
+  )
+}
+
+function targetOf(value: unknown): Target | undefined {
+  if (value instanceof ResourceCollection) {
+    const collects = (value as unknown as { collects(): Function | undefined }).collects()
+    if (collects === undefined || !isPlainCollection(value)) return undefined
+    const paginator = value.paginator
+    let kind: BodyKind = 'collection'
+    if (paginator !== undefined) {
+      const cls = pageClass(paginator)
+      if (cls === undefined) return undefined
+      kind = PAGE_KIND.get(cls)!
+    }
+    if (!isJsonApiClass(collects)) {
+      const own = (collects as { wrap?: unknown }).wrap
+      const wrap = value.wrapKey()
+      if (kind === 'collection' ? wrap !== own : (wrap ?? 'data') !== (own ?? 'data'))
+        return undefined
+    }
+    return classTarget(collects, kind)
+  }
+  if (value instanceof JsonResource) return classTarget(value.constructor, 'resource')
+  if (typeof value === 'object' && value !== null) {
+    const cls = pageClass(value)
+    const name = cls === undefined ? undefined : BARE_PAGE.get(cls)
+    if (name !== undefined) return { key: cls!, component: name, schema: () => sharedSchema(name) }
+  }
+  return undefined
+}
+
+const validators = new WeakMap<object, Map<string, Validate>>()
+
+function validatorOf(target: Target): Validate {
+  let byComponent = validators.get(target.key)
+  if (byComponent === undefined) validators.set(target.key, (byComponent = new Map()))
+  let validate = byComponent.get(target.component)
+  if (validate === undefined) {
+    validate = loadAjv().compile(target.schema())
+    byComponent.set(target.component, validate)
+  }
+  return validate
+}
+
+/**
+ * Validates `body`, the response body `value` produced, against the schema of what `value` is (a
+ * resource, a collection of one, a paginated collection, a JSON:API document, a paginator); throws
+ * the first mismatch with its JSON pointer. A value whose schema the library cannot know (a
+ * collection with its own `toArray()`, any other respondable) is not checked.
+ * @internal
+ */
+export function checkResponseBody(value: unknown, body: unknown): void {
+  const target = targetOf(value)
+  if (target === undefined) return
+  const validate = validatorOf(target)
+  // the body as it goes over the wire (a Date becomes its ISO text, undefined keys disappear)
+  const wire = JSON.parse(JSON.stringify(body) ?? 'null') as unknown
+  if (validate(wire)) return
+  const first = validate.errors?.[0]
+  throw ResourceError.responseMismatch(
+    target.component,
+    first?.instancePath ?? '',
+    first?.message ?? 'does not match',
+  )
+}
