@@ -7,7 +7,7 @@ import { cursorSuite } from '../orm-cursor-suite'
 cursorSuite('objection', dialectNames(), async (db, table) => {
   const knex: Knex = knexFactory(db.knexConfig)
   class Row extends Model {
-    static tableName = table
+    static override tableName = table
   }
   const rows = () => Row.query(knex)
   return {
