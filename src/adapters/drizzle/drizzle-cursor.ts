@@ -1,12 +1,6 @@
 import { ArgumentError } from '../../errors/base'
 import type { CursorColumn } from '../../pagination/cursor-query'
-import {
-  cursorColumns,
-  defaultNulls,
-  parseDirection,
-  spellCondition,
-  type OrderItem,
-} from '../orm-support/keyset-where'
+import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
 import type { DrizzleQueryLike } from './drizzle-types'
 
@@ -104,9 +98,9 @@ export function drizzleCursorSource<T>(query: DrizzleQueryLike<T>, fn: string): 
   const dialect = dialectName(q, orm)
   const largest = /^Pg/.test(dialect)
   const byColumn = new Map<string, unknown>()
-  const items = orderBy.map((item, i): OrderItem => {
+  const items = orderBy.map((item, i): keysets.OrderItem => {
     const term = orderTerm(item, orm)
-    const direction = parseDirection(term?.text)
+    const direction = keysets.parseDirection(term?.text)
     const name = Object.keys(fields).find((key) => fields[key] === term?.column)
     if (term === undefined || direction === undefined || name === undefined)
       throw ArgumentError.cursorOrder(
@@ -116,24 +110,25 @@ export function drizzleCursorSource<T>(query: DrizzleQueryLike<T>, fn: string): 
     byColumn.set(name, term.column)
     return { name, ...direction }
   })
-  const columns = cursorColumns(fn, items, largest)
+  const columns = keysets.cursorColumns(fn, items, largest)
   const column = (name: string) => byColumn.get(name)
   return {
     columns,
     fetch: async (order, condition, limit) => {
-      let where = q.config.where
-      if (condition !== undefined) {
-        const keyset = spellCondition<unknown>(condition, {
+      const where = keysets.withKeyset<unknown>(
+        q.config.where,
+        condition,
+        {
           compare: (name, op, value) =>
             (op === '=' ? orm.eq : op === '>' ? orm.gt : orm.lt)(column(name), value),
           isNull: (name, negated) => (negated ? orm.isNotNull : orm.isNull)(column(name)),
           and: (parts) => orm.and(...parts),
           or: (parts) => orm.or(...parts),
           none: () => orm.sql`1 = 0`,
-        })
+        },
         // the query's own WHERE in parentheses: a raw `sql` OR is not wrapped by and()
-        where = where === undefined ? keyset : orm.and(orm.sql`(${where})`, keyset)
-      }
+        (own) => orm.sql`(${own})`,
+      )
       const terms = order.flatMap((c) => orderTerms(c, column(c.name), largest, dialect, orm))
       // the builder has no clone(): a patched copy of its config, put back once the SQL is built
       const saved = q.config
@@ -159,7 +154,7 @@ function orderTerms(
 ): unknown[] {
   const { sql } = orm
   const direction = c.descending ? 'desc' : 'asc'
-  if (defaultNulls(c, largest)) return [sql`${column} ${sql.raw(direction)}`]
+  if (keysets.defaultNulls(c, largest)) return [sql`${column} ${sql.raw(direction)}`]
   const nulls = c.nullsFirst ? 'first' : 'last'
   if (!/^MySql/.test(dialect)) return [sql`${column} ${sql.raw(`${direction} nulls ${nulls}`)}`]
   // MySQL/MariaDB have no NULLS FIRST: (x is null) is 1 for NULL, so desc puts NULLs first

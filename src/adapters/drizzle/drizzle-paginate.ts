@@ -1,10 +1,7 @@
-import type { LengthAwarePaginator, Paginator } from '../../pagination'
-import { UnsupportedQueryError } from '../../errors/pagination-errors'
 import { countFrom } from '../../pagination/page-query'
-import type { CursorPaginator } from '../../pagination/cursor-paginator'
-import { ormPaginators, type CursorArgs, type PageArgs } from '../orm-support/orm-paginators'
+import { ormPaginators } from '../orm-support/orm-paginators'
 import { drizzleCursorSource } from './drizzle-cursor'
-import type { DrizzleQuery, DrizzleQueryLike } from './drizzle-types'
+import type { DrizzleQueryLike } from './drizzle-types'
 
 const SUPPORTED =
   'a Drizzle select builder (db.select().from(...)) or relational query (db.query.x.findMany())'
@@ -41,12 +38,12 @@ async function countRows<T>(query: DrizzleQueryLike<T>): Promise<number> {
 }
 
 // the checks run at run time: the members used are internal in Drizzle's typings
-const drizzle = ormPaginators<DrizzleQuery<unknown>>({
-  check(fn, query) {
-    const q = query as Partial<DrizzleQueryLike> | null
-    const ok = typeof q === 'object' && q !== null && typeof q.getSQL === 'function'
-    if (!ok || typeof q.execute !== 'function' || typeof q.config !== 'object' || !q.session)
-      throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
+const drizzle = ormPaginators<'drizzle'>({
+  supported: SUPPORTED,
+  methods: ['getSQL', 'execute'],
+  accepts: (query) => {
+    const q = query as Partial<DrizzleQueryLike>
+    return typeof q.config === 'object' && Boolean(q.session)
   },
   pages: (query) => ({
     count: () => countRows(query as DrizzleQueryLike),
@@ -69,10 +66,7 @@ const drizzle = ormPaginators<DrizzleQuery<unknown>>({
  * const page = await paginate(q, 15)
  * const page2 = await paginate(db.query.posts.findMany({ with: { author: true } }), 15)
  */
-export const paginate: <T>(
-  query: DrizzleQuery<T>,
-  ...args: PageArgs
-) => Promise<LengthAwarePaginator<T>> = drizzle.paginate
+export const paginate = drizzle.paginate
 
 /**
  * Like {@link paginate} without the COUNT: `perPage + 1` rows tell whether a next page exists.
@@ -80,10 +74,7 @@ export const paginate: <T>(
  * @example
  * const page = await simplePaginate(db.select().from(posts).orderBy(posts.id), 15)
  */
-export const simplePaginate: <T>(
-  query: DrizzleQuery<T>,
-  ...args: PageArgs
-) => Promise<Paginator<T>> = drizzle.simplePaginate
+export const simplePaginate = drizzle.simplePaginate
 
 /**
  * One cursor page of a Drizzle select builder: a single query of `perPage + 1` rows after (or
@@ -97,7 +88,4 @@ export const simplePaginate: <T>(
  * const q = db.select().from(posts).orderBy(desc(posts.createdAt), desc(posts.id))
  * const page = await cursorPaginate(q, 15)
  */
-export const cursorPaginate: <T>(
-  query: DrizzleQuery<T>,
-  ...args: CursorArgs
-) => Promise<CursorPaginator<T>> = drizzle.cursorPaginate
+export const cursorPaginate = drizzle.cursorPaginate

@@ -1,11 +1,5 @@
 import { ArgumentError } from '../../errors/base'
-import {
-  cursorColumns,
-  defaultNulls,
-  parseDirection,
-  spellCondition,
-  type OrderItem,
-} from '../orm-support/keyset-where'
+import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
 import type { MikroOrmQueryLike } from './mikro-orm-types'
 
@@ -45,9 +39,9 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
   const qb = query as MikroOrmCursorLike<T>
   const largest = /postgre/i.test(qb.platform?.constructor.name ?? '')
   const items = qb._orderBy.flatMap((order) =>
-    Object.entries(order).map(([key, value]): OrderItem => {
+    Object.entries(order).map(([key, value]): keysets.OrderItem => {
       const name = propertyOf(qb, key)
-      const direction = parseDirection(directionText(value))
+      const direction = keysets.parseDirection(directionText(value))
       if (name === undefined || direction === undefined)
         throw ArgumentError.cursorOrder(
           fn,
@@ -56,14 +50,14 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
       return { name, ...direction }
     }),
   )
-  const columns = cursorColumns(fn, items, largest)
+  const columns = keysets.cursorColumns(fn, items, largest)
   return {
     columns,
     fetch: async (order, condition, limit) => {
       const page = qb.clone() as MikroOrmCursorLike<T>
       if (condition !== undefined)
         page.andWhere(
-          spellCondition<object>(condition, {
+          keysets.spellCondition<object>(condition, {
             compare: (name, operator, value) => ({
               [name]: { [operator === '=' ? '$eq' : operator === '>' ? '$gt' : '$lt']: value },
             }),
@@ -78,7 +72,7 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
       page.orderBy(
         order.map((c) => {
           const direction = c.descending ? 'desc' : 'asc'
-          const nulls = defaultNulls(c, largest)
+          const nulls = keysets.defaultNulls(c, largest)
             ? ''
             : c.nullsFirst
               ? ' nulls first'

@@ -1,19 +1,11 @@
-import type { LengthAwarePaginator, Paginator } from '../../pagination'
-import { UnsupportedQueryError } from '../../errors/pagination-errors'
-import type { CursorPaginator } from '../../pagination/cursor-paginator'
-import { ormPaginators, type CursorArgs, type PageArgs } from '../orm-support/orm-paginators'
+import { ormPaginators } from '../orm-support/orm-paginators'
 import { mikroOrmCursorSource } from './mikro-orm-cursor'
-import type { MikroOrmQueryLike } from './mikro-orm-types'
 
 const SUPPORTED = 'a MikroORM QueryBuilder (em.createQueryBuilder())'
 
-const mikroOrm = ormPaginators<MikroOrmQueryLike>({
-  check(fn, query) {
-    const q = query as Partial<MikroOrmQueryLike> | null
-    const ok = typeof q === 'object' && q !== null && typeof q.getCount === 'function'
-    if (!ok || typeof q.getResultList !== 'function' || typeof q.clone !== 'function')
-      throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
-  },
+const mikroOrm = ormPaginators<'mikroOrm'>({
+  supported: SUPPORTED,
+  methods: ['getCount', 'getResultList', 'clone'],
   pages: (query) => ({
     count: () => query.clone().getCount(),
     fetch: (offset, limit) => query.clone().limit(limit).offset(offset).getResultList(),
@@ -30,10 +22,7 @@ const mikroOrm = ormPaginators<MikroOrmQueryLike>({
  * const qb = em.createQueryBuilder(Post, 'p').join('p.author', 'a').where({ 'a.active': true })
  * const page = await paginate(qb, 15)
  */
-export const paginate: <T>(
-  query: MikroOrmQueryLike<T>,
-  ...args: PageArgs
-) => Promise<LengthAwarePaginator<T>> = mikroOrm.paginate
+export const paginate = mikroOrm.paginate
 
 /**
  * Like {@link paginate} without the COUNT: `perPage + 1` entities tell whether a next page
@@ -42,10 +31,7 @@ export const paginate: <T>(
  * @example
  * const page = await simplePaginate(em.createQueryBuilder(Post, 'p').orderBy({ id: 'asc' }), 15)
  */
-export const simplePaginate: <T>(
-  query: MikroOrmQueryLike<T>,
-  ...args: PageArgs
-) => Promise<Paginator<T>> = mikroOrm.simplePaginate
+export const simplePaginate = mikroOrm.simplePaginate
 
 /**
  * One cursor page of a MikroORM `QueryBuilder`: a single query of `perPage + 1` entities after (or
@@ -59,7 +45,4 @@ export const simplePaginate: <T>(
  * const qb = em.createQueryBuilder(Post, 'p').orderBy([{ createdAt: 'desc' }, { id: 'desc' }])
  * const page = await cursorPaginate(qb, 15)
  */
-export const cursorPaginate: <T>(
-  query: MikroOrmQueryLike<T>,
-  ...args: CursorArgs
-) => Promise<CursorPaginator<T>> = mikroOrm.cursorPaginate
+export const cursorPaginate = mikroOrm.cursorPaginate

@@ -1,4 +1,3 @@
-import { UnsupportedQueryError } from '../../errors/pagination-errors'
 import {
   knexCursorColumns,
   knexLikeCursorQuery,
@@ -6,9 +5,7 @@ import {
   type KnexInternals,
   type KnexLikeBuilder,
 } from '../orm-support/knex-like-cursor'
-import type { LengthAwarePaginator, Paginator } from '../../pagination'
-import type { CursorPaginator } from '../../pagination/cursor-paginator'
-import { ormPaginators, type CursorArgs, type PageArgs } from '../orm-support/orm-paginators'
+import { ormPaginators } from '../orm-support/orm-paginators'
 import type { ObjectionQueryLike } from './objection-types'
 
 const SUPPORTED = 'an Objection query builder (Model.query())'
@@ -20,14 +17,12 @@ interface ObjectionCursorLike extends ObjectionQueryLike {
   clear(operation: string): ObjectionCursorLike
 }
 
-const objection = ormPaginators<ObjectionQueryLike>({
-  check(fn, query) {
-    const q = query as Partial<ObjectionCursorLike> | null
-    const ok = typeof q === 'object' && q !== null && typeof q.resultSize === 'function'
-    const cursorOk = fn !== 'cursorPaginate' || typeof q?.toKnexQuery === 'function'
-    if (!ok || typeof q.clone !== 'function' || !cursorOk)
-      throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
-  },
+const objection = ormPaginators<'objection'>({
+  supported: SUPPORTED,
+  methods: ['resultSize', 'clone'],
+  accepts: (query, fn) =>
+    fn !== 'cursorPaginate' ||
+    typeof (query as Partial<ObjectionCursorLike>).toKnexQuery === 'function',
   pages: (query) => ({
     count: () => query.clone().resultSize(),
     fetch: async (offset, limit) => query.clone().offset(offset).limit(limit),
@@ -55,10 +50,7 @@ const objection = ormPaginators<ObjectionQueryLike>({
  * @example
  * const page = await paginate(Post.query().joinRelated('author').where('author.active', true), 15)
  */
-export const paginate: <T>(
-  query: ObjectionQueryLike<T>,
-  ...args: PageArgs
-) => Promise<LengthAwarePaginator<T>> = objection.paginate
+export const paginate = objection.paginate
 
 /**
  * Like {@link paginate} without the COUNT: fetches `perPage + 1` models to know whether a next
@@ -67,10 +59,7 @@ export const paginate: <T>(
  * @example
  * const page = await simplePaginate(Post.query().orderBy('id'), 15)
  */
-export const simplePaginate: <T>(
-  query: ObjectionQueryLike<T>,
-  ...args: PageArgs
-) => Promise<Paginator<T>> = objection.simplePaginate
+export const simplePaginate = objection.simplePaginate
 
 /**
  * One cursor page of an Objection query: a single query of `perPage + 1` models after (or before)
@@ -82,7 +71,4 @@ export const simplePaginate: <T>(
  * @example
  * const page = await cursorPaginate(Post.query().orderBy('created_at', 'desc').orderBy('id', 'desc'), 15)
  */
-export const cursorPaginate: <T>(
-  query: ObjectionQueryLike<T>,
-  ...args: CursorArgs
-) => Promise<CursorPaginator<T>> = objection.cursorPaginate
+export const cursorPaginate = objection.cursorPaginate

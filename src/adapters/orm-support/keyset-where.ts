@@ -38,6 +38,22 @@ export function spellCondition<W>(condition: KeysetCondition, spelling: WhereSpe
   }
 }
 
+/**
+ * The query's own `where` ANDed with the keyset condition (`own` alone without a cursor); `group`
+ * puts the query's own `where` in parentheses where the ORM writes it as it is (raw SQL).
+ * @internal
+ */
+export function withKeyset<W>(
+  own: W | undefined,
+  condition: KeysetCondition | undefined,
+  spelling: WhereSpelling<W>,
+  group: (where: W) => W = (where) => where,
+): W | undefined {
+  if (condition === undefined) return own
+  const keyset = spellCondition(condition, spelling)
+  return own === undefined ? keyset : spelling.and([group(own), keyset])
+}
+
 /** One ORDER BY item as an ORM states it, read into its parts. @internal */
 export interface OrderItem {
   /** The name the rows carry the value under (a property, a field, `alias.property`). */

@@ -1,11 +1,5 @@
 import { ArgumentError } from '../../errors/base'
-import {
-  cursorColumns,
-  defaultNulls,
-  parseDirection,
-  spellCondition,
-  type OrderItem,
-} from '../orm-support/keyset-where'
+import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
 import type { PrismaDelegateLike, PrismaFindManyArgs } from './prisma-paginate'
 
@@ -51,7 +45,10 @@ function requiredFields(delegate: PrismaDelegateInternals): Set<string> {
 }
 
 /** One `orderBy` entry: `{ field: 'asc' }` or `{ field: { sort: 'asc', nulls: 'last' } }`. */
-function orderItem(entry: unknown, scalars: Set<string> | undefined): OrderItem | undefined {
+function orderItem(
+  entry: unknown,
+  scalars: Set<string> | undefined,
+): keysets.OrderItem | undefined {
   if (typeof entry !== 'object' || entry === null) return undefined
   const keys = Object.keys(entry)
   if (keys.length !== 1 || (scalars !== undefined && !scalars.has(keys[0]))) return undefined
@@ -63,7 +60,7 @@ function orderItem(entry: unknown, scalars: Set<string> | undefined): OrderItem 
       : typeof sort?.sort === 'string'
         ? `${sort.sort}${typeof sort.nulls === 'string' ? ` nulls ${sort.nulls}` : ''}`
         : undefined
-  const direction = parseDirection(text)
+  const direction = keysets.parseDirection(text)
   return direction === undefined ? undefined : { name: keys[0], ...direction }
 }
 
@@ -93,34 +90,28 @@ export function prismaCursorSource<T>(
       )
     return item
   })
-  const columns = cursorColumns(fn, items, largest)
+  const columns = keysets.cursorColumns(fn, items, largest)
   const required = requiredFields(internals)
   const { skip: _skip, take: _take, ...rest } = args
   return {
     columns,
     fetch: async (order, condition, limit) => {
-      let where = rest.where
-      if (condition !== undefined) {
-        const keyset = spellCondition<object>(condition, {
-          compare: (name, operator, value) => ({
-            [name]: { [operator === '=' ? 'equals' : operator === '>' ? 'gt' : 'lt']: value },
-          }),
-          // a required field is never NULL: IS NULL matches no row, IS NOT NULL every row
-          isNull: (name, negated) =>
-            required.has(name)
-              ? negated
-                ? {}
-                : { OR: [] }
-              : { [name]: negated ? { not: null } : null },
-          and: (parts) => ({ AND: parts }),
-          or: (parts) => ({ OR: parts }),
-          none: () => ({ OR: [] }),
-        })
-        where = where === undefined ? keyset : { AND: [where, keyset] }
-      }
+      const where = keysets.withKeyset<unknown>(rest.where, condition, {
+        compare: (name, operator, value) => ({
+          [name]: { [operator === '=' ? 'equals' : operator === '>' ? 'gt' : 'lt']: value },
+        }),
+        // a required field is never NULL: IS NULL matches no row, IS NOT NULL every row
+        isNull: (name, negated) => {
+          if (required.has(name)) return negated ? {} : { OR: [] }
+          return { [name]: negated ? { not: null } : null }
+        },
+        and: (parts) => ({ AND: parts }),
+        or: (parts) => ({ OR: parts }),
+        none: () => ({ OR: [] }),
+      })
       const sorted = order.map((c) => {
         const sort = c.descending ? 'desc' : 'asc'
-        if (defaultNulls(c, largest)) return { [c.name]: sort }
+        if (keysets.defaultNulls(c, largest)) return { [c.name]: sort }
         return { [c.name]: { sort, nulls: c.nullsFirst ? 'first' : 'last' } }
       })
       return await delegate.findMany({ ...rest, where, orderBy: sorted, take: limit })

@@ -41,12 +41,22 @@ function withoutCursor(fn: string, args: PrismaFindManyArgs): PrismaFindManyArgs
   return args
 }
 
-const prisma = ormPaginators<PrismaQuery>({
-  check(fn, query) {
+declare module '../orm-support/orm-paginators' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the query type does not vary with T
+  interface OrmQueries<T> {
+    prisma: PrismaQuery
+  }
+}
+
+const prisma = ormPaginators<'prisma'>({
+  supported: SUPPORTED,
+  // the error shows the delegate, not the pair the paginators pass around
+  accepts(query, fn) {
     const d = (query as PrismaQuery).delegate as Partial<PrismaDelegateLike<unknown>> | null
     const ok = typeof d === 'object' && d !== null && typeof d.findMany === 'function'
     if (!ok || (fn === 'paginate' && typeof d.count !== 'function'))
       throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, d)
+    return true
   },
   pages: ({ delegate, args }) => {
     const findArgs = withoutCursor('paginate', args)

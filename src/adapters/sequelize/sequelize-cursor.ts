@@ -1,12 +1,6 @@
 import { ArgumentError } from '../../errors/base'
 import type { CursorColumn } from '../../pagination/cursor-query'
-import {
-  cursorColumns,
-  defaultNulls,
-  parseDirection,
-  spellCondition,
-  type OrderItem,
-} from '../orm-support/keyset-where'
+import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
 import type { SequelizeFinder } from './sequelize-types'
 
@@ -33,9 +27,9 @@ function sequelizeOrm(): SequelizeOrm {
 }
 
 /** The `order` option's items: `'id'`, `['id']` or `['id', 'DESC NULLS FIRST']`; else undefined. */
-function orderItem(item: unknown, model: CursorModel): OrderItem | undefined {
+function orderItem(item: unknown, model: CursorModel): keysets.OrderItem | undefined {
   const [name, direction = 'ASC'] = (Array.isArray(item) ? item : [item]) as unknown[]
-  const parsed = parseDirection(direction)
+  const parsed = keysets.parseDirection(direction)
   if (Array.isArray(item) && item.length > 2) return undefined
   if (typeof name !== 'string' || parsed === undefined) return undefined
   return model.rawAttributes?.[name] === undefined ? undefined : { name, ...parsed }
@@ -60,24 +54,25 @@ export function sequelizeCursorSource<T>(
       throw ArgumentError.cursorOrder(fn, `the order item ${i + 1} is not [attribute, direction]`)
     return read
   })
-  const columns = cursorColumns(fn, items, largest)
+  const columns = keysets.cursorColumns(fn, items, largest)
   const { Op, literal } = sequelizeOrm()
   return {
     columns,
     fetch: async (orderBy, condition, limit) => {
-      let where = find.where
-      if (condition !== undefined) {
-        const keyset = spellCondition<object>(condition, {
+      const where = keysets.withKeyset<unknown>(
+        find.where,
+        condition,
+        {
           compare: (name, operator, value) => ({
             [name]: operator === '=' ? value : { [operator === '>' ? Op.gt : Op.lt]: value },
           }),
           isNull: (name, negated) => ({ [name]: negated ? { [Op.ne]: null } : null }),
           and: (parts) => ({ [Op.and]: parts }),
           or: (parts) => ({ [Op.or]: parts }),
-          none: () => literal('1 = 0') as object,
-        })
-        where = where === undefined ? keyset : { [Op.and]: [grouped(where, literal), keyset] }
-      }
+          none: () => literal('1 = 0'),
+        },
+        (own) => grouped(own, literal),
+      )
       const terms = orderBy.flatMap((c) => orderTerms(c, m, largest, dialect, literal))
       return (await model.findAll({ ...find, where, order: terms, limit })) as T[]
     },
@@ -103,7 +98,7 @@ function orderTerms(
   literal: SequelizeOrm['literal'],
 ): unknown[] {
   const direction = c.descending ? 'DESC' : 'ASC'
-  if (defaultNulls(c, largest)) return [[c.name, direction]]
+  if (keysets.defaultNulls(c, largest)) return [[c.name, direction]]
   const nulls = c.nullsFirst ? 'NULLS FIRST' : 'NULLS LAST'
   if (dialect !== 'mysql' && dialect !== 'mariadb') return [[c.name, `${direction} ${nulls}`]]
   // MySQL/MariaDB have no NULLS FIRST: (x IS NULL) is 1 for NULL, so DESC puts NULLs first

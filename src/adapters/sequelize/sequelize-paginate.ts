@@ -1,5 +1,4 @@
 import type { LengthAwarePaginator, Paginator } from '../../pagination'
-import { UnsupportedQueryError } from '../../errors/pagination-errors'
 import { countFrom } from '../../pagination/page-query'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
 import { ormPaginators, type CursorArgs, type PageArgs } from '../orm-support/orm-paginators'
@@ -17,12 +16,19 @@ function splitQuery(query: SequelizeQuery) {
   return { model, find, count }
 }
 
-const sequelize = ormPaginators<SequelizeQuery>({
-  check(fn, query) {
-    const model = (query as { model?: Partial<SequelizeFinder> } | null)?.model
+declare module '../orm-support/orm-paginators' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the query type does not vary with T
+  interface OrmQueries<T> {
+    sequelize: SequelizeQuery
+  }
+}
+
+const sequelize = ormPaginators<'sequelize'>({
+  supported: SUPPORTED,
+  accepts: (query) => {
+    const model = (query as { model?: Partial<SequelizeFinder> }).model
     const ok = typeof model === 'function' || (typeof model === 'object' && model !== null)
-    if (!ok || typeof model.count !== 'function' || typeof model.findAll !== 'function')
-      throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
+    return ok && typeof model.count === 'function' && typeof model.findAll === 'function'
   },
   pages(query) {
     const { model, find, count } = splitQuery(query)

@@ -1,12 +1,6 @@
 import { ArgumentError } from '../../errors/base'
 import type { CursorColumn } from '../../pagination/cursor-query'
-import {
-  cursorColumns,
-  defaultNulls,
-  parseDirection,
-  spellCondition,
-  type OrderItem,
-} from '../orm-support/keyset-where'
+import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
 import type { TypeOrmQueryLike } from './typeorm-types'
 
@@ -48,10 +42,10 @@ function isMysql(query: TypeOrmCursorLike<unknown>): boolean {
  * The order items of the builder: `alias.property` (or a bare property) of the main entity, each
  * compared in the WHERE as its escaped database column; anything else is an `ArgumentError`.
  */
-function orderItems(fn: string, query: TypeOrmCursorLike<unknown>): OrderItem[] {
+function orderItems(fn: string, query: TypeOrmCursorLike<unknown>): keysets.OrderItem[] {
   const { mainAlias, orderBys } = query.expressionMap
   return Object.entries(orderBys).map(([key, value]) => {
-    const direction = parseDirection(
+    const direction = keysets.parseDirection(
       typeof value === 'string' ? value : `${value.order} ${value.nulls ?? ''}`,
     )
     const path = key.startsWith(`${query.alias}.`) ? key.slice(query.alias.length + 1) : key
@@ -74,7 +68,7 @@ function orderItems(fn: string, query: TypeOrmCursorLike<unknown>): OrderItem[] 
 export function typeOrmCursorSource<T>(query: TypeOrmQueryLike<T>, fn: string): CursorSource<T> {
   const qb = query as TypeOrmCursorLike<T>
   const largest = nullsAreLargest(qb)
-  const columns = cursorColumns(fn, orderItems(fn, qb), largest)
+  const columns = keysets.cursorColumns(fn, orderItems(fn, qb), largest)
   const names = new Map(columns.map((c) => [c.column, c.name]))
   return {
     columns,
@@ -88,7 +82,7 @@ export function typeOrmCursorSource<T>(query: TypeOrmQueryLike<T>, fn: string): 
             { type: 'simple', condition: { operator: 'brackets', condition: wheres } },
           ]
         const parameters: Record<string, unknown> = {}
-        const sql = spellCondition<string>(condition, {
+        const sql = keysets.spellCondition<string>(condition, {
           compare: (column, operator, value) => {
             const name = `cursor_${Object.keys(parameters).length}`
             parameters[name] = value
@@ -117,7 +111,7 @@ function addOrder(
   largest: boolean,
 ): void {
   const direction = column.descending ? 'DESC' : 'ASC'
-  if (defaultNulls(column, largest)) page.addOrderBy(name, direction)
+  if (keysets.defaultNulls(column, largest)) page.addOrderBy(name, direction)
   else if (!isMysql(page))
     page.addOrderBy(name, direction, column.nullsFirst ? 'NULLS FIRST' : 'NULLS LAST')
   else {

@@ -1,19 +1,11 @@
-import type { LengthAwarePaginator, Paginator } from '../../pagination'
-import { UnsupportedQueryError } from '../../errors/pagination-errors'
-import type { CursorPaginator } from '../../pagination/cursor-paginator'
-import { ormPaginators, type CursorArgs, type PageArgs } from '../orm-support/orm-paginators'
+import { ormPaginators } from '../orm-support/orm-paginators'
 import { typeOrmCursorSource } from './typeorm-cursor'
-import type { TypeOrmQueryLike } from './typeorm-types'
 
 const SUPPORTED = 'a TypeORM SelectQueryBuilder (repository.createQueryBuilder())'
 
-const typeorm = ormPaginators<TypeOrmQueryLike>({
-  check(fn, query) {
-    const q = query as Partial<TypeOrmQueryLike> | null
-    const ok = typeof q === 'object' && q !== null && typeof q.getCount === 'function'
-    if (!ok || typeof q.getMany !== 'function' || typeof q.clone !== 'function')
-      throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
-  },
+const typeorm = ormPaginators<'typeorm'>({
+  supported: SUPPORTED,
+  methods: ['getCount', 'getMany', 'clone'],
   // `skip`/`take` rather than `offset`/`limit`, so joined rows stay whole
   pages: (query) => ({
     count: () => query.clone().getCount(),
@@ -32,10 +24,7 @@ const typeorm = ormPaginators<TypeOrmQueryLike>({
  *   .innerJoin('post.author', 'author').where('author.active = :active', { active: true })
  * const page = await paginate(qb, 15)
  */
-export const paginate: <T>(
-  query: TypeOrmQueryLike<T>,
-  ...args: PageArgs
-) => Promise<LengthAwarePaginator<T>> = typeorm.paginate
+export const paginate = typeorm.paginate
 
 /**
  * Like {@link paginate} without the COUNT: `perPage + 1` entities tell whether a next page
@@ -44,10 +33,7 @@ export const paginate: <T>(
  * @example
  * const page = await simplePaginate(repo.createQueryBuilder('post').orderBy('post.id'), 15)
  */
-export const simplePaginate: <T>(
-  query: TypeOrmQueryLike<T>,
-  ...args: PageArgs
-) => Promise<Paginator<T>> = typeorm.simplePaginate
+export const simplePaginate = typeorm.simplePaginate
 
 /**
  * One cursor page of a `SelectQueryBuilder`: a single query of `perPage + 1` entities after (or
@@ -61,7 +47,4 @@ export const simplePaginate: <T>(
  * const qb = repo.createQueryBuilder('post').orderBy('post.createdAt', 'DESC').addOrderBy('post.id', 'DESC')
  * const page = await cursorPaginate(qb, 15)
  */
-export const cursorPaginate: <T>(
-  query: TypeOrmQueryLike<T>,
-  ...args: CursorArgs
-) => Promise<CursorPaginator<T>> = typeorm.cursorPaginate
+export const cursorPaginate = typeorm.cursorPaginate
