@@ -33,6 +33,8 @@ export interface CursorTarget {
   /** cursorPaginate() ordered by something that is not a column (raw SQL, an expression). */
   expression(): Page
   close(): Promise<void>
+  /** The SQL (or Prisma operations) the ORM ran, in order, when it can tell. */
+  readonly log: string[]
 }
 
 export interface CursorSuiteOptions {
@@ -115,6 +117,29 @@ export function cursorSuite(
         InvalidCursorError,
       )
       await expect(target.page(byId, 'not-a-cursor')).rejects.toThrow(InvalidCursorError)
+    })
+
+    it('runs one query of perPage + 1 rows, and no COUNT', async () => {
+      await load([
+        { id: 1, a: 1, b: null, c: 'x' },
+        { id: 2, a: null, b: 2, c: null },
+        { id: 3, a: 2, b: 2, c: 'y' },
+      ])
+      const byA: WalkCase = {
+        rows: [],
+        order: [
+          { column: 'a', descending: true, nulls: undefined },
+          { column: 'id', descending: false, nulls: undefined },
+        ],
+        perPage: 1,
+      }
+      const first = await target.page(byA, null)
+      target.log.length = 0
+      const second = await target.page(byA, first.toJSON().next_cursor)
+      expect(second.items()).toHaveLength(1)
+      expect(second.toJSON().next_cursor).not.toBeNull()
+      expect(target.log).toHaveLength(1)
+      expect(target.log[0]).not.toMatch(/count/i)
     })
 
     it('signs cursors with cursorSecret and refuses unsigned ones', async () => {

@@ -12,7 +12,8 @@ import type { WalkOrder } from '../cursor-walk'
 import { cursorSuite, type CursorTarget } from '../orm-cursor-suite'
 
 /** The dialect's table and database, typed as SQLite's (the queries are the same at run time). */
-function open(db: OrmDatabase, name: string) {
+function open(db: OrmDatabase, name: string, log: string[]) {
+  const logger = { logQuery: (sql: string) => void log.push(sql) }
   if (db.dialect === 'postgres') {
     const table = pgTable(name, {
       id: pgInteger('id').primaryKey(),
@@ -20,7 +21,7 @@ function open(db: OrmDatabase, name: string) {
       b: pgInteger('b'),
       c: pgVarchar('c', { length: 5 }),
     })
-    const orm = drizzlePg({ connection: db.url })
+    const orm = drizzlePg({ connection: db.url, logger })
     return { table, orm, close: () => orm.$client.end() }
   }
   if (db.dialect === 'mysql') {
@@ -30,7 +31,7 @@ function open(db: OrmDatabase, name: string) {
       b: int('b'),
       c: varchar('c', { length: 5 }),
     })
-    const orm = drizzleMysql({ connection: { uri: db.url } })
+    const orm = drizzleMysql({ connection: { uri: db.url }, logger })
     return { table, orm, close: () => orm.$client.end() }
   }
   const table = sqliteTable(name, {
@@ -40,14 +41,15 @@ function open(db: OrmDatabase, name: string) {
     c: text('c'),
   })
   const client = new Database(db.file)
-  return { table, orm: drizzleSqlite(client), close: async () => void client.close() }
+  return { table, orm: drizzleSqlite(client, { logger }), close: async () => void client.close() }
 }
 
 cursorSuite(
   'drizzle',
   dialectNames(),
   async (db, name): Promise<CursorTarget> => {
-    const { table, orm, close } = open(db, name) as unknown as {
+    const log: string[] = []
+    const { table, orm, close } = open(db, name, log) as unknown as {
       table: ReturnType<typeof sqliteTable<string, { id: never }>> &
         Record<WalkOrder['column'], never>
       orm: ReturnType<typeof drizzleSqlite>
@@ -72,6 +74,7 @@ cursorSuite(
       unordered: () => cursorPaginate(rows(), 2),
       expression: () => cursorPaginate(rows().orderBy(sql`${table.a} + 1`), 2),
       close,
+      log,
     }
   },
   { statesNulls: (dialect) => dialect !== 'mysql' },

@@ -4,7 +4,7 @@ import { dialectNames, type OrmDatabase } from '../../support/db'
 import type { WalkRow } from '../cursor-walk'
 import { cursorSuite } from '../orm-cursor-suite'
 
-async function open(db: OrmDatabase, table: string): Promise<MikroORM> {
+async function open(db: OrmDatabase, table: string, log: string[]): Promise<MikroORM> {
   const Row = new EntitySchema<WalkRow>({
     name: 'CursorRow',
     tableName: table,
@@ -18,7 +18,8 @@ async function open(db: OrmDatabase, table: string): Promise<MikroORM> {
   const common: Options = {
     entities: [Row],
     allowGlobalContext: true,
-    debug: false,
+    debug: ['query'],
+    logger: (message: string) => void log.push(message),
     discovery: { disableDynamicFileAccess: true },
   }
   if (db.dialect === 'postgres') {
@@ -34,7 +35,8 @@ async function open(db: OrmDatabase, table: string): Promise<MikroORM> {
 }
 
 cursorSuite('mikro_orm', dialectNames(), async (db, table) => {
-  const orm = await open(db, table)
+  const log: string[] = []
+  const orm = await open(db, table, log)
   const em = orm.em.fork() as unknown as {
     createQueryBuilder(entity: string, alias: string): any
   }
@@ -51,5 +53,6 @@ cursorSuite('mikro_orm', dialectNames(), async (db, table) => {
     unordered: () => cursorPaginate(rows(), 2),
     expression: () => cursorPaginate(rows().orderBy({ [raw('a + 1')]: 'asc' }), 2),
     close: () => orm.close(),
+    log,
   }
 })

@@ -6,6 +6,8 @@ import { cursorSuite } from '../orm-cursor-suite'
 
 cursorSuite('objection', dialectNames(), async (db, table) => {
   const knex: Knex = knexFactory(db.knexConfig)
+  const log: string[] = []
+  knex.on('query', (q: { sql: string }) => log.push(q.sql))
   class Row extends Model {
     static override tableName = table
   }
@@ -25,5 +27,6 @@ cursorSuite('objection', dialectNames(), async (db, table) => {
     unordered: () => cursorPaginate(rows(), 2),
     expression: () => cursorPaginate(rows().orderByRaw('a + 1'), 2),
     close: () => knex.destroy(),
+    log,
   }
 })

@@ -9,7 +9,25 @@ cursorSuite(
   prismaDialects(),
   async (db) => {
     const client = openPrisma(db)
-    const rows = (client as unknown as { cursorRow: CursorRowDelegate }).cursorRow
+    const log: string[] = []
+    // every operation the client runs, by name (`findMany`, `count`...)
+    const counted = (client as unknown as { $extends(extension: object): unknown }).$extends({
+      query: {
+        $allOperations: ({
+          operation,
+          args,
+          query,
+        }: {
+          operation: string
+          args: unknown
+          query: (args: unknown) => unknown
+        }) => {
+          log.push(operation)
+          return query(args)
+        },
+      },
+    })
+    const rows = (counted as { cursorRow: CursorRowDelegate }).cursorRow
     const where = { OR: [{ id: { gt: 0 } }, { id: { lt: 0 } }] }
     return {
       page: (c, cursor, options) => {
@@ -25,6 +43,7 @@ cursorSuite(
       unordered: () => cursorPaginate(rows, { where }, 2),
       expression: () => cursorPaginate(rows, { orderBy: { _count: 'asc' } }, 2),
       close: () => client.$disconnect(),
+      log,
     }
   },
   { table: 'cursor_walk_rows' },

@@ -6,10 +6,12 @@ import { cursorSuite } from '../orm-cursor-suite'
 class Row extends Model {}
 
 cursorSuite('sequelize', dialectNames(), async (db, table) => {
+  const log: string[] = []
+  const logging = (sql: string) => void log.push(sql)
   const sequelize =
     db.dialect === 'sqlite'
-      ? new Sequelize({ dialect: 'sqlite', storage: db.file, logging: false })
-      : new Sequelize(db.url, { dialect: db.dialect, logging: false })
+      ? new Sequelize({ dialect: 'sqlite', storage: db.file, logging })
+      : new Sequelize(db.url, { dialect: db.dialect, logging })
   Row.init(
     {
       id: { type: DataTypes.INTEGER, primaryKey: true },
@@ -31,5 +33,6 @@ cursorSuite('sequelize', dialectNames(), async (db, table) => {
     unordered: () => cursorPaginate({ model: Row }, 2),
     expression: () => cursorPaginate({ model: Row, order: [[literal('a + 1'), 'ASC']] }, 2),
     close: () => sequelize.close(),
+    log,
   }
 })

@@ -15,7 +15,16 @@ cursorSuite('typeorm', dialectNames(), async (db, table) => {
       c: { type: String, nullable: true },
     },
   })
-  const common = { entities: [Row], synchronize: false, logging: false }
+  const log: string[] = []
+  const logger = {
+    logQuery: (sql: string) => void log.push(sql),
+    logQueryError: () => undefined,
+    logQuerySlow: () => undefined,
+    logSchemaBuild: () => undefined,
+    logMigration: () => undefined,
+    log: () => undefined,
+  }
+  const common = { entities: [Row], synchronize: false, logging: true, logger }
   const ds = await (
     db.dialect === 'sqlite'
       ? new DataSource({ type: 'better-sqlite3', database: db.file, ...common })
@@ -40,5 +49,6 @@ cursorSuite('typeorm', dialectNames(), async (db, table) => {
     unordered: () => cursorPaginate(rows(), 2),
     expression: () => cursorPaginate(rows().orderBy('row.a + 1'), 2),
     close: () => ds.destroy(),
+    log,
   }
 })
