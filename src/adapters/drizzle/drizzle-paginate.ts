@@ -1,18 +1,10 @@
-import type { LengthAwarePaginator, Paginator } from '../../pagination'
-import { UnsupportedQueryError } from '../../errors/pagination-errors'
 import { countFrom } from '../../pagination/page-query'
-import { lengthAwarePage, simplePage } from '../orm-support/page-source'
-import type { DrizzleQuery, DrizzleQueryLike } from './drizzle-types'
+import { ormPaginators } from '../orm-support/orm-paginators'
+import { drizzleCursorSource } from './drizzle-cursor'
+import type { DrizzleQueryLike } from './drizzle-types'
 
 const SUPPORTED =
   'a Drizzle select builder (db.select().from(...)) or relational query (db.query.x.findMany())'
-
-function assertQuery<T>(fn: string, query: unknown): asserts query is DrizzleQueryLike<T> {
-  const q = query as Partial<DrizzleQueryLike<T>> | null
-  const ok = typeof q === 'object' && q !== null && typeof q.getSQL === 'function'
-  if (!ok || typeof q.execute !== 'function' || typeof q.config !== 'object' || !q.session)
-    throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
-}
 
 /**
  * Runs `fn` while the query's config has `patch` applied. Drizzle builders are mutable and have no
@@ -45,10 +37,23 @@ async function countRows<T>(query: DrizzleQueryLike<T>): Promise<number> {
   )
 }
 
-function pageRows<T>(query: DrizzleQueryLike<T>) {
-  return (offset: number, limit: number) =>
-    withConfig(query, { limit, offset }, () => query.execute())
-}
+// the checks run at run time: the members used are internal in Drizzle's typings
+const drizzle = ormPaginators<'drizzle'>({
+  supported: SUPPORTED,
+  methods: ['getSQL', 'execute'],
+  accepts: (query) => {
+    const q = query as Partial<DrizzleQueryLike>
+    return typeof q.config === 'object' && Boolean(q.session)
+  },
+  pages: (query) => ({
+    count: () => countRows(query as DrizzleQueryLike),
+    fetch: (offset, limit) => {
+      const q = query as DrizzleQueryLike
+      return withConfig(q, { limit, offset }, () => q.execute())
+    },
+  }),
+  cursor: (query, fn) => drizzleCursorSource(query as DrizzleQueryLike, fn),
+})
 
 /**
  * Runs a Drizzle query one page at a time: a COUNT over the query as a subquery (so joins and filters
@@ -61,18 +66,7 @@ function pageRows<T>(query: DrizzleQueryLike<T>) {
  * const page = await paginate(q, 15)
  * const page2 = await paginate(db.query.posts.findMany({ with: { author: true } }), 15)
  */
-export async function paginate<T>(
-  query: DrizzleQuery<T>,
-  perPage: number,
-  page?: number,
-): Promise<LengthAwarePaginator<T>> {
-  assertQuery<T>('paginate', query)
-  return lengthAwarePage<T>(
-    { count: () => countRows(query), fetch: pageRows(query) },
-    perPage,
-    page,
-  )
-}
+export const paginate = drizzle.paginate
 
 /**
  * Like {@link paginate} without the COUNT: `perPage + 1` rows tell whether a next page exists.
@@ -80,11 +74,18 @@ export async function paginate<T>(
  * @example
  * const page = await simplePaginate(db.select().from(posts).orderBy(posts.id), 15)
  */
-export async function simplePaginate<T>(
-  query: DrizzleQuery<T>,
-  perPage: number,
-  page?: number,
-): Promise<Paginator<T>> {
-  assertQuery<T>('simplePaginate', query)
-  return simplePage<T>(pageRows(query), perPage, page)
-}
+export const simplePaginate = drizzle.simplePaginate
+
+/**
+ * One cursor page of a Drizzle select builder: a single query of `perPage + 1` rows after (or
+ * before) the cursor, no COUNT. The cursor columns are the builder's `.orderBy()` items, each a
+ * selected column, `asc(column)` or `desc(column)` (or `` sql`${column} desc nulls first` ``); end
+ * the order with a unique column. NULL values keep the database's NULL order. A cursor that does
+ * not decode or names other columns is an `InvalidCursorError`; an expression in the order, or a
+ * relational query (`db.query.x.findMany()`), is an `ArgumentError`. The query is not modified.
+ *
+ * @example
+ * const q = db.select().from(posts).orderBy(desc(posts.createdAt), desc(posts.id))
+ * const page = await cursorPaginate(q, 15)
+ */
+export const cursorPaginate = drizzle.cursorPaginate

@@ -25,3 +25,10 @@ export interface DrizzleQueryLike<T = unknown> extends PromiseLike<T[]> {
   getSQL(): unknown
   execute(): Promise<T[]>
 }
+
+/** The paginators' query type of this adapter, for rows of type `T`. */
+declare module '../orm-support/orm-paginators' {
+  interface OrmQueries<T> {
+    drizzle: DrizzleQuery<T>
+  }
+}

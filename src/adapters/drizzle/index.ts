@@ -7,6 +7,6 @@
  * paginated.
  * @module
  */
-export { paginate, simplePaginate } from './drizzle-paginate'
+export { paginate, simplePaginate, cursorPaginate } from './drizzle-paginate'
 export type { DrizzleQuery, DrizzleQueryLike, DrizzleSessionLike } from './drizzle-types'
 export { attachPivot } from '../orm-support/attach-pivot'

@@ -4,7 +4,7 @@
  * @module
  */
 export { installMikroOrm, type MikroOrmOptions } from './mikro-orm-rules'
-export { paginate, simplePaginate } from './mikro-orm-paginate'
+export { paginate, simplePaginate, cursorPaginate } from './mikro-orm-paginate'
 export type {
   MikroOrmEntityMetadataLike,
   MikroOrmLike,

@@ -1,21 +1,17 @@
-import type { LengthAwarePaginator, Paginator } from '../../pagination'
-import { UnsupportedQueryError } from '../../errors/pagination-errors'
-import { lengthAwarePage, simplePage } from '../orm-support/page-source'
-import type { MikroOrmQueryLike } from './mikro-orm-types'
+import { ormPaginators } from '../orm-support/orm-paginators'
+import { mikroOrmCursorSource } from './mikro-orm-cursor'
 
 const SUPPORTED = 'a MikroORM QueryBuilder (em.createQueryBuilder())'
 
-function assertQuery<T>(fn: string, query: unknown): asserts query is MikroOrmQueryLike<T> {
-  const q = query as Partial<MikroOrmQueryLike<T>> | null
-  const ok = typeof q === 'object' && q !== null && typeof q.getCount === 'function'
-  if (!ok || typeof q.getResultList !== 'function' || typeof q.clone !== 'function')
-    throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
-}
-
-function pageRows<T>(query: MikroOrmQueryLike<T>) {
-  return (offset: number, limit: number) =>
-    query.clone().limit(limit).offset(offset).getResultList()
-}
+const mikroOrm = ormPaginators<'mikroOrm'>({
+  supported: SUPPORTED,
+  methods: ['getCount', 'getResultList', 'clone'],
+  pages: (query) => ({
+    count: () => query.clone().getCount(),
+    fetch: (offset, limit) => query.clone().limit(limit).offset(offset).getResultList(),
+  }),
+  cursor: mikroOrmCursorSource,
+})
 
 /**
  * Runs a MikroORM `QueryBuilder` one page at a time: `getCount()` (a COUNT of distinct primary keys,
@@ -26,18 +22,7 @@ function pageRows<T>(query: MikroOrmQueryLike<T>) {
  * const qb = em.createQueryBuilder(Post, 'p').join('p.author', 'a').where({ 'a.active': true })
  * const page = await paginate(qb, 15)
  */
-export async function paginate<T>(
-  query: MikroOrmQueryLike<T>,
-  perPage: number,
-  page?: number,
-): Promise<LengthAwarePaginator<T>> {
-  assertQuery<T>('paginate', query)
-  return lengthAwarePage<T>(
-    { count: () => query.clone().getCount(), fetch: pageRows(query) },
-    perPage,
-    page,
-  )
-}
+export const paginate = mikroOrm.paginate
 
 /**
  * Like {@link paginate} without the COUNT: `perPage + 1` entities tell whether a next page
@@ -46,11 +31,18 @@ export async function paginate<T>(
  * @example
  * const page = await simplePaginate(em.createQueryBuilder(Post, 'p').orderBy({ id: 'asc' }), 15)
  */
-export async function simplePaginate<T>(
-  query: MikroOrmQueryLike<T>,
-  perPage: number,
-  page?: number,
-): Promise<Paginator<T>> {
-  assertQuery<T>('simplePaginate', query)
-  return simplePage<T>(pageRows(query), perPage, page)
-}
+export const simplePaginate = mikroOrm.simplePaginate
+
+/**
+ * One cursor page of a MikroORM `QueryBuilder`: a single query of `perPage + 1` entities after (or
+ * before) the cursor, no COUNT. The cursor columns are the builder's `orderBy` properties of the
+ * main entity, each with its `QueryOrder` direction (`QueryOrder.DESC_NULLS_LAST` included); end the
+ * order with a unique property. NULL values keep the database's NULL order. A cursor that does not
+ * decode or names other properties is an `InvalidCursorError`; ordering by a joined entity's
+ * property or an expression is an `ArgumentError`. The builder is not modified.
+ *
+ * @example
+ * const qb = em.createQueryBuilder(Post, 'p').orderBy([{ createdAt: 'desc' }, { id: 'desc' }])
+ * const page = await cursorPaginate(qb, 15)
+ */
+export const cursorPaginate = mikroOrm.cursorPaginate

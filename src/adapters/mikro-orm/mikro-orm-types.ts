@@ -28,3 +28,10 @@ export interface MikroOrmQueryLike<T = unknown> {
   getResultList(): Promise<T[]>
   getCount(): Promise<number>
 }
+
+/** The paginators' query type of this adapter, for rows of type `T`. */
+declare module '../orm-support/orm-paginators' {
+  interface OrmQueries<T> {
+    mikroOrm: MikroOrmQueryLike<T>
+  }
+}

@@ -4,7 +4,7 @@
  * @module
  */
 export { installObjection, type ObjectionOptions } from './objection-rules'
-export { paginate, simplePaginate } from './objection-paginate'
+export { paginate, simplePaginate, cursorPaginate } from './objection-paginate'
 export type { ObjectionModelClass, ObjectionQueryLike } from './objection-types'
 export { attachPivot } from '../orm-support/attach-pivot'
 export { defaultCountKeys, type CountKeys } from '../orm-support/count-keys'

@@ -1,16 +1,46 @@
-import type { LengthAwarePaginator, Paginator } from '../../pagination'
-import { UnsupportedQueryError } from '../../errors/pagination-errors'
-import { lengthAwarePage, simplePage } from '../orm-support/page-source'
+import {
+  knexCursorColumns,
+  knexLikeCursorQuery,
+  knexNullsAreLargest,
+  type KnexInternals,
+  type KnexLikeBuilder,
+} from '../orm-support/knex-like-cursor'
+import { ormPaginators } from '../orm-support/orm-paginators'
 import type { ObjectionQueryLike } from './objection-types'
 
 const SUPPORTED = 'an Objection query builder (Model.query())'
 
-function assertQuery<T>(fn: string, query: unknown): asserts query is ObjectionQueryLike<T> {
-  const q = query as Partial<ObjectionQueryLike<T>> | null
-  const ok = typeof q === 'object' && q !== null && typeof q.resultSize === 'function'
-  if (!ok || typeof q.clone !== 'function')
-    throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
+/** The parts of an Objection builder the cursor step uses besides those of every query. */
+interface ObjectionCursorLike extends ObjectionQueryLike {
+  toKnexQuery(): KnexInternals
+  clearOrder(): ObjectionCursorLike
+  clear(operation: string): ObjectionCursorLike
 }
+
+const objection = ormPaginators<'objection'>({
+  supported: SUPPORTED,
+  methods: ['resultSize', 'clone'],
+  accepts: (query, fn) =>
+    fn !== 'cursorPaginate' ||
+    typeof (query as Partial<ObjectionCursorLike>).toKnexQuery === 'function',
+  pages: (query) => ({
+    count: () => query.clone().resultSize(),
+    fetch: async (offset, limit) => query.clone().offset(offset).limit(limit),
+  }),
+  cursor(query, fn) {
+    // Objection builds on Knex: its statements are a Knex builder's, and so is its WHERE/ORDER API
+    const q = query as ObjectionCursorLike
+    const knex = q.toKnexQuery()
+    const page = () =>
+      (q.clone() as ObjectionCursorLike).clearOrder().clear('limit').clear('offset')
+    const source = knexLikeCursorQuery(
+      () => page() as unknown as KnexLikeBuilder,
+      knexNullsAreLargest(knex),
+      (builder, limit) => (builder as unknown as ObjectionQueryLike).limit(limit),
+    )
+    return { columns: knexCursorColumns(fn, knex), fetch: source.fetch }
+  },
+})
 
 /**
  * Runs an Objection query one page at a time: `resultSize()` (Objection's COUNT over the query as a
@@ -20,21 +50,7 @@ function assertQuery<T>(fn: string, query: unknown): asserts query is ObjectionQ
  * @example
  * const page = await paginate(Post.query().joinRelated('author').where('author.active', true), 15)
  */
-export async function paginate<T>(
-  query: ObjectionQueryLike<T>,
-  perPage: number,
-  page?: number,
-): Promise<LengthAwarePaginator<T>> {
-  assertQuery<T>('paginate', query)
-  return lengthAwarePage<T>(
-    {
-      count: () => query.clone().resultSize(),
-      fetch: async (offset, limit) => query.clone().offset(offset).limit(limit),
-    },
-    perPage,
-    page,
-  )
-}
+export const paginate = objection.paginate
 
 /**
  * Like {@link paginate} without the COUNT: fetches `perPage + 1` models to know whether a next
@@ -43,15 +59,16 @@ export async function paginate<T>(
  * @example
  * const page = await simplePaginate(Post.query().orderBy('id'), 15)
  */
-export async function simplePaginate<T>(
-  query: ObjectionQueryLike<T>,
-  perPage: number,
-  page?: number,
-): Promise<Paginator<T>> {
-  assertQuery<T>('simplePaginate', query)
-  return simplePage<T>(
-    async (offset, limit) => query.clone().offset(offset).limit(limit),
-    perPage,
-    page,
-  )
-}
+export const simplePaginate = objection.simplePaginate
+
+/**
+ * One cursor page of an Objection query: a single query of `perPage + 1` models after (or before)
+ * the cursor, no COUNT. The cursor columns are the query's `orderBy` columns (mixed directions,
+ * `nulls first/last`, qualified or aliased columns, NULL values), as with the Knex adapter; end the
+ * order with a unique column. A cursor that does not decode or names other columns is an
+ * `InvalidCursorError`; an `orderByRaw` or an expression is an `ArgumentError`.
+ *
+ * @example
+ * const page = await cursorPaginate(Post.query().orderBy('created_at', 'desc').orderBy('id', 'desc'), 15)
+ */
+export const cursorPaginate = objection.cursorPaginate

@@ -25,3 +25,10 @@ export interface ObjectionQueryLike<T = unknown> extends PromiseLike<T[]> {
   offset(n: number): ObjectionQueryLike<T>
   limit(n: number): ObjectionQueryLike<T>
 }
+
+/** The paginators' query type of this adapter, for rows of type `T`. */
+declare module '../orm-support/orm-paginators' {
+  interface OrmQueries<T> {
+    objection: ObjectionQueryLike<T>
+  }
+}

@@ -11,6 +11,7 @@
 export {
   paginate,
   simplePaginate,
+  cursorPaginate,
   type PrismaDelegateLike,
   type PrismaFindManyArgs,
 } from './prisma-paginate'

@@ -1,6 +1,8 @@
 import type { LengthAwarePaginator, Paginator } from '../../pagination'
 import { UnsupportedQueryError } from '../../errors/pagination-errors'
-import { lengthAwarePage, simplePage } from '../orm-support/page-source'
+import type { CursorPaginator } from '../../pagination/cursor-paginator'
+import { ormPaginators, type CursorArgs, type PageArgs } from '../orm-support/orm-paginators'
+import { prismaCursorSource } from './prisma-cursor'
 
 const SUPPORTED = 'a Prisma model delegate (prisma.post), with findMany() and count()'
 
@@ -26,28 +28,50 @@ export interface PrismaFindManyArgs {
 type ArgsOf<D> = D extends { findMany(args: infer A): unknown } ? NonNullable<A> : never
 type RowOf<D> = D extends { findMany(args: never): PromiseLike<(infer T)[]> } ? T : never
 
-function assertDelegate(
-  fn: string,
-  delegate: unknown,
-): asserts delegate is PrismaDelegateLike<unknown> {
-  const d = delegate as Partial<PrismaDelegateLike<unknown>> | null
-  if (typeof d !== 'object' || d === null || typeof d.findMany !== 'function')
-    throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, delegate)
-  if (fn === 'paginate' && typeof d.count !== 'function')
-    throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, delegate)
+/** A delegate and its `findMany()` arguments: the query the paginators below share. */
+interface PrismaQuery {
+  readonly delegate: PrismaDelegateLike<unknown>
+  readonly args: PrismaFindManyArgs
 }
 
-function windowOf<T>(delegate: PrismaDelegateLike<T>, args: PrismaFindManyArgs) {
-  // a cursor pages by itself: skip/take would move from it, not from the start
+/** `findMany()` arguments that carry their own Prisma cursor are refused: it pages by itself. */
+function withoutCursor(fn: string, args: PrismaFindManyArgs): PrismaFindManyArgs {
   if (args.cursor !== undefined)
-    throw UnsupportedQueryError.unsupportedQuery(
-      'paginate',
-      'findMany() arguments without a cursor',
-      args,
-    )
-  return async (offset: number, limit: number): Promise<T[]> =>
-    await delegate.findMany({ ...args, skip: offset, take: limit })
+    throw UnsupportedQueryError.unsupportedQuery(fn, 'findMany() arguments without a cursor', args)
+  return args
 }
+
+declare module '../orm-support/orm-paginators' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the query type does not vary with T
+  interface OrmQueries<T> {
+    prisma: PrismaQuery
+  }
+}
+
+const prisma = ormPaginators<'prisma'>({
+  supported: SUPPORTED,
+  // the error shows the delegate, not the pair the paginators pass around
+  accepts(query, fn) {
+    const d = (query as PrismaQuery).delegate as Partial<PrismaDelegateLike<unknown>> | null
+    const ok = typeof d === 'object' && d !== null && typeof d.findMany === 'function'
+    if (!ok || (fn === 'paginate' && typeof d.count !== 'function'))
+      throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, d)
+    return true
+  },
+  pages: ({ delegate, args }) => {
+    const findArgs = withoutCursor('paginate', args)
+    return {
+      count: async () => (await delegate.count({ where: findArgs.where })) as number,
+      fetch: async (skip, take) => await delegate.findMany({ ...findArgs, skip, take }),
+    }
+  },
+  cursor: ({ delegate, args }, fn) => prismaCursorSource(delegate, withoutCursor(fn, args), fn),
+})
+
+const query = (delegate: unknown, args: unknown): PrismaQuery => ({
+  delegate: delegate as PrismaDelegateLike<unknown>,
+  args: (args ?? {}) as PrismaFindManyArgs,
+})
 
 /**
  * A page of `delegate.findMany(args)`: `delegate.count({ where: args.where })` for the total, then
@@ -60,18 +84,12 @@ function windowOf<T>(delegate: PrismaDelegateLike<T>, args: PrismaFindManyArgs) 
  * const page = await paginate(prisma.post, { where: { published: true }, include: { author: true }, orderBy: { id: 'asc' } }, 15)
  * return PostResource.collection(page)
  */
-export async function paginate<D extends PrismaDelegateLike<unknown, never>>(
+export function paginate<D extends PrismaDelegateLike<unknown, never>>(
   delegate: D,
   args: ArgsOf<D>,
-  perPage: number,
-  page?: number,
+  ...rest: PageArgs
 ): Promise<LengthAwarePaginator<RowOf<D>>> {
-  assertDelegate('paginate', delegate)
-  const findArgs = (args ?? {}) as PrismaFindManyArgs
-  const fetch = windowOf(delegate as PrismaDelegateLike<RowOf<D>>, findArgs)
-  const count = async (): Promise<number> =>
-    (await (delegate as PrismaDelegateLike<unknown>).count({ where: findArgs.where })) as number
-  return lengthAwarePage<RowOf<D>>({ count, fetch }, perPage, page)
+  return prisma.paginate(query(delegate, args), ...rest)
 }
 
 /**
@@ -80,14 +98,29 @@ export async function paginate<D extends PrismaDelegateLike<unknown, never>>(
  * @example
  * const page = await simplePaginate(prisma.post, { orderBy: { id: 'asc' } }, 15)
  */
-export async function simplePaginate<
-  D extends Pick<PrismaDelegateLike<unknown, never>, 'findMany'>,
->(delegate: D, args: ArgsOf<D>, perPage: number, page?: number): Promise<Paginator<RowOf<D>>> {
-  assertDelegate('simplePaginate', delegate)
-  const findArgs = (args ?? {}) as PrismaFindManyArgs
-  return simplePage<RowOf<D>>(
-    windowOf(delegate as PrismaDelegateLike<RowOf<D>>, findArgs),
-    perPage,
-    page,
-  )
+export function simplePaginate<D extends Pick<PrismaDelegateLike<unknown, never>, 'findMany'>>(
+  delegate: D,
+  args: ArgsOf<D>,
+  ...rest: PageArgs
+): Promise<Paginator<RowOf<D>>> {
+  return prisma.simplePaginate(query(delegate, args), ...rest)
+}
+
+/**
+ * One cursor page of `delegate.findMany(args)`: a single `findMany` of `perPage + 1` rows after (or
+ * before) the cursor, no count. The cursor columns are the scalar fields of `args.orderBy`
+ * (`[{ createdAt: 'desc' }, { id: 'desc' }]`, also `{ a: { sort: 'asc', nulls: 'last' } }`); end
+ * the order with a unique field. NULL values keep the database's NULL order, which Prisma's own
+ * `cursor` option does not. A cursor that does not decode or names other fields is an
+ * `InvalidCursorError`; ordering by a relation or an aggregate is an `ArgumentError`.
+ *
+ * @example
+ * const page = await cursorPaginate(prisma.post, { where: { published: true }, orderBy: [{ id: 'desc' }] }, 15)
+ */
+export function cursorPaginate<D extends Pick<PrismaDelegateLike<unknown, never>, 'findMany'>>(
+  delegate: D,
+  args: ArgsOf<D>,
+  ...rest: CursorArgs
+): Promise<CursorPaginator<RowOf<D>>> {
+  return prisma.cursorPaginate(query(delegate, args), ...rest)
 }

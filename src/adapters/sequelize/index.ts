@@ -4,7 +4,7 @@
  * @module
  */
 export { installSequelize, type SequelizeOptions } from './sequelize-rules'
-export { paginate, simplePaginate } from './sequelize-paginate'
+export { paginate, simplePaginate, cursorPaginate } from './sequelize-paginate'
 export type {
   SequelizeAssociationLike,
   SequelizeFinder,

@@ -1,17 +1,11 @@
 import type { LengthAwarePaginator, Paginator } from '../../pagination'
-import { UnsupportedQueryError } from '../../errors/pagination-errors'
 import { countFrom } from '../../pagination/page-query'
-import { lengthAwarePage, simplePage } from '../orm-support/page-source'
+import type { CursorPaginator } from '../../pagination/cursor-paginator'
+import { ormPaginators, type CursorArgs, type PageArgs } from '../orm-support/orm-paginators'
+import { sequelizeCursorSource } from './sequelize-cursor'
 import type { SequelizeFinder, SequelizeQuery } from './sequelize-types'
 
 const SUPPORTED = 'a Sequelize query: { model: SomeModel, ...findAllOptions }'
-
-function assertQuery(fn: string, query: unknown): asserts query is SequelizeQuery {
-  const model = (query as { model?: Partial<SequelizeFinder> } | null)?.model
-  const ok = typeof model === 'function' || (typeof model === 'object' && model !== null)
-  if (!ok || typeof model.count !== 'function' || typeof model.findAll !== 'function')
-    throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
-}
 
 function splitQuery(query: SequelizeQuery) {
   const { model, limit: _l, offset: _o, ...find } = query
@@ -22,10 +16,34 @@ function splitQuery(query: SequelizeQuery) {
   return { model, find, count }
 }
 
-/** `findAll`, typed as the instances of the model class it is called on. */
-function findAll<M extends SequelizeFinder>(model: SequelizeFinder, options: object) {
-  return model.findAll(options) as Promise<InstanceType<M>[]>
+declare module '../orm-support/orm-paginators' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the query type does not vary with T
+  interface OrmQueries<T> {
+    sequelize: SequelizeQuery
+  }
 }
+
+const sequelize = ormPaginators<'sequelize'>({
+  supported: SUPPORTED,
+  accepts: (query) => {
+    const model = (query as { model?: Partial<SequelizeFinder> }).model
+    const ok = typeof model === 'function' || (typeof model === 'object' && model !== null)
+    return ok && typeof model.count === 'function' && typeof model.findAll === 'function'
+  },
+  pages(query) {
+    const { model, find, count } = splitQuery(query)
+    return {
+      count: async () => countFrom(await model.count(count)),
+      fetch: (offset, limit) => model.findAll({ ...find, offset, limit }),
+    }
+  },
+  cursor(query, fn) {
+    const { model, find } = splitQuery(query)
+    return sequelizeCursorSource(model, find, fn)
+  },
+})
+
+type Rows<M extends SequelizeFinder> = InstanceType<M>
 
 /**
  * Paginates a Sequelize `findAll`: `Model.count()` with the same `where` and `include` (distinct
@@ -39,22 +57,10 @@ function findAll<M extends SequelizeFinder>(model: SequelizeFinder, options: obj
  *   order: [['id', 'ASC']],
  * }, 15)
  */
-export async function paginate<M extends SequelizeFinder>(
+export const paginate: <M extends SequelizeFinder>(
   query: SequelizeQuery<M>,
-  perPage: number,
-  page?: number,
-): Promise<LengthAwarePaginator<InstanceType<M>>> {
-  assertQuery('paginate', query)
-  const { model, find, count } = splitQuery(query)
-  return lengthAwarePage<InstanceType<M>>(
-    {
-      count: async () => countFrom(await model.count(count)),
-      fetch: (offset, limit) => findAll<M>(model, { ...find, offset, limit }),
-    },
-    perPage,
-    page,
-  )
-}
+  ...args: PageArgs
+) => Promise<LengthAwarePaginator<Rows<M>>> = sequelize.paginate
 
 /**
  * Like {@link paginate} without the COUNT: `perPage + 1` models tell whether a next page exists.
@@ -62,13 +68,23 @@ export async function paginate<M extends SequelizeFinder>(
  * @example
  * const page = await simplePaginate({ model: Post, order: [['id', 'ASC']] }, 15)
  */
-export async function simplePaginate<M extends SequelizeFinder>(
+export const simplePaginate: <M extends SequelizeFinder>(
   query: SequelizeQuery<M>,
-  perPage: number,
-  page?: number,
-): Promise<Paginator<InstanceType<M>>> {
-  assertQuery('simplePaginate', query)
-  const { model, find } = splitQuery(query)
-  const fetch = (offset: number, limit: number) => findAll<M>(model, { ...find, offset, limit })
-  return simplePage<InstanceType<M>>(fetch, perPage, page)
-}
+  ...args: PageArgs
+) => Promise<Paginator<Rows<M>>> = sequelize.simplePaginate
+
+/**
+ * One cursor page of a Sequelize `findAll`: a single query of `perPage + 1` models after (or
+ * before) the cursor, no COUNT. The cursor columns are the `order` option's attributes
+ * (`[['createdAt', 'DESC'], ['id', 'DESC']]`, also `'ASC NULLS FIRST'` and the like), each with its
+ * direction; end the order with a unique attribute. NULL values keep the database's NULL order. A
+ * cursor that does not decode or names other attributes is an `InvalidCursorError`; an order by a
+ * literal, a function or an association is an `ArgumentError`.
+ *
+ * @example
+ * const page = await cursorPaginate({ model: Post, where: { published: true }, order: [['id', 'DESC']] }, 15)
+ */
+export const cursorPaginate: <M extends SequelizeFinder>(
+  query: SequelizeQuery<M>,
+  ...args: CursorArgs
+) => Promise<CursorPaginator<Rows<M>>> = sequelize.cursorPaginate

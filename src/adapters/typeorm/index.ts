@@ -4,7 +4,7 @@
  * @module
  */
 export { installTypeOrm, type TypeOrmOptions } from './typeorm-rules'
-export { paginate, simplePaginate } from './typeorm-paginate'
+export { paginate, simplePaginate, cursorPaginate } from './typeorm-paginate'
 export type {
   TypeOrmDataSourceLike,
   TypeOrmEntityMetadataLike,

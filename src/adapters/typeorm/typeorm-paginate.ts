@@ -1,21 +1,18 @@
-import type { LengthAwarePaginator, Paginator } from '../../pagination'
-import { UnsupportedQueryError } from '../../errors/pagination-errors'
-import { lengthAwarePage, simplePage } from '../orm-support/page-source'
-import type { TypeOrmQueryLike } from './typeorm-types'
+import { ormPaginators } from '../orm-support/orm-paginators'
+import { typeOrmCursorSource } from './typeorm-cursor'
 
 const SUPPORTED = 'a TypeORM SelectQueryBuilder (repository.createQueryBuilder())'
 
-function assertQuery<T>(fn: string, query: unknown): asserts query is TypeOrmQueryLike<T> {
-  const q = query as Partial<TypeOrmQueryLike<T>> | null
-  const ok = typeof q === 'object' && q !== null && typeof q.getCount === 'function'
-  if (!ok || typeof q.getMany !== 'function' || typeof q.clone !== 'function')
-    throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
-}
-
-/** One page of entities: `skip`/`take` rather than `offset`/`limit`, so joined rows stay whole. */
-function pageRows<T>(query: TypeOrmQueryLike<T>) {
-  return (offset: number, limit: number) => query.clone().skip(offset).take(limit).getMany()
-}
+const typeorm = ormPaginators<'typeorm'>({
+  supported: SUPPORTED,
+  methods: ['getCount', 'getMany', 'clone'],
+  // `skip`/`take` rather than `offset`/`limit`, so joined rows stay whole
+  pages: (query) => ({
+    count: () => query.clone().getCount(),
+    fetch: (offset, limit) => query.clone().skip(offset).take(limit).getMany(),
+  }),
+  cursor: typeOrmCursorSource,
+})
 
 /**
  * Runs a `SelectQueryBuilder` one page at a time. The total is TypeORM's `getCount()`, which counts
@@ -27,18 +24,7 @@ function pageRows<T>(query: TypeOrmQueryLike<T>) {
  *   .innerJoin('post.author', 'author').where('author.active = :active', { active: true })
  * const page = await paginate(qb, 15)
  */
-export async function paginate<T>(
-  query: TypeOrmQueryLike<T>,
-  perPage: number,
-  page?: number,
-): Promise<LengthAwarePaginator<T>> {
-  assertQuery<T>('paginate', query)
-  return lengthAwarePage<T>(
-    { count: () => query.clone().getCount(), fetch: pageRows(query) },
-    perPage,
-    page,
-  )
-}
+export const paginate = typeorm.paginate
 
 /**
  * Like {@link paginate} without the COUNT: `perPage + 1` entities tell whether a next page
@@ -47,11 +33,18 @@ export async function paginate<T>(
  * @example
  * const page = await simplePaginate(repo.createQueryBuilder('post').orderBy('post.id'), 15)
  */
-export async function simplePaginate<T>(
-  query: TypeOrmQueryLike<T>,
-  perPage: number,
-  page?: number,
-): Promise<Paginator<T>> {
-  assertQuery<T>('simplePaginate', query)
-  return simplePage<T>(pageRows(query), perPage, page)
-}
+export const simplePaginate = typeorm.simplePaginate
+
+/**
+ * One cursor page of a `SelectQueryBuilder`: a single query of `perPage + 1` entities after (or
+ * before) the cursor, no COUNT. The cursor columns are the builder's `orderBy`/`addOrderBy` columns
+ * of the main entity (`post.createdAt`), each with its direction and `NULLS FIRST/LAST`; end the
+ * order with a unique column. NULL values keep the database's NULL order. A cursor that does not
+ * decode or names other columns is an `InvalidCursorError`; ordering by a joined entity's column or
+ * an expression is an `ArgumentError`. The builder is not modified.
+ *
+ * @example
+ * const qb = repo.createQueryBuilder('post').orderBy('post.createdAt', 'DESC').addOrderBy('post.id', 'DESC')
+ * const page = await cursorPaginate(qb, 15)
+ */
+export const cursorPaginate = typeorm.cursorPaginate

@@ -29,3 +29,10 @@ export interface TypeOrmQueryLike<T = unknown> {
   getMany(): Promise<T[]>
   getCount(): Promise<number>
 }
+
+/** The paginators' query type of this adapter, for rows of type `T`. */
+declare module '../orm-support/orm-paginators' {
+  interface OrmQueries<T> {
+    typeorm: TypeOrmQueryLike<T>
+  }
+}

@@ -1,0 +1,111 @@
+import { ArgumentError } from '../../errors/base'
+import type { CursorValue } from '../../pagination/cursor'
+import {
+  nullsFirstByDefault,
+  type CursorColumn,
+  type KeysetCondition,
+} from '../../pagination/cursor-query'
+
+/**
+ * How one ORM spells the parts of a keyset condition in its own `where` language (Prisma's
+ * `{ a: { gt: 1 } }`, Sequelize's `{ a: { [Op.gt]: 1 } }`, Drizzle's `gt(col, 1)`...). `column` is
+ * the `column` of a {@link CursorColumn}. @internal
+ */
+export interface WhereSpelling<W> {
+  compare(column: string, operator: '<' | '>' | '=', value: CursorValue): W
+  isNull(column: string, negated: boolean): W
+  and(conditions: W[]): W
+  or(conditions: W[]): W
+  /** A condition no row meets. */
+  none(): W
+}
+
+/** A keyset condition in an ORM's own `where` language. @internal */
+export function spellCondition<W>(condition: KeysetCondition, spelling: WhereSpelling<W>): W {
+  switch (condition.kind) {
+    case 'compare':
+      return spelling.compare(condition.column, condition.operator, condition.value)
+    case 'equal':
+      return spelling.compare(condition.column, '=', condition.value)
+    case 'null':
+      return spelling.isNull(condition.column, condition.negated)
+    case 'and':
+      return spelling.and(condition.conditions.map((c) => spellCondition(c, spelling)))
+    case 'or':
+      return spelling.or(condition.conditions.map((c) => spellCondition(c, spelling)))
+    case 'false':
+      return spelling.none()
+  }
+}
+
+/**
+ * The query's own `where` ANDed with the keyset condition (`own` alone without a cursor); `group`
+ * puts the query's own `where` in parentheses where the ORM writes it as it is (raw SQL).
+ * @internal
+ */
+export function withKeyset<W>(
+  own: W | undefined,
+  condition: KeysetCondition | undefined,
+  spelling: WhereSpelling<W>,
+  group: (where: W) => W = (where) => where,
+): W | undefined {
+  if (condition === undefined) return own
+  const keyset = spellCondition(condition, spelling)
+  return own === undefined ? keyset : spelling.and([group(own), keyset])
+}
+
+/** One ORDER BY item as an ORM states it, read into its parts. @internal */
+export interface OrderItem {
+  /** The name the rows carry the value under (a property, a field, `alias.property`). */
+  readonly name: string
+  /** What the WHERE compares (defaults to `name`). */
+  readonly column?: string
+  readonly descending: boolean
+  /** The item's own NULL placement, when it states one. */
+  readonly nulls?: 'first' | 'last'
+}
+
+/**
+ * The cursor columns of an ORM query's order, NULLs placed as the item says or else as the
+ * dialect sorts them (`nullsAreLargest`: PostgreSQL). No items: an `ArgumentError` naming `fn`.
+ * @internal
+ */
+export function cursorColumns(
+  fn: string,
+  items: readonly OrderItem[],
+  nullsAreLargest: boolean,
+): CursorColumn[] {
+  if (items.length === 0) throw ArgumentError.cursorOrder(fn, 'the query has no ORDER BY')
+  return items.map((item) => ({
+    name: item.name,
+    column: item.column ?? item.name,
+    descending: item.descending,
+    nullsFirst:
+      item.nulls === undefined
+        ? nullsFirstByDefault(nullsAreLargest, item.descending)
+        : item.nulls === 'first',
+  }))
+}
+
+/**
+ * A direction string as ORMs write it (`'ASC'`, `'desc'`, `'DESC NULLS FIRST'`, `'asc nulls
+ * last'`), or undefined when it is not one. @internal
+ */
+export function parseDirection(
+  text: unknown,
+): { descending: boolean; nulls?: 'first' | 'last' } | undefined {
+  if (typeof text !== 'string') return undefined
+  const match = /^\s*(asc|desc)(?:\s+nulls\s+(first|last))?\s*$/i.exec(text)
+  if (match === null) return undefined
+  const descending = match[1].toLowerCase() === 'desc'
+  const nulls = match[2]?.toLowerCase() as 'first' | 'last' | undefined
+  return nulls === undefined ? { descending } : { descending, nulls }
+}
+
+/**
+ * Is `column`'s NULL placement the dialect's own (so the ORDER BY need not state it)?
+ * @internal
+ */
+export function defaultNulls(column: CursorColumn, nullsAreLargest: boolean): boolean {
+  return column.nullsFirst === nullsFirstByDefault(nullsAreLargest, column.descending)
+}

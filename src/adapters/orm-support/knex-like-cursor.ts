@@ -1,0 +1,183 @@
+import { ArgumentError } from '../../errors/base'
+import {
+  nullsFirstByDefault,
+  type CursorColumn,
+  type CursorQuery,
+  type KeysetCondition,
+} from '../../pagination/cursor-query'
+
+/**
+ * The Knex builder methods the cursor step calls: those of a Knex query builder and of Objection's
+ * (which builds on Knex). @internal
+ */
+export interface KnexLikeBuilder {
+  where(...args: unknown[]): this
+  orWhere(callback: (builder: this) => void): this
+  whereNull(column: string): this
+  whereNotNull(column: string): this
+  whereRaw(sql: string): this
+  orderBy(column: string, direction: string, nulls?: 'first' | 'last'): this
+  orderByRaw(sql: string, bindings: unknown[]): this
+}
+
+interface OrderStatement {
+  readonly grouping: string
+  readonly type?: string
+  readonly value?: unknown
+  readonly direction?: unknown
+  readonly nulls?: unknown
+}
+
+/** What Knex keeps of a query: its statements and its client's dialect. @internal */
+export interface KnexInternals {
+  readonly _statements: readonly OrderStatement[]
+  readonly client: { readonly dialect?: string }
+}
+
+/** Dialects whose ORDER BY understands `NULLS FIRST`/`NULLS LAST` as Knex writes it. */
+const NULLS_KEYWORD = new Set([
+  'postgresql',
+  'pg',
+  'postgres',
+  'redshift',
+  'oracledb',
+  'cockroachdb',
+])
+
+/** Does the dialect sort NULL as the largest value (PostgreSQL, Oracle) or the smallest? */
+export function knexNullsAreLargest(query: KnexInternals): boolean {
+  return NULLS_KEYWORD.has(query.client.dialect ?? '')
+}
+
+/**
+ * The cursor columns of a Knex query: its `orderBy` columns in order, each with its direction and
+ * NULL placement; an aliased column (`select('posts.score as s').orderBy('s')`) compares the
+ * underlying column. No ORDER BY, `orderByRaw` or an expression: an `ArgumentError`.
+ */
+export function knexCursorColumns(fn: string, query: KnexInternals): CursorColumn[] {
+  const statements = query._statements
+  const orders = statements.filter((s) => s.grouping === 'order')
+  if (orders.length === 0) throw ArgumentError.cursorOrder(fn, 'the query has no ORDER BY')
+  const aliases = selectAliases(statements)
+  const largest = knexNullsAreLargest(query)
+  return orders.map((s) => {
+    if (s.type !== 'orderByBasic' || typeof s.value !== 'string' || / as /i.test(s.value))
+      throw ArgumentError.cursorOrder(fn, `ORDER BY ${describeOrder(s)} is not a column`)
+    const descending = String(s.direction ?? '').toLowerCase() === 'desc'
+    const nulls = String(s.nulls ?? '').toLowerCase()
+    const nullsFirst =
+      nulls === 'first' || nulls === 'last'
+        ? nulls === 'first'
+        : nullsFirstByDefault(largest, descending)
+    const aliased = aliases.get(s.value)
+    if (aliased === null)
+      throw ArgumentError.cursorOrder(fn, `ORDER BY "${s.value}" names an expression, not a column`)
+    return { name: s.value, column: aliased ?? s.value, descending, nullsFirst }
+  })
+}
+
+function describeOrder(statement: OrderStatement): string {
+  if (statement.type === 'orderByRaw') {
+    const sql = (statement.value as { sql?: unknown } | undefined)?.sql
+    return `orderByRaw(${JSON.stringify(typeof sql === 'string' ? sql : '?')})`
+  }
+  return typeof statement.value === 'string' ? JSON.stringify(statement.value) : 'an expression'
+}
+
+/**
+ * alias -> column of the select list's `'column as alias'` strings and `{ alias: 'column' }`
+ * objects; an alias of an expression (raw SQL, a sub-query) maps to `null`: it cannot be compared
+ * in a WHERE.
+ */
+function selectAliases(statements: readonly OrderStatement[]): Map<string, string | null> {
+  const aliases = new Map<string, string | null>()
+  for (const s of statements) {
+    if (s.grouping !== 'columns' || !Array.isArray(s.value)) continue
+    for (const column of s.value as unknown[]) {
+      if (typeof column === 'string') {
+        const match = /^\s*(\S+)\s+as\s+(\S+)\s*$/i.exec(column)
+        if (match !== null) aliases.set(match[2], match[1])
+      } else if (typeof column === 'object' && column !== null) {
+        addObjectAliases(aliases, column)
+      }
+    }
+  }
+  return aliases
+}
+
+/** The aliases of one non-string select entry: `{ alias: column }`, a sub-query, or raw SQL. */
+function addObjectAliases(aliases: Map<string, string | null>, column: object): void {
+  const subquery = (column as { _single?: { as?: unknown } })._single?.as
+  const sql = (column as { sql?: unknown }).sql
+  if (typeof subquery === 'string') aliases.set(subquery, null)
+  else if (typeof sql === 'string') {
+    const match = /\s+as\s+["`]?([\w$]+)["`]?\s*$/i.exec(sql)
+    if (match !== null) aliases.set(match[1], null)
+  } else if (Object.getPrototypeOf(column) === Object.prototype) {
+    for (const [alias, value] of Object.entries(column))
+      aliases.set(alias, typeof value === 'string' ? value : null)
+  }
+}
+
+/**
+ * The cursor query step of a Knex-like query: `page()` gives a copy of it without order, limit
+ * and offset (the caller's query never sees the keyset). @internal
+ */
+export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
+  page: () => B,
+  largest: boolean,
+  run: (builder: B, limit: number) => PromiseLike<unknown>,
+): CursorQuery<T> {
+  return {
+    fetch: async (columns, condition, limit) => {
+      const builder = page()
+      // an OR needs its own group to AND with the query's WHERE; a single comparison does not
+      if (condition?.kind === 'or') builder.where((b: B) => applyCondition(b, condition))
+      else if (condition !== undefined) applyCondition(builder, condition)
+      for (const column of columns) orderBy(builder, column, largest)
+      return (await run(builder, limit)) as T[]
+    },
+  }
+}
+
+/** ORDER BY `column`, spelling NULL placement out only when it is not the dialect's default. */
+function orderBy(query: KnexLikeBuilder, column: CursorColumn, largest: boolean): void {
+  // PostgreSQL-like dialects (NULL largest) write NULLS FIRST/LAST
+  const keyword = largest
+  const direction = column.descending ? 'desc' : 'asc'
+  if (column.nullsFirst === nullsFirstByDefault(largest, column.descending)) {
+    query.orderBy(column.name, direction)
+  } else if (keyword) {
+    query.orderBy(column.column, direction, column.nullsFirst ? 'first' : 'last')
+  } else {
+    // (x is null) is 0 for values and 1 for NULL: ascending puts NULLs last
+    query.orderByRaw(`(?? is null) ${column.nullsFirst ? 'desc' : 'asc'}`, [column.column])
+    query.orderBy(column.column, direction)
+  }
+}
+
+/** Adds `condition` to `builder` (inside a group, so it ANDs with the query's own WHERE). */
+function applyCondition<B extends KnexLikeBuilder>(builder: B, condition: KeysetCondition): void {
+  switch (condition.kind) {
+    case 'compare':
+      builder.where(condition.column, condition.operator, condition.value)
+      return
+    case 'equal':
+      builder.where(condition.column, condition.value)
+      return
+    case 'null':
+      if (condition.negated) builder.whereNotNull(condition.column)
+      else builder.whereNull(condition.column)
+      return
+    case 'and':
+      for (const inner of condition.conditions)
+        builder.where((nested: B) => applyCondition(nested, inner))
+      return
+    case 'or':
+      for (const inner of condition.conditions)
+        builder.orWhere((nested: B) => applyCondition(nested, inner))
+      return
+    case 'false':
+      builder.whereRaw('1 = 0')
+  }
+}
