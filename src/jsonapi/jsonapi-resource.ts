@@ -1,6 +1,13 @@
 import { currentRequest } from '../context/current-request'
 import { JsonResource, type JsonResourceClass } from '../resources/json-resource'
-import type { CollectionSource } from '../resources/resource-collection'
+import type {
+  CollectionFor,
+  CollectionSourceOf,
+  ResourceBodyOf,
+  ShapeOf,
+} from '../resources/payload'
+import type { ModelOf } from '../runtime/payload'
+import { PAYLOAD_TYPES } from '../runtime/payload'
 import { jsonApiBody } from '../response/body'
 import { modelAttribute } from '../runtime/model-registry'
 import { markBase } from '../runtime/protocol'
@@ -12,6 +19,7 @@ import type { JsonApiLinks, JsonApiMeta } from './types'
 import { buildSingleData } from './document'
 import { documentInput } from './document-input'
 import { JsonApiResourceCollection } from './jsonapi-collection'
+import type {} from './document-types'
 
 /** A thunk to a related JSON:API resource class (so classes may refer to each other). */
 export type RelationshipThunk = () => JsonApiClass
@@ -39,6 +47,8 @@ export type RelationshipThunk = () => JsonApiClass
  * app.get('/posts/:id', async (req, res) => res.json(new PostResource(await findPost(req.params.id))))
  */
 export class JsonApiResource<T = unknown> extends JsonResource<T> {
+  /** Types only: the body is a JSON:API document (see `JsonApiDocument`). */
+  declare readonly [PAYLOAD_TYPES]?: { readonly document: 'jsonapi' }
   /** The JSON:API `type` of this resource (required). */
   declare static resourceType: string
   /** Relationships as thunks to their resource classes, beside any `@Relationship` members. */
@@ -97,7 +107,7 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
   }
 
   /** The JSON:API document (the request's `include` and `fields` apply). */
-  override toPayload(request?: unknown): unknown {
+  override toPayload(request?: unknown): ResourceBodyOf<this> {
     const q = currentRequest(request)
     const cls = this.constructor as unknown as JsonApiClass
     const input = documentInput(cls, q, request)
@@ -106,7 +116,7 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
       model === null || model === undefined
         ? { data: null, included: [] }
         : buildSingleData(input, model as object)
-    return jsonApiBody({
+    const body = jsonApiBody({
       owner: cls.name,
       data,
       included,
@@ -115,6 +125,7 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
       jsonapi: (cls as typeof JsonApiResource).jsonApi as Readonly<Record<string, unknown>>,
       request: q,
     })
+    return body as unknown as ResourceBodyOf<this>
   }
 
   /** @internal */
@@ -123,11 +134,12 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
   }
 
   /** A collection document over a list or a paginator (which adds `links` and `meta`). */
-  static override collection<R extends JsonResource>(
+  static override collection<R extends JsonResource, S extends CollectionSourceOf<ModelOf<R>>>(
     this: JsonResourceClass<R>,
-    itemsOrPaginator: CollectionSource,
-  ): JsonApiResourceCollection<R> {
-    return new JsonApiResourceCollection<R>(itemsOrPaginator, this)
+    itemsOrPaginator: S,
+  ): CollectionFor<R, ShapeOf<S>> {
+    const collection = new JsonApiResourceCollection<R, ShapeOf<S>>(itemsOrPaginator, this)
+    return collection as unknown as CollectionFor<R, ShapeOf<S>>
   }
 }
 

@@ -37,22 +37,28 @@ export function When<M = Loose, Q = Loose, R = ResourceOf<M>, F extends string =
   condition: FieldConditionFn<M, Q, R>,
   options?: FieldOptions<F>,
 ): MemberDecorator<SpecOf<'When', false, 'attribute', F>>
-export function When<M = Loose, Q = Loose, R = ResourceOf<M>, F extends string = never>(
+export function When<
+  M = Loose,
+  Q = Loose,
+  R = ResourceOf<M>,
+  F extends string = never,
+  Target extends Function = Function,
+>(
   condition: FieldConditionFn<M, Q, R>,
-  resource: ResourceThunk,
+  resource: () => Target,
   options?: FieldOptions<F>,
-): MemberDecorator<SpecOf<'When', true, 'attribute', F>>
+): MemberDecorator<SpecOf<'When', true, 'attribute', F, Target>>
 // With explicit type arguments (`When<User, Request>(...)`) TypeScript infers no `F`: a `from` then
 // fails the overloads above and lands here, where it is not checked.
 export function When<M = Loose, Q = Loose, R = ResourceOf<M>>(
   condition: FieldConditionFn<M, Q, R>,
   options?: FieldOptions,
 ): MemberDecorator<SpecOf<'When', false, 'attribute', string>>
-export function When<M = Loose, Q = Loose, R = ResourceOf<M>>(
+export function When<M = Loose, Q = Loose, R = ResourceOf<M>, Target extends Function = Function>(
   condition: FieldConditionFn<M, Q, R>,
-  resource: ResourceThunk,
+  resource: () => Target,
   options?: FieldOptions,
-): MemberDecorator<SpecOf<'When', true, 'attribute', string>>
+): MemberDecorator<SpecOf<'When', true, 'attribute', string, Target>>
 export function When(
   condition: FieldConditionFn,
   thunkOrOptions?: ResourceThunk | FieldOptions,
@@ -78,10 +84,10 @@ export function When(
 export function WhenNotNull<F extends string = never>(
   options?: FieldOptions<F>,
 ): MemberDecorator<SpecOf<'WhenNotNull', false, 'attribute', F>>
-export function WhenNotNull<F extends string = never>(
-  resource: ResourceThunk,
+export function WhenNotNull<F extends string = never, Target extends Function = Function>(
+  resource: () => Target,
   options?: FieldOptions<F>,
-): MemberDecorator<SpecOf<'WhenNotNull', true, 'attribute', F>>
+): MemberDecorator<SpecOf<'WhenNotNull', true, 'attribute', F, Target>>
 export function WhenNotNull(
   thunkOrOptions?: ResourceThunk | FieldOptions,
   options?: FieldOptions,

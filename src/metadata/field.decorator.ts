@@ -49,10 +49,10 @@ function fieldArgs(
 export function Field<F extends string = never>(
   options?: FieldOptions<F>,
 ): MemberDecorator<SpecOf<'Field', false, 'attribute', F>>
-export function Field<F extends string = never>(
-  resource: ResourceThunk,
+export function Field<F extends string = never, Target extends Function = Function>(
+  resource: () => Target,
   options?: FieldOptions<F>,
-): MemberDecorator<SpecOf<'Field', true, 'attribute', F>>
+): MemberDecorator<SpecOf<'Field', true, 'attribute', F, Target>>
 export function Field(
   thunkOrOptions?: ResourceThunk | FieldOptions,
   options?: FieldOptions,
@@ -73,10 +73,10 @@ export function Field(
 export function Attribute<F extends string = never>(
   options?: FieldOptions<F>,
 ): MemberDecorator<SpecOf<'Attribute', false, 'attribute', F>>
-export function Attribute<F extends string = never>(
-  resource: ResourceThunk,
+export function Attribute<F extends string = never, Target extends Function = Function>(
+  resource: () => Target,
   options?: FieldOptions<F>,
-): MemberDecorator<SpecOf<'Attribute', true, 'attribute', F>>
+): MemberDecorator<SpecOf<'Attribute', true, 'attribute', F, Target>>
 export function Attribute(
   thunkOrOptions?: ResourceThunk | FieldOptions,
   options?: FieldOptions,

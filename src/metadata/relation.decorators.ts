@@ -38,10 +38,10 @@ function relationArgs(
 export function WhenLoaded<F extends string = never>(
   options?: RelationOptions<F>,
 ): MemberDecorator<SpecOf<'WhenLoaded', false, 'relation', F>>
-export function WhenLoaded<F extends string = never>(
-  resource: ResourceThunk,
+export function WhenLoaded<F extends string = never, Target extends Function = Function>(
+  resource: () => Target,
   options?: RelationOptions<F>,
-): MemberDecorator<SpecOf<'WhenLoaded', true, 'relation', F>>
+): MemberDecorator<SpecOf<'WhenLoaded', true, 'relation', F, Target>>
 export function WhenLoaded(
   thunkOrOptions?: ResourceThunk | RelationOptions,
   options?: RelationOptions,
@@ -117,10 +117,10 @@ export interface RelationshipOptions<F extends string = string> extends Relation
 export function Relationship<F extends string = never>(
   options?: RelationshipOptions<F>,
 ): MemberDecorator<SpecOf<'Relationship', false, 'relation', F>>
-export function Relationship<F extends string = never>(
-  resource: ResourceThunk,
+export function Relationship<F extends string = never, Target extends Function = Function>(
+  resource: () => Target,
   options?: RelationshipOptions<F>,
-): MemberDecorator<SpecOf<'Relationship', true, 'relation', F>>
+): MemberDecorator<SpecOf<'Relationship', true, 'relation', F, Target>>
 export function Relationship(
   thunkOrOptions?: ResourceThunk | RelationshipOptions,
   options?: RelationshipOptions,

@@ -36,8 +36,8 @@ export abstract class AbstractResource implements Respondable, Resolvable {
   }
 
   /** The payload, so `JSON.stringify(resource)` works (the request comes from the context). */
-  toJSON(): unknown {
-    return this.toPayload()
+  toJSON(): ReturnType<this['toPayload']> {
+    return this.toPayload() as ReturnType<this['toPayload']>
   }
 
   /** Extra top-level keys beside the data; chainable. The wrap key itself is an error. */

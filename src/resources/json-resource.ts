@@ -3,11 +3,13 @@ import { currentRequest } from '../context/current-request'
 import { jsonBody } from '../response/body'
 import { finalizeValue } from '../runtime/finalize'
 import type { Missing } from '../runtime/missing'
+import type { ModelOf } from '../runtime/payload'
 import { markBase, RESOLVE } from '../runtime/protocol'
 import { AbstractResource } from './abstract-resource'
 import * as helpers from './conditionals'
 import type { Lazy, ValueOf } from './conditionals'
-import { ResourceCollection, type CollectionSource } from './resource-collection'
+import type { CollectionFor, CollectionSourceOf, ResourceBodyOf, ShapeOf } from './payload'
+import { ResourceCollection } from './resource-collection'
 
 /** Any `JsonResource` class (what `collection()` and thunks work with). */
 export type JsonResourceClass<R extends JsonResource = JsonResource> = (new (
@@ -80,13 +82,18 @@ export class JsonResource<T = unknown> extends AbstractResource {
     return finalizeValue(data, request)
   }
 
-  /** The final payload: wrapped, `MISSING` stripped, `additional()` keys added. */
-  toPayload(request?: unknown): unknown {
+  /**
+   * The final payload: wrapped, `MISSING` stripped, `additional()` keys added. Typed as
+   * `{ data: PayloadOf<this> }` (a JSON:API resource: its document); a class with another static
+   * `wrap` is described by `BodyOf<typeof TheClass>`.
+   */
+  toPayload(request?: unknown): ResourceBodyOf<this> {
     const q = currentRequest(request)
     const cls = this.constructor as JsonResourceClass
     const data = this[RESOLVE](q)
     const additional = this.topLevel(q)
-    return jsonBody({ owner: cls, data, wrap: cls.wrap, list: false, additional, request: q })
+    const body = jsonBody({ owner: cls, data, wrap: cls.wrap, list: false, additional, request: q })
+    return body as ResourceBodyOf<this>
   }
 
   /** @internal */
@@ -94,12 +101,17 @@ export class JsonResource<T = unknown> extends AbstractResource {
     return (this.constructor as JsonResourceClass).wrap
   }
 
-  /** A collection mapping every item (a list or a paginator) through this resource. */
-  static collection<R extends JsonResource>(
+  /**
+   * A collection mapping every item (a list, a keyed source or a paginator of this resource's
+   * models) through this resource; its body type follows the source (a list, or the paginator's
+   * kind).
+   */
+  static collection<R extends JsonResource, S extends CollectionSourceOf<ModelOf<R>>>(
     this: JsonResourceClass<R>,
-    itemsOrPaginator: CollectionSource,
-  ): ResourceCollection<R> {
-    return new ResourceCollection<R>(itemsOrPaginator, this)
+    itemsOrPaginator: S,
+  ): CollectionFor<R, ShapeOf<S>> {
+    const collection = new ResourceCollection<R, ShapeOf<S>>(itemsOrPaginator, this)
+    return collection as CollectionFor<R, ShapeOf<S>>
   }
 
   /** `value` (called first when a function) when `condition` is truthy, else `fallback` (default MISSING). */
