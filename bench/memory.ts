@@ -41,9 +41,9 @@ class PostResource extends JsonResource<Post> {
   @Field({ from: 'url_slug' }) slug!: string
   @Field() views!: number
   @WhenNotNull() subtitle?: string
-  @When((p: Post) => p.featured) published_at!: string
+  @When((p: Post) => p.featured) published_at?: string
   @WhenLoaded(() => AuthorResource) author!: unknown
-  @WhenCounted() comments_count!: number
+  @WhenCounted() comments_count?: number
 }
 
 function makePosts(): Post[] {

@@ -77,9 +77,9 @@ class PostResource extends JsonResource<Post> {
   @Field() created_at!: Date
   @Field() updated_at!: Date
   @WhenNotNull() subtitle?: string
-  @When((post: Post) => post.featured) published_at!: string
+  @When((post: Post) => post.featured) published_at?: string
   @WhenLoaded(() => AuthorResource) author!: unknown
-  @WhenCounted() comments_count!: number
+  @WhenCounted() comments_count?: number
 }
 
 // --- hand-written --------------------------------------------------------------------------------

@@ -160,7 +160,7 @@ describe('compiling', () => {
   it('falls back to the interpreter where code generation is forbidden (CSP)', () => {
     class Csp extends JsonResource<any> {
       @Field() id!: number
-      @When(() => false) hidden!: number
+      @When(() => false) hidden?: number
     }
     const original = globalThis.Function
     globalThis.Function = function () {

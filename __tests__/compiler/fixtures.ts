@@ -12,6 +12,7 @@ import {
   WhenLoaded,
   WhenNotNull,
   WhenPivotLoaded,
+  type Merged,
 } from '../../src'
 
 export class TagResource extends JsonResource<any> {
@@ -34,16 +35,16 @@ export class PostResource extends JsonResource<any> {
   @Field() title!: string
   @Field({ from: 'created_at' }) created!: Date
   @WhenNotNull() subtitle?: string
-  @When((post: any) => post.published) published_at!: string
-  @When((_p: any, req: any) => req?.admin === true) secret!: string
-  @When((_p: any, _q: unknown, r: PostResource) => r.resource.id % 2 === 0) even!: boolean
-  @When(() => true) get always() {
+  @When((post: any) => post.published) published_at?: string
+  @When((_p: any, req: any) => req?.admin === true) secret?: string
+  @When((_p: any, _q: unknown, r: PostResource) => r.resource.id % 2 === 0) even?: boolean
+  @When(() => true) get always(): string | undefined {
     return 'yes'
   }
   @WhenLoaded(() => AuthorResource) author!: unknown
   @WhenLoaded(() => TagCollection) tags!: unknown
   @WhenLoaded() raw!: unknown
-  @WhenCounted() comments_count!: number
+  @WhenCounted() comments_count?: number
   @WhenPivotLoaded() pivot!: unknown
   @Field() get summary() {
     return { len: this.resource.title.length, gone: MISSING, list: [MISSING, 1] }
@@ -51,10 +52,14 @@ export class PostResource extends JsonResource<any> {
   @Field() get maybe() {
     return this.resource.id > 1 ? MISSING : 'first'
   }
-  @MergeWhen((post: any) => post.id === 1) get firstOnly() {
+  @MergeWhen((post: any) => post.id === 1) get firstOnly(): Merged<{
+    first: boolean
+    hidden: typeof MISSING
+    nested: TagResource
+  }> {
     return { first: true, hidden: MISSING, nested: new TagResource({ name: 'n' }) }
   }
-  @WhenLoaded() get editor() {
+  @WhenLoaded() get editor(): AuthorResource | undefined {
     return new AuthorResource(this.resource.editor)
   }
   @WhenNotNull() get note() {

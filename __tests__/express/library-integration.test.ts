@@ -46,7 +46,7 @@ class ApiPost extends JsonApiResource<Post> {
   static override resourceType = 'posts'
   @Attribute() title!: string
   @Attribute() body!: string
-  @Relationship(() => ApiUser) author!: unknown
+  @Relationship(() => ApiUser) author?: ApiUser
 }
 
 const users: User[] = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `u${i + 1}` }))

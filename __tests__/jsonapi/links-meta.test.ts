@@ -37,7 +37,7 @@ class AuthorDoc extends JsonApiResource<Author> {
   static override resourceType = 'people'
   static override relationshipLinks = { posts: { related: '/people/{id}/posts' } }
   @Attribute() name!: string
-  @Relationship(() => PostDoc) posts!: unknown
+  @Relationship(() => PostDoc) posts?: PostDoc[]
   override toLinks(): JsonApiLinks {
     return { self: `/people/${this.resource.id}` }
   }
@@ -61,8 +61,8 @@ class PostDoc extends JsonApiResource<Post> {
     comments: (post: Post) => (post.comments ? { count: post.comments.length } : undefined),
   }
   @Attribute() title!: string
-  @Relationship(() => AuthorDoc) author!: unknown
-  @Relationship(() => CommentDoc) comments!: unknown
+  @Relationship(() => AuthorDoc) author?: AuthorDoc
+  @Relationship(() => CommentDoc) comments?: CommentDoc[]
   override toLinks(): JsonApiLinks {
     return { self: `/posts/${this.resource.id}` }
   }
@@ -225,7 +225,7 @@ describe('links and meta given to @Relationship()', () => {
         links: { related: '/readers/{id}/author' },
         meta: (reader: { author?: Author }) => ({ loaded: reader.author !== undefined }),
       })
-      author!: unknown
+      author?: AuthorDoc
     }
     const loaded = checked(new Reader({ id: 5, name: 'r', author: ada }).toPayload())
     expect(loaded.data.relationships.author).toEqual({

@@ -100,7 +100,7 @@ class PostWithAuthor extends JsonResource<Post> {
   @Field() id!: number
   @WhenLoaded(() => UserResource) author?: Nested<typeof UserResource>
 }
-class UserWithPosts extends JsonResource<User> {
+export class UserWithPosts extends JsonResource<User> {
   @WhenLoaded(() => PostWithAuthor) posts?: NestedList<typeof PostWithAuthor>
 }
 expectTypeOf<PayloadOf<typeof PostWithAuthor>>().toEqualTypeOf<{
@@ -112,7 +112,7 @@ expectTypeOf<PayloadOf<typeof UserWithPosts>>().toEqualTypeOf<{
 }>()
 
 // a resource nesting itself terminates
-class Employee extends JsonResource<{ id: number; manager?: { id: number } }> {
+export class Employee extends JsonResource<{ id: number; manager?: { id: number } }> {
   @Field() id!: number
   @WhenLoaded(() => Employee) manager?: Employee
 }
@@ -122,7 +122,7 @@ expectTypeOf<NonNullable<PayloadOf<typeof Employee>['manager']>['manager']>().to
 >()
 
 // a resource with toArray() only: what toArray() returns, MISSING keys optional
-class ToArrayOnly extends JsonResource<User> {
+export class ToArrayOnly extends JsonResource<User> {
   override toArray() {
     return {
       id: this.resource.id,
@@ -138,7 +138,7 @@ expectTypeOf<PayloadOf<typeof ToArrayOnly>>().toEqualTypeOf<{
 }>()
 
 // a resource without members: the model
-class Plain extends JsonResource<Post> {}
+export class Plain extends JsonResource<Post> {}
 expectTypeOf<PayloadOf<typeof Plain>>().toEqualTypeOf<Post>()
 
 // --- the optionality rule ----------------------------------------------------------------
@@ -197,11 +197,11 @@ class MaybeUser extends JsonResource<User | null> {
 expectTypeOf(new MaybeUser(null).toPayload().data).toEqualTypeOf<{ id: number } | null>()
 
 // the static wrap, as BodyOf reads it
-class Unwrapped extends JsonResource<Post> {
+export class Unwrapped extends JsonResource<Post> {
   static override wrap = null
   @Field() id!: number
 }
-class Renamed extends JsonResource<Post> {
+export class Renamed extends JsonResource<Post> {
   static override wrap = 'post' as const
   @Field() id!: number
 }

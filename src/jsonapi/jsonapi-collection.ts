@@ -36,22 +36,23 @@ export class JsonApiResourceCollection<
   }
 
   /** The JSON:API document. */
-  override toPayload(request?: unknown): CollectionBodyOf<this> {
+  override toPayload<Self>(this: Self, request?: unknown): CollectionBodyOf<Self> {
+    const self = this as unknown as JsonApiResourceCollection
     const q = currentRequest(request)
-    const cls = this.#resourceClass
+    const cls = self.#resourceClass
     const input = documentInput(cls, q, request)
-    const { data, included } = buildCollectionData(input, this.collection)
+    const { data, included } = buildCollectionData(input, self.collection)
     const body = jsonApiBody({
       owner: cls.name,
       data,
       included,
-      additional: this.topLevel(q),
-      pagination: this.paginationSections(q),
+      additional: self.topLevel(q),
+      pagination: self.paginationSections(q),
       selfLink: input.selfLink,
       jsonapi: (cls as { jsonApi?: Readonly<Record<string, unknown>> }).jsonApi,
       request: q,
     })
-    return body as CollectionBodyOf<this>
+    return body as CollectionBodyOf<Self>
   }
 
   /** @internal */

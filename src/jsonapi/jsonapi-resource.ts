@@ -1,12 +1,6 @@
 import { currentRequest } from '../context/current-request'
 import { JsonResource, type JsonResourceClass } from '../resources/json-resource'
-import type {
-  CollectionFor,
-  CollectionSourceOf,
-  ResourceBodyOf,
-  ShapeOf,
-} from '../resources/payload'
-import type { ModelOf } from '../runtime/payload'
+import type { ResourceBodyOf } from '../resources/payload'
 import { PAYLOAD_TYPES } from '../runtime/payload'
 import { jsonApiBody } from '../response/body'
 import { modelAttribute } from '../runtime/model-registry'
@@ -19,6 +13,7 @@ import type { JsonApiLinks, JsonApiMeta } from './types'
 import { buildSingleData } from './document'
 import { documentInput } from './document-input'
 import { JsonApiResourceCollection } from './jsonapi-collection'
+import type { CollectionSource } from '../resources/resource-collection'
 import type {} from './document-types'
 
 /** A thunk to a related JSON:API resource class (so classes may refer to each other). */
@@ -107,11 +102,12 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
   }
 
   /** The JSON:API document (the request's `include` and `fields` apply). */
-  override toPayload(request?: unknown): ResourceBodyOf<this> {
+  override toPayload<Self>(this: Self, request?: unknown): ResourceBodyOf<Self> {
+    const self = this as unknown as JsonApiResource
     const q = currentRequest(request)
-    const cls = this.constructor as unknown as JsonApiClass
+    const cls = self.constructor as unknown as JsonApiClass
     const input = documentInput(cls, q, request)
-    const model = this.resource as unknown
+    const model = self.resource as unknown
     const { data, included } =
       model === null || model === undefined
         ? { data: null, included: [] }
@@ -120,12 +116,12 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
       owner: cls.name,
       data,
       included,
-      additional: this.topLevel(q),
+      additional: self.topLevel(q),
       selfLink: input.selfLink,
       jsonapi: (cls as typeof JsonApiResource).jsonApi as Readonly<Record<string, unknown>>,
       request: q,
     })
-    return body as unknown as ResourceBodyOf<this>
+    return body as unknown as ResourceBodyOf<Self>
   }
 
   /** @internal */
@@ -133,13 +129,15 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
     return jsonApiMediaType((this.constructor as typeof JsonApiResource).jsonApi)
   }
 
-  /** A collection document over a list or a paginator (which adds `links` and `meta`). */
-  static override collection<R extends JsonResource, S extends CollectionSourceOf<ModelOf<R>>>(
-    this: JsonResourceClass<R>,
-    itemsOrPaginator: S,
-  ): CollectionFor<R, ShapeOf<S>> {
-    const collection = new JsonApiResourceCollection<R, ShapeOf<S>>(itemsOrPaginator, this)
-    return collection as unknown as CollectionFor<R, ShapeOf<S>>
+  /**
+   * `collection()` of a JSON:API resource: a collection document over a list or a paginator
+   * (which adds `links` and `meta`). @internal
+   */
+  protected static override newCollection(
+    source: CollectionSource,
+    cls: JsonResourceClass,
+  ): unknown {
+    return new JsonApiResourceCollection(source, cls)
   }
 }
 

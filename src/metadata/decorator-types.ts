@@ -166,11 +166,16 @@ type TargetMessage<N extends string> =
 type RelationshipMessage =
   '@Relationship(): type the member as the related resource, as in author?: UserResource (a list for a to-many relation), so the document type knows it is a relationship'
 
-/** A conditional member must be an optional key: declared `?`, or typed with `undefined`. */
+/**
+ * A conditional member must be an optional key: declared `?`, or typed with `undefined` (or with
+ * `MISSING`, which a getter may return).
+ */
 type OptionalCheck<S extends DecoratorSpec, V, K, Kind> = S['name'] extends ConditionalName
   ? undefined extends V
     ? unknown
-    : OptionalMessage<S['name'], K, Kind>
+    : [Extract<V, symbol>] extends [never]
+      ? OptionalMessage<S['name'], K, Kind>
+      : unknown
   : unknown
 
 type InstanceOf<C> = C extends abstract new (...args: never) => infer I ? I : unknown

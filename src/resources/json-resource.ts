@@ -8,8 +8,8 @@ import { markBase, RESOLVE } from '../runtime/protocol'
 import { AbstractResource } from './abstract-resource'
 import * as helpers from './conditionals'
 import type { Lazy, ValueOf } from './conditionals'
-import type { CollectionFor, CollectionSourceOf, ResourceBodyOf, ShapeOf } from './payload'
-import { ResourceCollection } from './resource-collection'
+import type { AcceptedSource, CollectionFor, ResourceBodyOf, ShapeOf } from './payload'
+import { ResourceCollection, type CollectionSource } from './resource-collection'
 
 /** Any `JsonResource` class (what `collection()` and thunks work with). */
 export type JsonResourceClass<R extends JsonResource = JsonResource> = (new (
@@ -87,13 +87,14 @@ export class JsonResource<T = unknown> extends AbstractResource {
    * `{ data: PayloadOf<this> }` (a JSON:API resource: its document); a class with another static
    * `wrap` is described by `BodyOf<typeof TheClass>`.
    */
-  toPayload(request?: unknown): ResourceBodyOf<this> {
+  toPayload<Self>(this: Self, request?: unknown): ResourceBodyOf<Self> {
+    const self = this as unknown as JsonResource
     const q = currentRequest(request)
-    const cls = this.constructor as JsonResourceClass
-    const data = this[RESOLVE](q)
-    const additional = this.topLevel(q)
+    const cls = self.constructor as JsonResourceClass
+    const data = self[RESOLVE](q)
+    const additional = self.topLevel(q)
     const body = jsonBody({ owner: cls, data, wrap: cls.wrap, list: false, additional, request: q })
-    return body as ResourceBodyOf<this>
+    return body as ResourceBodyOf<Self>
   }
 
   /** @internal */
@@ -104,14 +105,19 @@ export class JsonResource<T = unknown> extends AbstractResource {
   /**
    * A collection mapping every item (a list, a keyed source or a paginator of this resource's
    * models) through this resource; its body type follows the source (a list, or the paginator's
-   * kind).
+   * kind). A JSON:API resource builds a JSON:API collection document.
    */
-  static collection<R extends JsonResource, S extends CollectionSourceOf<ModelOf<R>>>(
+  static collection<R extends JsonResource, S extends CollectionSource>(
     this: JsonResourceClass<R>,
-    itemsOrPaginator: S,
+    itemsOrPaginator: S & AcceptedSource<S, ModelOf<R>>,
   ): CollectionFor<R, ShapeOf<S>> {
-    const collection = new ResourceCollection<R, ShapeOf<S>>(itemsOrPaginator, this)
-    return collection as CollectionFor<R, ShapeOf<S>>
+    const cls = this as unknown as typeof JsonResource
+    return cls.newCollection(itemsOrPaginator, this) as unknown as CollectionFor<R, ShapeOf<S>>
+  }
+
+  /** Builds what {@link JsonResource.collection} returns (one place a subclass changes it). @internal */
+  protected static newCollection(source: CollectionSource, cls: JsonResourceClass): unknown {
+    return new ResourceCollection(source, cls)
   }
 
   /** `value` (called first when a function) when `condition` is truthy, else `fallback` (default MISSING). */

@@ -16,7 +16,9 @@ import type {
   SimplePaginationMeta,
 } from '../pagination/types'
 import type {
+  CollectionLike,
   CollectionTypes,
+  ResourceLike,
   DataOf,
   IsAny,
   ModelOf,
@@ -74,6 +76,33 @@ export type ShapeOf<S> =
  */
 export type CollectionSourceOf<M> =
   Iterable<M> | BasePaginator<M> | ReadonlyMap<unknown, M> | Readonly<Record<string, M>>
+
+/** The item type of a collection source (`unknown` when it does not say). */
+export type SourceItemOf<S> =
+  S extends BasePaginator<infer T>
+    ? T
+    : S extends ReadonlyMap<unknown, infer T>
+      ? T
+      : S extends Iterable<infer T>
+        ? T
+        : S extends Readonly<Record<string, infer T>>
+          ? T
+          : unknown
+
+/**
+ * What `collection()` accepts for source `S` of a resource over model `M`: a source of `M`
+ * (see {@link CollectionSourceOf}; `null` items render as `null`); a source whose items are typed
+ * `unknown` (an untyped query) is taken as it is, and a resource over a dictionary type
+ * (`Record<string, unknown>`) takes any objects; a source of another type is a type error.
+ */
+export type AcceptedSource<S, M> =
+  IsAny<SourceItemOf<S>> extends true
+    ? unknown
+    : unknown extends SourceItemOf<S>
+      ? unknown
+      : string extends keyof M
+        ? CollectionSourceOf<object | null | undefined>
+        : CollectionSourceOf<M | null | undefined>
 
 /** The model type a resource class (or instance) renders. */
 export type ModelOfResource<C> = ModelOf<InstanceOf<C>>
@@ -205,11 +234,13 @@ export type CollectionBodyOf<C> = C extends {
 export type ResponseBody<V> =
   IsAny<V> extends true
     ? V
-    : V extends { toPayload(request?: unknown): infer B }
-      ? B
-      : V extends { toJSON(): infer J }
-        ? J
-        : V
+    : V extends CollectionLike
+      ? CollectionBodyOf<V>
+      : V extends ResourceLike
+        ? ResourceBodyOf<V>
+        : V extends { toJSON(): infer J }
+          ? J
+          : V
 
 /**
  * The body of a resource or collection class (or instance). For a resource class the static `wrap`

@@ -146,18 +146,19 @@ export class ResourceCollection<
    * The final payload: the items under the wrap key, with `links` and `meta` when paginated. Typed
    * by the source `collection()` was given (a list, or the paginator's kind).
    */
-  toPayload(request?: unknown): CollectionBodyOf<this> {
+  toPayload<Self>(this: Self, request?: unknown): CollectionBodyOf<Self> {
+    const self = this as unknown as ResourceCollection
     const q = currentRequest(request)
     const body = jsonBody({
-      owner: this.constructor,
-      data: this[RESOLVE](q),
-      wrap: this.wrapKey(),
+      owner: self.constructor,
+      data: self[RESOLVE](q),
+      wrap: self.wrapKey(),
       list: true,
-      additional: this.topLevel(q),
-      pagination: this.paginationSections(q),
+      additional: self.topLevel(q),
+      pagination: self.paginationSections(q),
       request: q,
     })
-    return body as CollectionBodyOf<this>
+    return body as CollectionBodyOf<Self>
   }
 
   /**

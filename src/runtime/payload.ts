@@ -110,7 +110,7 @@ type MemberKeys<R> = {
  * (which an inferred `toArray()` return type widens to `symbol`; JSON has no symbols)?
  */
 type IsOptional<R, K extends keyof R> =
-  {} extends Pick<R, K>
+  Record<never, never> extends Pick<R, K>
     ? true
     : IsAny<R[K]> extends true
       ? false

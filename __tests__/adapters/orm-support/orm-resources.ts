@@ -27,7 +27,7 @@ export class PostResource extends JsonResource<Model> {
   @Field() title!: string
   @WhenLoaded(() => UserResource) author!: unknown
   @WhenLoaded(() => CommentResource) comments!: unknown
-  @WhenCounted() comments_count!: number
+  @WhenCounted() comments_count?: number
 }
 
 /** The same with helper methods, and the count as a number whatever the driver returns. */

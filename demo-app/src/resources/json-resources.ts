@@ -18,7 +18,7 @@ export class UserResource extends JsonResource<UserRow> {
   @Field() name!: string
   @Field() email!: string
   @WhenNotNull() bio?: string
-  @WhenCounted() posts_count!: number
+  @WhenCounted() posts_count?: number
   @WhenLoaded(() => PostResource) posts!: unknown
   @Field({ from: 'created_at' }) joined_at!: string
 }
@@ -47,7 +47,7 @@ export class PostResource extends JsonResource<PostRow> {
   @WhenLoaded(() => UserResource) author!: unknown
   @WhenLoaded(() => TagResource) tags!: unknown
   @WhenLoaded(() => CommentResource) comments!: unknown
-  @WhenCounted() comments_count!: number
+  @WhenCounted() comments_count?: number
 }
 
 export class CommentResource extends JsonResource<CommentRow> {

@@ -35,10 +35,10 @@ export class PostApiResource extends DemoApiResource<PostRow> {
   @Attribute() body!: string
   @Attribute() published_at!: string | null
   @Attribute() created_at!: string
-  @WhenCounted() comments_count!: number
-  @Relationship(() => UserApiResource) author!: unknown
-  @Relationship(() => CommentApiResource) comments!: unknown
-  @Relationship(() => TagApiResource) tags!: unknown
+  @WhenCounted() comments_count?: number
+  @Relationship(() => UserApiResource) author?: UserApiResource
+  @Relationship(() => CommentApiResource) comments?: CommentApiResource[]
+  @Relationship(() => TagApiResource) tags?: TagApiResource[]
 }
 
 /** `users`: relationships through the `static relationships` thunk map. */
@@ -49,7 +49,7 @@ export class UserApiResource extends DemoApiResource<UserRow> {
   @Attribute() name!: string
   @Attribute() email!: string
   @Attribute() bio!: string | null
-  @WhenCounted() posts_count!: number
+  @WhenCounted() posts_count?: number
 }
 
 export class CommentApiResource extends DemoApiResource<CommentRow> {

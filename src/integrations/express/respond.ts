@@ -38,7 +38,7 @@ export type Sends<V> = V | ResponseBody<V>
  * app.get('/ping', respond(() => ({ ok: true })))
  */
 export function respond<P = Request['params'], V = unknown>(
-  handler: RespondHandler<P, V>,
+  handler: RespondHandler<P, V | Promise<V>>,
 ): RequestHandler<P, ResponseBody<Awaited<V>>> {
   return function respondHandler(req: Request<P>, res: Response, next: NextFunction): void {
     const context = contextFor(req as Request)
