@@ -78,6 +78,8 @@ export type {
   OtherPaginatedBody,
   PaginatedBody,
   PayloadOf,
+  Related,
+  RelatedList,
   ResourceBody,
   ResponseBody,
   ShapeOf,

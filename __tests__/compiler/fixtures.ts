@@ -13,6 +13,8 @@ import {
   WhenNotNull,
   WhenPivotLoaded,
   type Merged,
+  type Nested,
+  type NestedList,
 } from '../../src'
 
 export class TagResource extends JsonResource<any> {
@@ -27,7 +29,7 @@ export class AuthorResource extends JsonResource<any> {
   static override wrap = 'author'
   @Field() id!: number
   @Field({ from: 'display_name' }) name!: string
-  @WhenLoaded(() => PostResource) posts!: unknown // a cycle: Author -> Post -> Author
+  @WhenLoaded(() => PostResource) posts?: NestedList<typeof PostResource> // a cycle: Author -> Post -> Author
 }
 
 export class PostResource extends JsonResource<any> {
@@ -41,11 +43,11 @@ export class PostResource extends JsonResource<any> {
   @When(() => true) get always(): string | undefined {
     return 'yes'
   }
-  @WhenLoaded(() => AuthorResource) author!: unknown
-  @WhenLoaded(() => TagCollection) tags!: unknown
-  @WhenLoaded() raw!: unknown
+  @WhenLoaded(() => AuthorResource) author?: Nested<typeof AuthorResource>
+  @WhenLoaded(() => TagCollection) tags?: Nested<typeof TagCollection>
+  @WhenLoaded() raw?: unknown
   @WhenCounted() comments_count?: number
-  @WhenPivotLoaded() pivot!: unknown
+  @WhenPivotLoaded() pivot?: unknown
   @Field() get summary() {
     return { len: this.resource.title.length, gone: MISSING, list: [MISSING, 1] }
   }

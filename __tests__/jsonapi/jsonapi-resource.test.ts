@@ -9,6 +9,7 @@ import {
   createRequestContext,
   registerModelRules,
   runWithRequestContext,
+  type Related,
 } from 'api-resources'
 import { parseWithJsona, parseWithKitsu, type ClientModel } from '../support/jsonapi-clients'
 import {
@@ -347,7 +348,9 @@ describe('JsonApiResource: include', () => {
   it('reads a relationship from another property with { relation }', () => {
     class Article extends JsonApiResource<{ id: number; writer: UserRow }> {
       static override resourceType = 'articles'
-      @Relationship(() => UserResource, { relation: 'writer' }) author?: UserResource
+      @Relationship(() => UserResource, { relation: 'writer' }) author?: Related<
+        typeof UserResource
+      >
     }
     const { ada } = blogRows()
     const doc = render(new Article({ id: 1, writer: ada }), '/?include=author')

@@ -15,6 +15,8 @@ import {
   runWithRequestContext,
   type JsonApiLinks,
   type JsonApiMeta,
+  type Related,
+  type RelatedList,
 } from 'api-resources'
 import { apiResources, respond } from 'api-resources/express'
 import { assertJsonApiDocument } from '../support/jsonapi-schema'
@@ -37,7 +39,7 @@ class AuthorDoc extends JsonApiResource<Author> {
   static override resourceType = 'people'
   static override relationshipLinks = { posts: { related: '/people/{id}/posts' } }
   @Attribute() name!: string
-  @Relationship(() => PostDoc) posts?: PostDoc[]
+  @Relationship(() => PostDoc) posts?: RelatedList<typeof PostDoc>
   override toLinks(): JsonApiLinks {
     return { self: `/people/${this.resource.id}` }
   }
@@ -61,8 +63,8 @@ class PostDoc extends JsonApiResource<Post> {
     comments: (post: Post) => (post.comments ? { count: post.comments.length } : undefined),
   }
   @Attribute() title!: string
-  @Relationship(() => AuthorDoc) author?: AuthorDoc
-  @Relationship(() => CommentDoc) comments?: CommentDoc[]
+  @Relationship(() => AuthorDoc) author?: Related<typeof AuthorDoc>
+  @Relationship(() => CommentDoc) comments?: RelatedList<typeof CommentDoc>
   override toLinks(): JsonApiLinks {
     return { self: `/posts/${this.resource.id}` }
   }

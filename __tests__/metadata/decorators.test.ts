@@ -12,6 +12,8 @@ import {
   WhenNotNull,
   WhenPivotLoaded,
   type Merged,
+  type NestedList,
+  type Related,
 } from '../../src'
 import { compiledToArray, interpretedToArray } from '../../src/compiler'
 import { resolveMembers } from '../../src/metadata'
@@ -31,15 +33,15 @@ describe('decorators record frozen records on the class itself', () => {
     }
     @WhenNotNull() nickname?: string
     @When(() => true) secret?: string
-    @WhenLoaded() posts!: unknown
+    @WhenLoaded() posts?: unknown
     @WhenCounted() posts_count?: number
     @WhenCounted({ relation: 'comments' }) total?: number
-    @WhenPivotLoaded({ accessor: 'membership' }) membership!: unknown
+    @WhenPivotLoaded({ accessor: 'membership' }) membership?: unknown
     @MergeWhen(() => true) get extra(): Merged<object> {
       return {}
     }
     @Attribute() title!: string
-    @Relationship(() => UserResource) author?: UserResource
+    @Relationship(() => UserResource) author?: Related<typeof UserResource>
   }
 
   it('records kind, key, source and isGetter in declaration order', () => {
@@ -78,7 +80,7 @@ describe('decorators record frozen records on the class itself', () => {
 
   it('WhenPivotLoaded reads "pivot" by default; WhenCounted strips _count', () => {
     class R extends JsonResource<any> {
-      @WhenPivotLoaded() role!: unknown
+      @WhenPivotLoaded() role?: unknown
       @WhenCounted() tags?: number
     }
     expect(resolveMembers(R).fields.map((f) => f.source)).toEqual(['pivot', 'tags'])
@@ -201,7 +203,7 @@ describe('validation', () => {
 
   it('a thunk that does not return a resource class is an error on first use', () => {
     class Bad extends JsonResource<any> {
-      @WhenLoaded(() => Object) posts!: unknown
+      @WhenLoaded(() => Object) posts?: NestedList<typeof Object>
     }
     expect(() => new Bad({ posts: [] }).toPayload()).toThrow(
       /Bad\.posts: the resource thunk must return a resource class; got function Object/,
@@ -265,12 +267,12 @@ describe('thunks on @When and @WhenNotNull', () => {
 
 describe('relation decorators never trigger a lazy load', () => {
   class R extends JsonResource<any> {
-    @WhenLoaded() fn!: unknown
-    @WhenLoaded() promised!: unknown
-    @WhenLoaded() thenable!: unknown
-    @WhenLoaded() viaGetter!: unknown
+    @WhenLoaded() fn?: unknown
+    @WhenLoaded() promised?: unknown
+    @WhenLoaded() thenable?: unknown
+    @WhenLoaded() viaGetter?: unknown
     @WhenCounted() lazy_count?: number
-    @WhenPivotLoaded() pivot!: unknown
+    @WhenPivotLoaded() pivot?: unknown
   }
 
   it('a function, a promise, a thenable or a getter counts as not loaded and is not touched', () => {

@@ -11,6 +11,7 @@ import {
   WhenNotNull,
   WhenPivotLoaded,
   type Merged,
+  type NestedList,
 } from '../../src'
 
 interface Post {
@@ -44,9 +45,9 @@ class UserResource extends JsonResource<User> {
   }
   @WhenNotNull() nickname?: string
   @When((user, request) => request?.user?.isAdmin === true) secret?: string
-  @WhenLoaded(() => PostResource) posts!: unknown
+  @WhenLoaded(() => PostResource) posts?: NestedList<typeof PostResource>
   @WhenCounted() posts_count?: number
-  @WhenPivotLoaded({ accessor: 'membership' }) membership!: unknown
+  @WhenPivotLoaded({ accessor: 'membership' }) membership?: unknown
   @MergeWhen((user) => user.is_admin) get adminFields(): Merged<{ last_login_ip: string }> {
     return { last_login_ip: this.resource.last_login_ip }
   }

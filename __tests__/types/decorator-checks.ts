@@ -68,7 +68,7 @@ export class ResourceTypedWithThunks extends JsonResource<User> {
   @Field(() => UserResource, { from: 'author' }) maybeAuthor?: UserResource | null
   @WhenNotNull(() => UserResource, { from: 'author' }) writer?: UserResource
   @When(() => true, () => UserResource, { from: 'author' }) byCondition?: UserResource
-  @WhenLoaded() team!: unknown // no resource type, no thunk: the loaded value as it is
+  @WhenLoaded() team?: unknown // no resource type, no thunk: the loaded value as it is
   @Field() get computed(): PostResource {
     return new PostResource({ id: 1, title: 't' }) // a getter may return a resource
   }
@@ -92,12 +92,12 @@ export class UserResource extends JsonResource<User> {
   // @ts-expect-error not a key of User
   @When(() => true) is_admn!: boolean
   // @ts-expect-error relation not a key of User
-  @WhenLoaded(() => PostResource, { relation: 'postz' }) postz!: unknown
+  @WhenLoaded(() => PostResource, { relation: 'postz' }) postz?: PostResource
   @WhenCounted() posts_count?: number
   @WhenCounted({ relation: 'posts' }) total?: number
   // @ts-expect-error reads comments_count, which User lacks
   @WhenCounted() comments_count!: number
-  @WhenPivotLoaded({ accessor: 'membership' }) membership!: unknown // pivots are not checked
+  @WhenPivotLoaded({ accessor: 'membership' }) membership?: unknown // pivots are not checked
   @MergeWhen((user: User) => user.is_admin) get adminFields(): Merged<{ first: string }> {
     return { first: this.resource.first }
   }

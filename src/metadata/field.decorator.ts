@@ -43,7 +43,7 @@ function fieldArgs(
  *   @Field() id!: number
  *   @Field({ from: 'email_address' }) email!: string
  *   @Field() get name() { return `${this.resource.first} ${this.resource.last}` }
- *   @Field(() => TeamResource) team!: unknown
+ *   @Field(() => TeamResource) team!: Nested<typeof TeamResource>
  * }
  */
 export function Field<F extends string = never>(

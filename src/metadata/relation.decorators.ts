@@ -33,7 +33,7 @@ function relationArgs(
  * `null`; a relation not loaded gives no key. Never triggers a lazy load.
  *
  * @example
- * @WhenLoaded(() => PostResource) posts!: unknown
+ * @WhenLoaded(() => PostResource) posts?: NestedList<typeof PostResource>
  */
 export function WhenLoaded<F extends string = never>(
   options?: RelationOptions<F>,
@@ -80,7 +80,7 @@ export interface PivotOptions {
  * The output key is the member's name.
  *
  * @example
- * @WhenPivotLoaded({ accessor: 'membership' }) membership!: unknown
+ * @WhenPivotLoaded({ accessor: 'membership' }) membership?: unknown
  */
 export function WhenPivotLoaded(
   options?: PivotOptions,

@@ -45,11 +45,25 @@ type InstanceOf<C> = C extends abstract new (...args: never) => infer I ? I : C
  */
 export type PayloadOf<C> = DataOf<InstanceOf<C>>
 
-/** The type of a member nested through a resource thunk: `@WhenLoaded(() => R) author?: Nested<typeof R>`. */
-export type Nested<C> = PayloadOf<C>
+/**
+ * The type of a member nested through a resource thunk, `@WhenLoaded(() => R) author?: Nested<typeof R>`:
+ * the payload counts it as `R`'s payload. It is `R`'s instance type, named through the class
+ * (`typeof R`) so that `emitDecoratorMetadata` records no reference to a class declared later in
+ * the file, and resources that nest each other stay lazily typed.
+ */
+export type Nested<C> = C extends abstract new (...args: never) => infer I ? I : never
 
 /** A list nested through a resource thunk: `@WhenLoaded(() => R) posts?: NestedList<typeof R>`. */
-export type NestedList<C> = PayloadOf<C>[]
+export type NestedList<C> = Nested<C>[]
+
+/**
+ * A JSON:API relationship to one resource, `@Relationship(() => R) author?: Related<typeof R>`
+ * (the same as {@link Nested}: the document type counts it as a relationship to `R`).
+ */
+export type Related<C> = Nested<C>
+
+/** A member holding a list of related resources: `@Relationship(() => R) tags?: RelatedList<typeof R>`. */
+export type RelatedList<C> = Related<C>[]
 
 /** How a collection's items were given: what its body looks like depends on it. */
 export type CollectionShape = 'list' | 'keyed' | 'length-aware' | 'simple' | 'cursor' | 'paginated'

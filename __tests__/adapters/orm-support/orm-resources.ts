@@ -7,6 +7,8 @@ import {
   runWithRequestContext,
   WhenCounted,
   WhenLoaded,
+  type Nested,
+  type NestedList,
 } from 'api-resources'
 
 /**
@@ -25,8 +27,8 @@ export class CommentResource extends JsonResource<Model> {
 
 export class PostResource extends JsonResource<Model> {
   @Field() title!: string
-  @WhenLoaded(() => UserResource) author!: unknown
-  @WhenLoaded(() => CommentResource) comments!: unknown
+  @WhenLoaded(() => UserResource) author?: Nested<typeof UserResource>
+  @WhenLoaded(() => CommentResource) comments?: NestedList<typeof CommentResource>
   @WhenCounted() comments_count?: number
 }
 

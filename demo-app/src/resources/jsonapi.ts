@@ -6,6 +6,8 @@ import {
   Relationship,
   WhenCounted,
   type JsonApiLinks,
+  type Related,
+  type RelatedList,
 } from 'api-resources'
 import type { CommentRow, PostRow, TagRow, UserRow } from '../repository'
 
@@ -36,9 +38,9 @@ export class PostApiResource extends DemoApiResource<PostRow> {
   @Attribute() published_at!: string | null
   @Attribute() created_at!: string
   @WhenCounted() comments_count?: number
-  @Relationship(() => UserApiResource) author?: UserApiResource
-  @Relationship(() => CommentApiResource) comments?: CommentApiResource[]
-  @Relationship(() => TagApiResource) tags?: TagApiResource[]
+  @Relationship(() => UserApiResource) author?: Related<typeof UserApiResource>
+  @Relationship(() => CommentApiResource) comments?: RelatedList<typeof CommentApiResource>
+  @Relationship(() => TagApiResource) tags?: RelatedList<typeof TagApiResource>
 }
 
 /** `users`: relationships through the `static relationships` thunk map. */
