@@ -37,7 +37,7 @@ export type RelationshipThunk = () => JsonApiClass
  * class PostResource extends JsonApiResource<Post> {
  *   static override resourceType = 'posts'
  *   @Attribute() title!: string
- *   @Relationship(() => UserResource) author!: unknown
+ *   @Relationship(() => UserResource) author?: Related<typeof UserResource>
  * }
  * app.get('/posts/:id', async (req, res) => res.json(new PostResource(await findPost(req.params.id))))
  */

@@ -30,8 +30,8 @@ export type FieldConditionFn<M = Loose, Q = Loose, R = ResourceOf<M>> = (
  * resource thunk maps the value through that resource.
  *
  * @example
- * @When((user, request) => request?.user?.isAdmin === true) secret!: string
- * @When((user) => user.is_admin, () => TeamResource) team!: unknown
+ * @When((user, request) => request?.user?.isAdmin === true) secret?: string
+ * @When((user) => user.is_admin, () => TeamResource) team?: Nested<typeof TeamResource>
  */
 export function When<M = Loose, Q = Loose, R = ResourceOf<M>, F extends string = never>(
   condition: FieldConditionFn<M, Q, R>,
@@ -105,7 +105,7 @@ export function WhenNotNull(
  * are spread into the output at the member's position; otherwise nothing.
  *
  * @example
- * @MergeWhen((user) => user.is_admin) get adminFields() {
+ * @MergeWhen((user) => user.is_admin) get adminFields(): Merged<{ last_login_ip: string }> {
  *   return { last_login_ip: this.resource.last_login_ip }
  * }
  */

@@ -57,7 +57,7 @@ export function WhenLoaded(
  * member name without its `_count` suffix: `@WhenCounted() posts_count` reads `posts_count`.
  *
  * @example
- * @WhenCounted() posts_count!: number
+ * @WhenCounted() posts_count?: number
  */
 export function WhenCounted<F extends string = never>(
   options?: RelationOptions<F>,
@@ -111,8 +111,9 @@ export interface RelationshipOptions<F extends string = string> extends Relation
  * in `toArray()`.
  *
  * @example
- * @Relationship(() => UserResource) author!: unknown
- * @Relationship(() => CommentResource, { links: { related: '/posts/{id}/comments' } }) comments!: unknown
+ * @Relationship(() => UserResource) author?: Related<typeof UserResource>
+ * @Relationship(() => CommentResource, { links: { related: '/posts/{id}/comments' } })
+ * comments?: RelatedList<typeof CommentResource>
  */
 export function Relationship<F extends string = never>(
   options?: RelationshipOptions<F>,
