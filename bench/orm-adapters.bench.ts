@@ -13,7 +13,7 @@ import {
   OneToMany,
   PrimaryGeneratedColumn,
 } from 'typeorm'
-import { Field, JsonResource, WhenLoaded } from '../src'
+import { Field, JsonResource, WhenLoaded, type Nested } from '../src'
 import { installTypeOrm } from '../src/adapters/typeorm'
 import type { BenchOp, Scenario } from './harness'
 
@@ -53,8 +53,8 @@ class PostResource extends JsonResource<BenchPost> {
   @Field() id!: number
   @Field() title!: string
   @Field() views!: number
-  @WhenLoaded(() => UserResource) author!: unknown
-  @WhenLoaded() comments!: unknown
+  @WhenLoaded(() => UserResource) author?: Nested<typeof UserResource>
+  @WhenLoaded() comments?: unknown
 }
 
 /** 1,000 posts with their authors, as TypeORM entities, from a seeded in-memory database. */

@@ -8,7 +8,9 @@ import type { BenchOp, Scenario } from './harness'
 import { handWritten, makePosts, type Post } from './resource.bench'
 
 const SOURCE = `
-import { Field, JsonResource, When, WhenCounted, WhenLoaded, WhenNotNull } from 'api-resources'
+import { Field, JsonResource, When, WhenCounted, WhenLoaded, WhenNotNull,
+  type Nested,
+} from 'api-resources'
 
 export class AuthorResource extends JsonResource<any> {
   @Field() id!: number
@@ -27,7 +29,7 @@ export class PostResource extends JsonResource<any> {
   @Field() updated_at!: Date
   @WhenNotNull() subtitle?: string
   @When((post: any) => post.featured) published_at!: string
-  @WhenLoaded(() => AuthorResource) author!: unknown
+  @WhenLoaded(() => AuthorResource) author?: Nested<typeof AuthorResource>
   @WhenCounted() comments_count!: number
 }
 `

@@ -5,7 +5,15 @@
 // @Expose. The setup checks that all three produce the same JSON.
 import 'reflect-metadata'
 import { Exclude, Expose, Transform, Type, instanceToPlain } from 'class-transformer'
-import { Field, JsonResource, When, WhenCounted, WhenLoaded, WhenNotNull } from '../src'
+import {
+  Field,
+  JsonResource,
+  When,
+  WhenCounted,
+  WhenLoaded,
+  WhenNotNull,
+  type Nested,
+} from '../src'
 import type { BenchOp, Scenario } from './harness'
 
 export interface Author {
@@ -77,9 +85,9 @@ class PostResource extends JsonResource<Post> {
   @Field() created_at!: Date
   @Field() updated_at!: Date
   @WhenNotNull() subtitle?: string
-  @When((post: Post) => post.featured) published_at!: string
-  @WhenLoaded(() => AuthorResource) author!: unknown
-  @WhenCounted() comments_count!: number
+  @When((post: Post) => post.featured) published_at?: string
+  @WhenLoaded(() => AuthorResource) author?: Nested<typeof AuthorResource>
+  @WhenCounted() comments_count?: number
 }
 
 // --- hand-written --------------------------------------------------------------------------------

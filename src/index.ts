@@ -65,6 +65,27 @@ export {
   type PaginationInformation,
 } from './resources/resource-collection'
 export type { Lazy, ValueOf } from './resources/conditionals'
+export type {
+  BodyOf,
+  CollectionBody,
+  CollectionShape,
+  CollectionSourceOf,
+  CursorPaginatedBody,
+  KeyedCollectionBody,
+  ModelOfResource,
+  Nested,
+  NestedList,
+  OtherPaginatedBody,
+  PaginatedBody,
+  PayloadOf,
+  Related,
+  RelatedList,
+  ResourceBody,
+  ResponseBody,
+  ShapeOf,
+  SimplePaginatedBody,
+} from './resources/payload'
+export type { Merged } from './runtime/payload'
 export {
   Attribute,
   Field,
@@ -105,6 +126,15 @@ export type {
 } from './jsonapi/types'
 export type { LinkTemplate, RelationshipLinkTemplates } from './jsonapi/links'
 export type { JsonApiObjectOptions } from './jsonapi/jsonapi-object'
+export type {
+  AttributesOf,
+  IncludedOf,
+  JsonApiCollectionDocument,
+  JsonApiDocument,
+  JsonApiObject,
+  JsonApiResourceObject,
+  RelationshipObjectOf,
+} from './jsonapi/document-types'
 
 // pagination
 export { AbstractPaginator, isPaginator } from './pagination/abstract-paginator'

@@ -25,10 +25,10 @@ import { User as MUser } from './mikro-orm/mikro-orm-entities'
 
 class Decorated extends JsonResource<{ id: number; name: string; nickname?: string }> {
   @Field() id!: number
-  @WhenHas() name!: string
+  @WhenHas() name?: string
   @WhenHas() nickname?: string
-  @WhenAggregated('posts', 'id', 'max') newest_post!: number
-  @WhenExistsLoaded({ relation: 'posts' }) has_posts!: boolean
+  @WhenAggregated('posts', 'id', 'max') newest_post?: number
+  @WhenExistsLoaded({ relation: 'posts' }) has_posts?: boolean
 }
 
 class ByHand extends JsonResource<{ id: number }> {
@@ -51,7 +51,7 @@ const EXPECTED = [
   { id: 4, name: 'dave', has_posts: false },
 ]
 
-function shapedBothWays(users: object[]): void {
+function shapedBothWays(users: unknown[]): void {
   const decorated = (Decorated.collection(users).toPayload() as { data: Record<string, unknown>[] })
     .data
   const byHand = (ByHand.collection(users).toPayload() as { data: unknown[] }).data

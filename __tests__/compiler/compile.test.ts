@@ -5,6 +5,8 @@ import {
   MISSING,
   When,
   registerModelRules,
+  type Nested,
+  type NestedList,
 } from '../../src'
 import { compiledToArray, interpretedToArray, toArraySource } from '../../src/compiler'
 import { ResourceError } from '../../src/errors/resource-errors'
@@ -147,7 +149,7 @@ describe('compiling', () => {
       @Field() id!: number
     }
     class Parent extends JsonResource<any> {
-      @Field(() => Counting) items!: unknown
+      @Field(() => Counting) items!: NestedList<typeof Counting>
     }
     expect(new Parent({ items: [{ id: 1 }, { id: 2 }] }).toPayload()).toEqual({
       data: { items: [{ id: 1 }, { id: 2 }] },
@@ -160,7 +162,7 @@ describe('compiling', () => {
   it('falls back to the interpreter where code generation is forbidden (CSP)', () => {
     class Csp extends JsonResource<any> {
       @Field() id!: number
-      @When(() => false) hidden!: number
+      @When(() => false) hidden?: number
     }
     const original = globalThis.Function
     globalThis.Function = function () {
@@ -210,7 +212,7 @@ describe('decorators mixed with an overridden toArray()', () => {
 
   it('nested through a thunk, the override is honoured', () => {
     class Holder extends JsonResource<any> {
-      @Field(() => OverridingResource) post!: unknown
+      @Field(() => OverridingResource) post!: Nested<typeof OverridingResource>
     }
     const out = (new Holder({ post: posts()[2] }).toPayload() as any).data.post
     expect(out.extra).toBe('x')

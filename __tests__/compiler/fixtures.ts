@@ -12,6 +12,9 @@ import {
   WhenLoaded,
   WhenNotNull,
   WhenPivotLoaded,
+  type Merged,
+  type Nested,
+  type NestedList,
 } from '../../src'
 
 export class TagResource extends JsonResource<any> {
@@ -26,7 +29,7 @@ export class AuthorResource extends JsonResource<any> {
   static override wrap = 'author'
   @Field() id!: number
   @Field({ from: 'display_name' }) name!: string
-  @WhenLoaded(() => PostResource) posts!: unknown // a cycle: Author -> Post -> Author
+  @WhenLoaded(() => PostResource) posts?: NestedList<typeof PostResource> // a cycle: Author -> Post -> Author
 }
 
 export class PostResource extends JsonResource<any> {
@@ -34,27 +37,31 @@ export class PostResource extends JsonResource<any> {
   @Field() title!: string
   @Field({ from: 'created_at' }) created!: Date
   @WhenNotNull() subtitle?: string
-  @When((post: any) => post.published) published_at!: string
-  @When((_p: any, req: any) => req?.admin === true) secret!: string
-  @When((_p: any, _q: unknown, r: PostResource) => r.resource.id % 2 === 0) even!: boolean
-  @When(() => true) get always() {
+  @When((post: any) => post.published) published_at?: string
+  @When((_p: any, req: any) => req?.admin === true) secret?: string
+  @When((_p: any, _q: unknown, r: PostResource) => r.resource.id % 2 === 0) even?: boolean
+  @When(() => true) get always(): string | undefined {
     return 'yes'
   }
-  @WhenLoaded(() => AuthorResource) author!: unknown
-  @WhenLoaded(() => TagCollection) tags!: unknown
-  @WhenLoaded() raw!: unknown
-  @WhenCounted() comments_count!: number
-  @WhenPivotLoaded() pivot!: unknown
+  @WhenLoaded(() => AuthorResource) author?: Nested<typeof AuthorResource>
+  @WhenLoaded(() => TagCollection) tags?: Nested<typeof TagCollection>
+  @WhenLoaded() raw?: unknown
+  @WhenCounted() comments_count?: number
+  @WhenPivotLoaded() pivot?: unknown
   @Field() get summary() {
     return { len: this.resource.title.length, gone: MISSING, list: [MISSING, 1] }
   }
   @Field() get maybe() {
     return this.resource.id > 1 ? MISSING : 'first'
   }
-  @MergeWhen((post: any) => post.id === 1) get firstOnly() {
+  @MergeWhen((post: any) => post.id === 1) get firstOnly(): Merged<{
+    first: boolean
+    hidden: typeof MISSING
+    nested: TagResource
+  }> {
     return { first: true, hidden: MISSING, nested: new TagResource({ name: 'n' }) }
   }
-  @WhenLoaded() get editor() {
+  @WhenLoaded() get editor(): AuthorResource | undefined {
     return new AuthorResource(this.resource.editor)
   }
   @WhenNotNull() get note() {

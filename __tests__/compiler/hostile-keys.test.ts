@@ -26,7 +26,7 @@ function hostileClass(): new (m: unknown) => JsonResource<any> {
     if (i % 3 === 0) Field({ from: key || 'empty' })(proto, key)
     else if (i % 3 === 1) WhenNotNull()(proto, key)
     else {
-      const descriptor = { get: () => `getter:${key}`, configurable: true }
+      const descriptor = { get: (): string | undefined => `getter:${key}`, configurable: true }
       Object.defineProperty(proto, key, descriptor)
       When(() => true)(proto, key, descriptor)
     }

@@ -23,15 +23,15 @@ interface Author {
 class Decorated extends JsonResource<Author> {
   @Field() id!: number
   @WhenHas() nickname?: string | null
-  @WhenHas({ from: 'nickname' }) get shout() {
+  @WhenHas({ from: 'nickname' }) get shout(): string | null | undefined {
     return this.resource.nickname?.toUpperCase() ?? null
   }
-  @WhenAggregated('posts', 'votes', 'sum') votes!: number
-  @WhenAggregated('posts', 'created_at', 'max') get latest() {
+  @WhenAggregated('posts', 'votes', 'sum') votes?: number
+  @WhenAggregated('posts', 'created_at', 'max') get latest(): string | undefined {
     return `at ${this.resource.posts_max_created_at}`
   }
-  @WhenExistsLoaded() posts_exists!: boolean
-  @WhenExistsLoaded({ relation: 'blogPosts' }) has_blog!: boolean
+  @WhenExistsLoaded() posts_exists?: boolean
+  @WhenExistsLoaded({ relation: 'blogPosts' }) has_blog?: boolean
 }
 
 class ByHand extends JsonResource<Author> {

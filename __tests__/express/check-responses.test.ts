@@ -29,7 +29,7 @@ class TagResource extends JsonResource<Model> {
 class PostResource extends JsonResource<Model> {
   @Field({ from: 'id' as string }) id!: number
   @Field({ from: 'title' as string }) title!: string
-  @WhenLoaded(() => TagResource, { relation: 'tags' as string }) tags!: TagResource[]
+  @WhenLoaded(() => TagResource, { relation: 'tags' as string }) tags?: TagResource[]
 }
 
 class PostApi extends JsonApiResource<Model> {

@@ -10,6 +10,7 @@ import {
   Paginator,
   Relationship,
   JsonApiResource,
+  type Related,
 } from 'api-resources'
 import { apiResources, respond } from 'api-resources/express'
 import { EXPRESS_VERSIONS, express4, express5 } from './express-versions'
@@ -46,7 +47,7 @@ class ApiPost extends JsonApiResource<Post> {
   static override resourceType = 'posts'
   @Attribute() title!: string
   @Attribute() body!: string
-  @Relationship(() => ApiUser) author!: unknown
+  @Relationship(() => ApiUser) author?: Related<typeof ApiUser>
 }
 
 const users: User[] = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `u${i + 1}` }))

@@ -9,6 +9,7 @@ import {
   createRequestContext,
   registerModelRules,
   runWithRequestContext,
+  type Related,
 } from 'api-resources'
 import { parseWithJsona, parseWithKitsu, type ClientModel } from '../support/jsonapi-clients'
 import {
@@ -347,7 +348,9 @@ describe('JsonApiResource: include', () => {
   it('reads a relationship from another property with { relation }', () => {
     class Article extends JsonApiResource<{ id: number; writer: UserRow }> {
       static override resourceType = 'articles'
-      @Relationship(() => UserResource, { relation: 'writer' }) author!: unknown
+      @Relationship(() => UserResource, { relation: 'writer' }) author?: Related<
+        typeof UserResource
+      >
     }
     const { ada } = blogRows()
     const doc = render(new Article({ id: 1, writer: ada }), '/?include=author')
@@ -496,7 +499,7 @@ describe('JsonApiResource with model rules (ORM adapters)', () => {
     const post = new Row({ id: 9, title: 'T' }, { author })
     const plain = { id: 6, name: 'Bob' }
     const doc = render(
-      RowPost.collection([post, { id: 10, title: 'P', author: plain }]),
+      RowPost.collection([post, { id: 10, title: 'P', author: plain }] as unknown[]),
       '/?include=author',
     )
     expect(doc.data[0]).toEqual({

@@ -15,6 +15,8 @@ import {
   runWithRequestContext,
   type JsonApiLinks,
   type JsonApiMeta,
+  type Related,
+  type RelatedList,
 } from 'api-resources'
 import { apiResources, respond } from 'api-resources/express'
 import { assertJsonApiDocument } from '../support/jsonapi-schema'
@@ -37,7 +39,7 @@ class AuthorDoc extends JsonApiResource<Author> {
   static override resourceType = 'people'
   static override relationshipLinks = { posts: { related: '/people/{id}/posts' } }
   @Attribute() name!: string
-  @Relationship(() => PostDoc) posts!: unknown
+  @Relationship(() => PostDoc) posts?: RelatedList<typeof PostDoc>
   override toLinks(): JsonApiLinks {
     return { self: `/people/${this.resource.id}` }
   }
@@ -61,8 +63,8 @@ class PostDoc extends JsonApiResource<Post> {
     comments: (post: Post) => (post.comments ? { count: post.comments.length } : undefined),
   }
   @Attribute() title!: string
-  @Relationship(() => AuthorDoc) author!: unknown
-  @Relationship(() => CommentDoc) comments!: unknown
+  @Relationship(() => AuthorDoc) author?: Related<typeof AuthorDoc>
+  @Relationship(() => CommentDoc) comments?: RelatedList<typeof CommentDoc>
   override toLinks(): JsonApiLinks {
     return { self: `/posts/${this.resource.id}` }
   }
@@ -225,7 +227,7 @@ describe('links and meta given to @Relationship()', () => {
         links: { related: '/readers/{id}/author' },
         meta: (reader: { author?: Author }) => ({ loaded: reader.author !== undefined }),
       })
-      author!: unknown
+      author?: AuthorDoc
     }
     const loaded = checked(new Reader({ id: 5, name: 'r', author: ada }).toPayload())
     expect(loaded.data.relationships.author).toEqual({

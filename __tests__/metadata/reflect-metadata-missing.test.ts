@@ -1,7 +1,7 @@
 // This file deliberately does NOT import reflect-metadata: jest gives each test file its own global
 // Reflect, so here the decorators find no metadata API. They record on the class all the same;
 // reflect-metadata only adds design:type inference.
-import { Field, JsonResource, MISSING, WhenLoaded } from '../../src'
+import { Field, JsonResource, MISSING, WhenLoaded, type NestedList } from '../../src'
 
 describe('without reflect-metadata', () => {
   it('legacy decorators record on the class and render', () => {
@@ -14,7 +14,7 @@ describe('without reflect-metadata', () => {
       @Field() get upper() {
         return String(this.resource.name).toUpperCase()
       }
-      @WhenLoaded(() => PostResource) posts!: unknown
+      @WhenLoaded(() => PostResource) posts?: NestedList<typeof PostResource>
     }
     const model = { id: 1, name: 'ann', posts: [{ title: 't', secret: 's' }] }
     expect(new UserResource(model).toPayload()).toEqual({

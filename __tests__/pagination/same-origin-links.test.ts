@@ -45,7 +45,7 @@ function inRequest<T>(url: string, fn: () => T): T {
 }
 
 const page = (path?: string) =>
-  new LengthAwarePaginator([1], { total: 50, perPage: 10, currentPage: 3, path })
+  new LengthAwarePaginator([{ id: 1 }], { total: 50, perPage: 10, currentPage: 3, path })
 
 class Post extends JsonResource<{ id: number }> {}
 class PostDoc extends JsonApiResource<{ id: number }> {

@@ -10,6 +10,8 @@ import {
   WhenLoaded,
   WhenNotNull,
   WhenPivotLoaded,
+  type Merged,
+  type NestedList,
 } from '../../src'
 
 interface Post {
@@ -42,11 +44,11 @@ class UserResource extends JsonResource<User> {
     return `${this.resource.first} ${this.resource.last}`
   }
   @WhenNotNull() nickname?: string
-  @When((user, request) => request?.user?.isAdmin === true) secret!: string
-  @WhenLoaded(() => PostResource) posts!: unknown
-  @WhenCounted() posts_count!: number
-  @WhenPivotLoaded({ accessor: 'membership' }) membership!: unknown
-  @MergeWhen((user) => user.is_admin) get adminFields() {
+  @When((user, request) => request?.user?.isAdmin === true) secret?: string
+  @WhenLoaded(() => PostResource) posts?: NestedList<typeof PostResource>
+  @WhenCounted() posts_count?: number
+  @WhenPivotLoaded({ accessor: 'membership' }) membership?: unknown
+  @MergeWhen((user) => user.is_admin) get adminFields(): Merged<{ last_login_ip: string }> {
     return { last_login_ip: this.resource.last_login_ip }
   }
 }

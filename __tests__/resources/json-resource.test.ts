@@ -9,6 +9,7 @@ import {
   WhenLoaded,
   createRequestContext,
   runWithRequestContext,
+  type Nested,
 } from '../../src'
 
 interface Post {
@@ -279,7 +280,7 @@ describe('nested resources', () => {
 
   it('a relation loaded as null renders as null, not loaded: no key', () => {
     class R extends JsonResource<{ author?: unknown }> {
-      @WhenLoaded(() => UserResource) author!: unknown
+      @WhenLoaded(() => UserResource) author?: Nested<typeof UserResource>
     }
     expect(new R({ author: null }).toPayload()).toEqual({ data: { author: null } })
     expect(new R({}).toPayload()).toEqual({ data: {} })

@@ -7,7 +7,14 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Ajv2020 from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
-import { Attribute, Field, JsonApiResource, JsonResource, Relationship } from 'api-resources'
+import {
+  Attribute,
+  Field,
+  JsonApiResource,
+  JsonResource,
+  Relationship,
+  type Related,
+} from 'api-resources'
 import { openApiDocument, type OpenApiRoute } from 'api-resources/openapi'
 
 type Json = Record<string, unknown>
@@ -19,7 +26,8 @@ class AccountResource extends JsonResource<Model> {
 class ArticleApi extends JsonApiResource<Model> {
   static override resourceType = 'articles'
   @Attribute({ from: 'title' as string }) title!: string
-  @Relationship(() => WriterApi, { relation: 'writer' as string }) writer!: unknown
+  @Relationship(() => WriterApi, { relation: 'writer' as string })
+  writer?: Related<typeof WriterApi>
 }
 class WriterApi extends JsonApiResource<Model> {
   static override resourceType = 'writers'

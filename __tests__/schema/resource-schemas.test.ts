@@ -24,6 +24,9 @@ import {
   WhenLoaded,
   WhenNotNull,
   WhenPivotLoaded,
+  type Merged as MergedKeys,
+  type Related,
+  type RelatedList,
 } from '../../src'
 import { bodySchema, classSchemas, componentName, sharedSchema } from '../../src/schema'
 import { ArgumentError } from '../../src/errors'
@@ -68,15 +71,15 @@ class MemberResource extends JsonResource<Model> {
   @Field() get maybe(): unknown {
     return this.resource.maybe
   }
-  @When(() => true, { from: 'secret' as string }) secret!: string
+  @When(() => true, { from: 'secret' as string }) secret?: string
   @WhenNotNull({ from: 'bio' as string }) bio?: string
-  @WhenCounted({ relation: 'posts' as string }) posts_count!: number
-  @WhenLoaded(() => TeamResource, { relation: 'team' as string }) team!: TeamResource
-  @WhenLoaded(() => TeamResource, { relation: 'teams' as string }) teams!: TeamResource[]
+  @WhenCounted({ relation: 'posts' as string }) posts_count?: number
+  @WhenLoaded(() => TeamResource, { relation: 'team' as string }) team?: TeamResource
+  @WhenLoaded(() => TeamResource, { relation: 'teams' as string }) teams?: TeamResource[]
   @WhenLoaded(() => TeamResource, { relation: 'either' as string }) either!: unknown
   @WhenPivotLoaded() pivot!: unknown
-  @WhenAggregated('posts', 'votes', 'sum') posts_sum_votes!: number
-  @WhenExistsLoaded({ relation: 'posts' as string }) posts_exists!: boolean
+  @WhenAggregated('posts', 'votes', 'sum') posts_sum_votes?: number
+  @WhenExistsLoaded({ relation: 'posts' as string }) posts_exists?: boolean
 }
 
 const member = {
@@ -170,7 +173,7 @@ describe('member schemas', () => {
 describe('classes whose output is code', () => {
   class Merged extends JsonResource<Model> {
     @Field({ from: 'id' as string }) id!: number
-    @MergeWhen(() => true) get extra(): unknown {
+    @MergeWhen(() => true) get extra(): MergedKeys<{ anything: number }> {
       return { anything: 1 }
     }
   }
@@ -278,13 +281,16 @@ describe('JSON:API documents', () => {
   class AuthorApi extends JsonApiResource<Model> {
     static override resourceType = 'authors'
     @Attribute({ from: 'name' as string }) name!: string
-    @Relationship(() => BookApi, { relation: 'books' as string }) books!: unknown
+    @Relationship(() => BookApi, { relation: 'books' as string })
+    books?: RelatedList<typeof BookApi>
   }
   class BookApi extends JsonApiResource<Model> {
     static override resourceType = 'books'
     @Attribute({ from: 'title' as string }) title!: string
-    @Relationship(() => AuthorApi, { relation: 'author' as string }) author!: unknown
-    @Relationship(() => PublisherApi, { relation: 'publisher' as string }) publisher!: unknown
+    @Relationship(() => AuthorApi, { relation: 'author' as string })
+    author?: Related<typeof AuthorApi>
+    @Relationship(() => PublisherApi, { relation: 'publisher' as string })
+    publisher?: Related<typeof PublisherApi>
   }
   class PublisherApi extends JsonApiResource<Model> {
     static override resourceType = 'publishers'
@@ -332,7 +338,7 @@ describe('JSON:API documents', () => {
       static override resourceType = 'shelves'
       static schemaName = 'Shelf'
       @Relationship(() => BookApi, { relation: 'books' as string, schema: linkOnly })
-      books!: unknown
+      books?: RelatedList<typeof BookApi>
     }
     const shelf = classSchemas(ShelfApi)
     expect(shelf.name).toBe('Shelf')

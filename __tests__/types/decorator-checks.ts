@@ -17,6 +17,7 @@ import {
   WhenHas,
   WhenAggregated,
   WhenExistsLoaded,
+  type Merged,
   type MemberDecorator,
 } from 'api-resources'
 
@@ -62,12 +63,12 @@ export class ResourceTyped extends JsonResource<User> {
 }
 
 export class ResourceTypedWithThunks extends JsonResource<User> {
-  @WhenLoaded(() => PostResource) posts!: PostResource[]
-  @WhenLoaded(() => UserResource) author!: UserResource
+  @WhenLoaded(() => PostResource) posts?: PostResource[]
+  @WhenLoaded(() => UserResource) author?: UserResource
   @Field(() => UserResource, { from: 'author' }) maybeAuthor?: UserResource | null
   @WhenNotNull(() => UserResource, { from: 'author' }) writer?: UserResource
-  @When(() => true, () => UserResource, { from: 'author' }) byCondition!: UserResource
-  @WhenLoaded() team!: unknown // no resource type, no thunk: the loaded value as it is
+  @When(() => true, () => UserResource, { from: 'author' }) byCondition?: UserResource
+  @WhenLoaded() team?: unknown // no resource type, no thunk: the loaded value as it is
   @Field() get computed(): PostResource {
     return new PostResource({ id: 1, title: 't' }) // a getter may return a resource
   }
@@ -87,25 +88,25 @@ export class UserResource extends JsonResource<User> {
   @WhenNotNull() nickname?: string
   // @ts-expect-error not a key of User
   @WhenNotNull() nick?: string
-  @When((user: User) => user.is_admin) is_admin!: boolean
+  @When((user: User) => user.is_admin) is_admin?: boolean
   // @ts-expect-error not a key of User
   @When(() => true) is_admn!: boolean
   // @ts-expect-error relation not a key of User
-  @WhenLoaded(() => PostResource, { relation: 'postz' }) postz!: unknown
-  @WhenCounted() posts_count!: number
-  @WhenCounted({ relation: 'posts' }) total!: number
+  @WhenLoaded(() => PostResource, { relation: 'postz' }) postz?: PostResource
+  @WhenCounted() posts_count?: number
+  @WhenCounted({ relation: 'posts' }) total?: number
   // @ts-expect-error reads comments_count, which User lacks
   @WhenCounted() comments_count!: number
-  @WhenPivotLoaded({ accessor: 'membership' }) membership!: unknown // pivots are not checked
-  @MergeWhen((user: User) => user.is_admin) get adminFields() {
+  @WhenPivotLoaded({ accessor: 'membership' }) membership?: unknown // pivots are not checked
+  @MergeWhen((user: User) => user.is_admin) get adminFields(): Merged<{ first: string }> {
     return { first: this.resource.first }
   }
 }
 
 export class ExplicitTypeArguments extends JsonResource<User> {
   // explicit type arguments infer no `from`: it is accepted unchecked
-  @When<User, unknown>((user) => user.is_admin, { from: 'first' }) name!: string
-  @When<User, unknown>((user) => user.is_admin) first!: string
+  @When<User, unknown>((user) => user.is_admin, { from: 'first' }) name?: string
+  @When<User, unknown>((user) => user.is_admin) first?: string
   // @ts-expect-error the member name is still checked
   @When<User, unknown>((user) => user.is_admin) firts!: string
   // @ts-expect-error an inferred `from` is checked
@@ -143,12 +144,12 @@ export class LaravelHelpers extends JsonResource<User> {
   @WhenHas() nickname?: string | null
   // @ts-expect-error not a key of the model
   @WhenHas() nicknam?: string
-  @WhenHas({ from: 'nickname' }) get shout() {
+  @WhenHas({ from: 'nickname' }) get shout(): string | undefined {
     return 'x'
   }
   // aggregates and existence checks read computed names: not checked against the model type
-  @WhenAggregated('posts', 'votes', 'sum') votes!: number
-  @WhenExistsLoaded({ relation: 'posts' }) has_posts!: boolean
+  @WhenAggregated('posts', 'votes', 'sum') votes?: number
+  @WhenExistsLoaded({ relation: 'posts' }) has_posts?: boolean
 }
 
 // A decorator stored under the public type stays usable (and unchecked).

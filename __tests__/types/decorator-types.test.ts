@@ -1,5 +1,5 @@
-// Runs the type tests under standard decorators (tsconfig.json covers legacy ones), and checks the
-// messages of the type errors in both modes: a misuse must say what to write instead.
+// Runs the type tests (decorator-checks.ts, payload-checks.ts) under standard and legacy decorators,
+// and checks the messages of the type errors in both modes: a misuse must say what to write instead.
 import { execFileSync } from 'node:child_process'
 import { join, resolve } from 'node:path'
 import ts from 'typescript'
@@ -7,10 +7,10 @@ import ts from 'typescript'
 const ROOT = resolve(__dirname, '../..')
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc')
 
-describe('decorator type tests under standard decorators', () => {
-  it('type-check (every @ts-expect-error is an error there too)', () => {
+describe.each(['standard', 'legacy'])('type tests under %s decorators', (mode) => {
+  it('type-check (every @ts-expect-error is an error there)', () => {
     const run = () =>
-      execFileSync(process.execPath, [TSC, '-p', join(__dirname, 'standard/tsconfig.json')], {
+      execFileSync(process.execPath, [TSC, '-p', join(__dirname, mode, 'tsconfig.json')], {
         cwd: ROOT,
         encoding: 'utf8',
         stdio: 'pipe',
@@ -113,5 +113,63 @@ describe('type error messages only standard decorators can produce', () => {
       expect.stringMatching(/^4: .*got a setter/),
       expect.stringMatching(/^6: .*got a member with a symbol name/),
     ])
+  })
+})
+
+const PAYLOAD_MISUSE = `
+import { Field, JsonApiResource, JsonResource, MergeWhen, Relationship, When, WhenLoaded, WhenNotNull } from 'api-resources'
+interface Post { id: number; title: string }
+interface User { id: number; nickname: string | null; posts?: Post[]; author?: User }
+class PostResource extends JsonResource<Post> { @Field() id!: number }
+class UserApi extends JsonApiResource<User> { static override resourceType = 'users' }
+export class UserResource extends JsonResource<User> {
+  @WhenNotNull() nickname!: string
+  @When(() => true) get secret(): string { return 's' }
+  @MergeWhen(() => true) get extra() { return { a: 1 } }
+  @WhenLoaded(() => PostResource) posts?: string[]
+}
+export class UserDoc extends JsonApiResource<User> {
+  static override resourceType = 'users'
+  @Relationship(() => UserApi) author?: unknown
+}
+`
+
+describe.each([
+  ['legacy', true],
+  ['standard', false],
+])('typed payload error messages (%s decorators)', (_mode, experimentalDecorators) => {
+  const found = errors(PAYLOAD_MISUSE, experimentalDecorators)
+
+  it('a conditional member that is not optional says to declare it optional', () => {
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /^7: .*@WhenNotNull\(\) may leave \\"nickname\\" out of the payload: declare the member optional, as in nickname\?: \.\.\./,
+      ),
+    )
+  })
+
+  it('a conditional getter must return a type with undefined', () => {
+    expect(found).toContainEqual(
+      expect.stringMatching(/^8: .*give the getter a return type that includes undefined/),
+    )
+  })
+
+  it('a @MergeWhen getter must be typed Merged<...>', () => {
+    expect(found).toContainEqual(
+      expect.stringMatching(/^9: .*@MergeWhen\(\): type the getter as Merged<\{ \.\.\. \}>/),
+    )
+  })
+
+  it('a member type that does not match the thunk names the helper types', () => {
+    expect(found).toContainEqual(
+      expect.stringMatching(/^10: .*Nested<typeof R> \/ NestedList<typeof R>/),
+    )
+  })
+
+  it('a relationship not typed as its resource says how to type it', () => {
+    expect(found).toContainEqual(
+      expect.stringMatching(/^14: .*@Relationship\(\): type the member as the related resource/),
+    )
+    expect(found).toHaveLength(5)
   })
 })

@@ -2,7 +2,10 @@ import { currentRequest } from '../context/current-request'
 import { JsonApiError } from '../errors/jsonapi-errors'
 import type { JsonResource, JsonResourceClass } from '../resources/json-resource'
 import { ResourceCollection, type CollectionSource } from '../resources/resource-collection'
+import type { CollectionBodyOf, CollectionShape } from '../resources/payload'
 import { jsonApiBody } from '../response/body'
+import type { CollectionTypes } from '../runtime/payload'
+import { PAYLOAD_TYPES } from '../runtime/payload'
 import type { ResponseContentType } from '../runtime/respondable'
 import { jsonApiMediaType, type JsonApiObjectOptions } from './jsonapi-object'
 import { isJsonApiClass, type JsonApiClass } from './type-descriptor'
@@ -18,7 +21,10 @@ import { documentInput } from './document-input'
  */
 export class JsonApiResourceCollection<
   R extends JsonResource = JsonResource,
-> extends ResourceCollection<R> {
+  S extends CollectionShape = CollectionShape,
+> extends ResourceCollection<R, S> {
+  /** Types only: the body is a JSON:API document (see `JsonApiCollectionDocument`). */
+  declare readonly [PAYLOAD_TYPES]?: CollectionTypes<R, S> & { readonly document: 'jsonapi' }
   readonly #resourceClass: JsonApiClass
 
   /** `collects` defaults to the subclass's `static collects = () => SomeJsonApiResource`. */
@@ -30,21 +36,23 @@ export class JsonApiResourceCollection<
   }
 
   /** The JSON:API document. */
-  override toPayload(request?: unknown): unknown {
+  override toPayload<Self>(this: Self, request?: unknown): CollectionBodyOf<Self> {
+    const self = this as unknown as JsonApiResourceCollection
     const q = currentRequest(request)
-    const cls = this.#resourceClass
+    const cls = self.#resourceClass
     const input = documentInput(cls, q, request)
-    const { data, included } = buildCollectionData(input, this.collection)
-    return jsonApiBody({
+    const { data, included } = buildCollectionData(input, self.collection)
+    const body = jsonApiBody({
       owner: cls.name,
       data,
       included,
-      additional: this.topLevel(q),
-      pagination: this.paginationSections(q),
+      additional: self.topLevel(q),
+      pagination: self.paginationSections(q),
       selfLink: input.selfLink,
       jsonapi: (cls as { jsonApi?: Readonly<Record<string, unknown>> }).jsonApi,
       request: q,
     })
+    return body as CollectionBodyOf<Self>
   }
 
   /** @internal */

@@ -1,6 +1,7 @@
 import { currentRequest } from '../context/current-request'
 import { JsonResource, type JsonResourceClass } from '../resources/json-resource'
-import type { CollectionSource } from '../resources/resource-collection'
+import type { ResourceBodyOf } from '../resources/payload'
+import { PAYLOAD_TYPES } from '../runtime/payload'
 import { jsonApiBody } from '../response/body'
 import { modelAttribute } from '../runtime/model-registry'
 import { markBase } from '../runtime/protocol'
@@ -12,6 +13,8 @@ import type { JsonApiLinks, JsonApiMeta } from './types'
 import { buildSingleData } from './document'
 import { documentInput } from './document-input'
 import { JsonApiResourceCollection } from './jsonapi-collection'
+import type { CollectionSource } from '../resources/resource-collection'
+import type {} from './document-types'
 
 /** A thunk to a related JSON:API resource class (so classes may refer to each other). */
 export type RelationshipThunk = () => JsonApiClass
@@ -34,11 +37,13 @@ export type RelationshipThunk = () => JsonApiClass
  * class PostResource extends JsonApiResource<Post> {
  *   static override resourceType = 'posts'
  *   @Attribute() title!: string
- *   @Relationship(() => UserResource) author!: unknown
+ *   @Relationship(() => UserResource) author?: Related<typeof UserResource>
  * }
  * app.get('/posts/:id', async (req, res) => res.json(new PostResource(await findPost(req.params.id))))
  */
 export class JsonApiResource<T = unknown> extends JsonResource<T> {
+  /** Types only: the body is a JSON:API document (see `JsonApiDocument`). */
+  declare readonly [PAYLOAD_TYPES]?: { readonly document: 'jsonapi' }
   /** The JSON:API `type` of this resource (required). */
   declare static resourceType: string
   /** Relationships as thunks to their resource classes, beside any `@Relationship` members. */
@@ -97,24 +102,26 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
   }
 
   /** The JSON:API document (the request's `include` and `fields` apply). */
-  override toPayload(request?: unknown): unknown {
+  override toPayload<Self>(this: Self, request?: unknown): ResourceBodyOf<Self> {
+    const self = this as unknown as JsonApiResource
     const q = currentRequest(request)
-    const cls = this.constructor as unknown as JsonApiClass
+    const cls = self.constructor as unknown as JsonApiClass
     const input = documentInput(cls, q, request)
-    const model = this.resource as unknown
+    const model = self.resource as unknown
     const { data, included } =
       model === null || model === undefined
         ? { data: null, included: [] }
         : buildSingleData(input, model as object)
-    return jsonApiBody({
+    const body = jsonApiBody({
       owner: cls.name,
       data,
       included,
-      additional: this.topLevel(q),
+      additional: self.topLevel(q),
       selfLink: input.selfLink,
       jsonapi: (cls as typeof JsonApiResource).jsonApi as Readonly<Record<string, unknown>>,
       request: q,
     })
+    return body as unknown as ResourceBodyOf<Self>
   }
 
   /** @internal */
@@ -122,12 +129,15 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
     return jsonApiMediaType((this.constructor as typeof JsonApiResource).jsonApi)
   }
 
-  /** A collection document over a list or a paginator (which adds `links` and `meta`). */
-  static override collection<R extends JsonResource>(
-    this: JsonResourceClass<R>,
-    itemsOrPaginator: CollectionSource,
-  ): JsonApiResourceCollection<R> {
-    return new JsonApiResourceCollection<R>(itemsOrPaginator, this)
+  /**
+   * `collection()` of a JSON:API resource: a collection document over a list or a paginator
+   * (which adds `links` and `meta`). @internal
+   */
+  protected static override newCollection(
+    source: CollectionSource,
+    cls: JsonResourceClass,
+  ): unknown {
+    return new JsonApiResourceCollection(source, cls)
   }
 }
 

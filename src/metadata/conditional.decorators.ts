@@ -41,29 +41,35 @@ export type FieldConditionFn<M = Loose, Q = Loose, R = ResourceOf<M>> = (
  * resource thunk maps the value through that resource.
  *
  * @example
- * @When((user, request) => request?.user?.isAdmin === true) secret!: string
- * @When((user) => user.is_admin, () => TeamResource) team!: unknown
+ * @When((user, request) => request?.user?.isAdmin === true) secret?: string
+ * @When((user) => user.is_admin, () => TeamResource) team?: Nested<typeof TeamResource>
  */
 export function When<M = Loose, Q = Loose, R = ResourceOf<M>, F extends string = never>(
   condition: FieldConditionFn<M, Q, R>,
   options?: FieldOptions<F>,
 ): MemberDecorator<SpecOf<'When', false, 'attribute', F>>
-export function When<M = Loose, Q = Loose, R = ResourceOf<M>, F extends string = never>(
+export function When<
+  M = Loose,
+  Q = Loose,
+  R = ResourceOf<M>,
+  F extends string = never,
+  Target extends Function = Function,
+>(
   condition: FieldConditionFn<M, Q, R>,
-  resource: ResourceThunk,
+  resource: () => Target,
   options?: FieldOptions<F>,
-): MemberDecorator<SpecOf<'When', true, 'attribute', F>>
+): MemberDecorator<SpecOf<'When', true, 'attribute', F, Target>>
 // With explicit type arguments (`When<User, Request>(...)`) TypeScript infers no `F`: a `from` then
 // fails the overloads above and lands here, where it is not checked.
 export function When<M = Loose, Q = Loose, R = ResourceOf<M>>(
   condition: FieldConditionFn<M, Q, R>,
   options?: FieldOptions,
 ): MemberDecorator<SpecOf<'When', false, 'attribute', string>>
-export function When<M = Loose, Q = Loose, R = ResourceOf<M>>(
+export function When<M = Loose, Q = Loose, R = ResourceOf<M>, Target extends Function = Function>(
   condition: FieldConditionFn<M, Q, R>,
-  resource: ResourceThunk,
+  resource: () => Target,
   options?: FieldOptions,
-): MemberDecorator<SpecOf<'When', true, 'attribute', string>>
+): MemberDecorator<SpecOf<'When', true, 'attribute', string, Target>>
 export function When(
   condition: FieldConditionFn,
   thunkOrOptions?: ResourceThunk | FieldOptions,
@@ -95,7 +101,7 @@ export const WhenNotNull: ThunkOrOptionsDecorator<'WhenNotNull', 'attribute', 'f
  * are spread into the output at the member's position; otherwise nothing.
  *
  * @example
- * @MergeWhen((user) => user.is_admin) get adminFields() {
+ * @MergeWhen((user) => user.is_admin) get adminFields(): Merged<{ last_login_ip: string }> {
  *   return { last_login_ip: this.resource.last_login_ip }
  * }
  */

@@ -7,6 +7,7 @@
 // message, so TypeScript reports "Argument of type ... is not assignable to parameter of type
 // '"@WhenLoaded(): ..."'" in both decorator modes.
 import type { GUIDE_URL } from '../errors/guide'
+import type { DataOf, IsMerged, OutputOf } from '../runtime/payload'
 import type { Resolvable } from '../runtime/protocol'
 import type { JsonSchema, ResourceThunk } from './types'
 
@@ -24,6 +25,8 @@ export interface DecoratorSpec {
   readonly thunk: boolean
   readonly reads: DecoratorReads
   readonly from: string
+  /** The class the thunk returns (`unknown` without a thunk, or when it is not known). */
+  readonly target: unknown
 }
 
 /** Every context a standard decorator on a class member can receive. */
@@ -87,8 +90,11 @@ type LegacyMember<A, K extends string, D> = A extends abstract new (...args: nev
     : D extends { value?: infer F }
       ? IsFunction<F> extends true
         ? { kind: 'a method' }
-        : { kind: 'getter'; this: A; value: unknown; key: K }
-      : { kind: 'getter'; this: A; value: unknown; key: K }
+        : { kind: 'getter'; this: A; value: GetterValue<D>; key: K }
+      : { kind: 'getter'; this: A; value: GetterValue<D>; key: K }
+
+/** The type a legacy getter's descriptor returns. */
+type GetterValue<D> = D extends { get?: () => infer G } ? G : unknown
 
 /** The model type of a resource (`this.resource`), or `unknown` when it is not known. */
 type ModelOf<This> = This extends { readonly resource: infer M }
@@ -138,21 +144,123 @@ type KeyCheck<S extends DecoratorSpec, This, K> = S['reads'] extends 'pivot' | '
           : KeyMessage<S['name'], SourceKey<S, K>>
         : unknown
 
-type FieldCheck<S extends DecoratorSpec, This, V, K> = S['thunk'] extends false
-  ? S['reads'] extends 'attribute' | 'relation'
-    ? IsResourceType<V> extends true
-      ? ThunkMessage<S['name']>
-      : KeyCheck<S, This, K>
-    : KeyCheck<S, This, K>
-  : KeyCheck<S, This, K>
+/** The decorators that may leave their key out of the payload. */
+type ConditionalName =
+  | 'When'
+  | 'WhenNotNull'
+  | 'WhenLoaded'
+  | 'WhenCounted'
+  | 'WhenPivotLoaded'
+  | 'WhenHas'
+  | 'WhenAggregated'
+  | 'WhenExistsLoaded'
+
+type OptionalMessage<N extends string, K, Kind> = Kind extends 'getter'
+  ? `@${N}() may leave "${K & string}" out of the payload: give the getter a return type that includes undefined`
+  : `@${N}() may leave "${K & string}" out of the payload: declare the member optional, as in ${K & string}?: ...`
+
+type MergedMessage<N extends string> =
+  `@${N}(): type the getter as Merged<{ ... }> (from api-resources), so its keys become optional members of the payload`
+
+type TargetMessage<N extends string> =
+  `@${N}(): the member's type does not describe what the thunk's resource produces; declare it as that resource (or a list of it), or as Nested<typeof R> / NestedList<typeof R>`
+
+type RelationshipMessage =
+  '@Relationship(): type the member as the related resource, as in author?: UserResource (a list for a to-many relation), so the document type knows it is a relationship'
+
+/**
+ * A conditional member must be an optional key: declared `?`, or typed with `undefined` (or with
+ * `MISSING`, which a getter may return).
+ */
+type OptionalCheck<S extends DecoratorSpec, V, K, Kind> = S['name'] extends ConditionalName
+  ? undefined extends V
+    ? unknown
+    : [Extract<V, symbol>] extends [never]
+      ? OptionalMessage<S['name'], K, Kind>
+      : unknown
+  : unknown
+
+type InstanceOf<C> = C extends abstract new (...args: never) => infer I ? I : unknown
+
+type ElementOf<P> = P extends readonly (infer E)[] ? E : P
+
+/** Does the member's type describe the payload of the thunk's class `I`? */
+type TargetCompatible<I, P> =
+  IsAny<I> extends true
+    ? true
+    : unknown extends I
+      ? true
+      : [OutputOf<I>] extends [OutputOf<P>]
+        ? true
+        : [DataOf<I>] extends [OutputOf<ElementOf<P>>]
+          ? true
+          : false
+
+/** With a thunk, the member's type (when it says anything) must match what the thunk produces. */
+type TargetCheck<S extends DecoratorSpec, V> = S['thunk'] extends true
+  ? IsAny<V> extends true
+    ? unknown
+    : unknown extends V
+      ? S['name'] extends 'Relationship'
+        ? RelationshipMessage
+        : unknown
+      : S['name'] extends 'Relationship'
+        ? IsResourceType<V> extends true
+          ? TargetCompatible<InstanceOf<S['target']>, NonNullable<V>> extends true
+            ? unknown
+            : TargetMessage<S['name']>
+          : RelationshipMessage
+        : TargetCompatible<InstanceOf<S['target']>, NonNullable<V>> extends true
+          ? unknown
+          : TargetMessage<S['name']>
+  : unknown
+
+/** `@MergeWhen` members are typed `Merged<...>`, so the payload type spreads their keys. */
+type MergedCheck<S extends DecoratorSpec, V> = S['reads'] extends 'merge'
+  ? IsAny<V> extends true
+    ? unknown
+    : IsMerged<V> extends true
+      ? unknown
+      : MergedMessage<S['name']>
+  : unknown
+
+/** The first failing check's message, or `unknown`. */
+type FirstFailing<Checks extends readonly unknown[]> = Checks extends readonly [
+  infer Head,
+  ...infer Rest,
+]
+  ? unknown extends Head
+    ? FirstFailing<Rest>
+    : Head
+  : unknown
+
+type FieldCheck<S extends DecoratorSpec, This, V, K> = FirstFailing<
+  [
+    S['thunk'] extends false
+      ? S['reads'] extends 'attribute' | 'relation'
+        ? IsResourceType<V> extends true
+          ? ThunkMessage<S['name']>
+          : unknown
+        : unknown
+      : unknown,
+    TargetCheck<S, V>,
+    MergedCheck<S, V>,
+    OptionalCheck<S, V, K, 'field'>,
+    KeyCheck<S, This, K>,
+  ]
+>
+
+type GetterCheck<S extends DecoratorSpec, V, K> = FirstFailing<
+  [TargetCheck<S, V>, MergedCheck<S, V>, OptionalCheck<S, V, K, 'getter'>]
+>
 
 /** `unknown` when the decorator may go on this member, else the message of the type error. */
 export type DecoratorCheck<S extends DecoratorSpec, A, C, D> =
   MemberOf<A, C, D> extends infer M
     ? M extends { kind: 'field'; this: infer This; value: infer V; key: infer K }
       ? FieldCheck<S, This, V, K>
-      : M extends { kind: 'getter' }
-        ? unknown
+      : M extends { kind: 'getter'; value: infer V; key: infer K }
+        ? GetterCheck<S, V, K>
         : M extends { kind: infer Where extends string }
           ? PlaceMessage<S['name'], Where>
           : unknown
@@ -164,7 +272,14 @@ export type SpecOf<
   Thunk extends boolean,
   Reads extends DecoratorReads,
   F extends string,
-> = { readonly name: N; readonly thunk: Thunk; readonly reads: Reads; readonly from: F }
+  Target = unknown,
+> = {
+  readonly name: N
+  readonly thunk: Thunk
+  readonly reads: Reads
+  readonly from: F
+  readonly target: Target
+}
 
 /**
  * An api-resources member decorator. It works as a legacy decorator (`experimentalDecorators`:
@@ -253,8 +368,8 @@ export interface ThunkOrOptionsDecorator<
   O extends keyof OptionsOf<string>,
 > {
   <F extends string = never>(options?: OptionsOf<F>[O]): MemberDecorator<SpecOf<N, false, Reads, F>>
-  <F extends string = never>(
-    resource: ResourceThunk,
+  <F extends string = never, Target extends Function = Function>(
+    resource: () => Target,
     options?: OptionsOf<F>[O],
-  ): MemberDecorator<SpecOf<N, true, Reads, F>>
+  ): MemberDecorator<SpecOf<N, true, Reads, F, Target>>
 }

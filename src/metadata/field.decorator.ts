@@ -13,7 +13,7 @@ export type { FieldOptions, SchemaOptions } from './decorator-types'
  *   @Field() id!: number
  *   @Field({ from: 'email_address' }) email!: string
  *   @Field() get name() { return `${this.resource.first} ${this.resource.last}` }
- *   @Field(() => TeamResource) team!: unknown
+ *   @Field(() => TeamResource) team!: Nested<typeof TeamResource>
  * }
  */
 export const Field: ThunkOrOptionsDecorator<'Field', 'attribute', 'field'> =

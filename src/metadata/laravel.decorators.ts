@@ -9,7 +9,7 @@ import type { FieldOptions, MemberDecorator, RelationOptions, SpecOf } from './d
  *
  * @example
  * @WhenHas() nickname?: string | null
- * @WhenHas({ from: 'nickname' }) get shout() { return this.resource.nickname?.toUpperCase() }
+ * @WhenHas({ from: 'nickname' }) get shout(): string | undefined { return this.resource.nickname?.toUpperCase() }
  */
 export function WhenHas<F extends string = never>(
   options?: FieldOptions<F>,
@@ -30,7 +30,7 @@ export type AggregateFunction = 'sum' | 'avg' | 'min' | 'max' | (string & {})
  * not selected or is `null`. On a getter, the getter's value when the aggregate was selected.
  *
  * @example
- * @WhenAggregated('posts', 'votes', 'sum') total_votes!: number
+ * @WhenAggregated('posts', 'votes', 'sum') total_votes?: number
  */
 export function WhenAggregated(
   relation: string,
@@ -56,7 +56,7 @@ export function WhenAggregated(
  * its `_exists` suffix: `@WhenExistsLoaded() posts_exists` reads `posts_exists`.
  *
  * @example
- * @WhenExistsLoaded({ relation: 'posts' }) has_posts!: boolean
+ * @WhenExistsLoaded({ relation: 'posts' }) has_posts?: boolean
  */
 export function WhenExistsLoaded(
   options?: RelationOptions<string>,

@@ -20,7 +20,7 @@ export type { RelationOptions, RelationshipLink, RelationshipOptions } from './d
  * `null`; a relation not loaded gives no key. Never triggers a lazy load.
  *
  * @example
- * @WhenLoaded(() => PostResource) posts!: unknown
+ * @WhenLoaded(() => PostResource) posts?: NestedList<typeof PostResource>
  */
 export const WhenLoaded: ThunkOrOptionsDecorator<'WhenLoaded', 'relation', 'relation'> =
   thunkOrOptionsDecorator('WhenLoaded', 'whenLoaded', 'relation')
@@ -30,7 +30,7 @@ export const WhenLoaded: ThunkOrOptionsDecorator<'WhenLoaded', 'relation', 'rela
  * member name without its `_count` suffix: `@WhenCounted() posts_count` reads `posts_count`.
  *
  * @example
- * @WhenCounted() posts_count!: number
+ * @WhenCounted() posts_count?: number
  */
 export function WhenCounted<F extends string = never>(
   options?: RelationOptions<F>,
@@ -54,7 +54,7 @@ export interface PivotOptions extends SchemaOptions {
  * The output key is the member's name.
  *
  * @example
- * @WhenPivotLoaded({ accessor: 'membership' }) membership!: unknown
+ * @WhenPivotLoaded({ accessor: 'membership' }) membership?: unknown
  */
 export function WhenPivotLoaded(
   options?: PivotOptions,
@@ -71,8 +71,9 @@ export function WhenPivotLoaded(
  * in `toArray()`.
  *
  * @example
- * @Relationship(() => UserResource) author!: unknown
- * @Relationship(() => CommentResource, { links: { related: '/posts/{id}/comments' } }) comments!: unknown
+ * @Relationship(() => UserResource) author?: Related<typeof UserResource>
+ * @Relationship(() => CommentResource, { links: { related: '/posts/{id}/comments' } })
+ * comments?: RelatedList<typeof CommentResource>
  */
 export const Relationship: ThunkOrOptionsDecorator<'Relationship', 'relation', 'relationship'> =
   thunkOrOptionsDecorator('Relationship', 'relationship', 'relationship')

@@ -1,4 +1,5 @@
 import type { Additional } from '../response/body'
+import type { ResponseBody } from './payload'
 import { mergeAdditional } from '../response/body'
 import {
   okResponse,
@@ -36,8 +37,8 @@ export abstract class AbstractResource implements Respondable, Resolvable {
   }
 
   /** The payload, so `JSON.stringify(resource)` works (the request comes from the context). */
-  toJSON(): unknown {
-    return this.toPayload()
+  toJSON<Self>(this: Self): ResponseBody<Self> {
+    return (this as unknown as AbstractResource).toPayload() as ResponseBody<Self>
   }
 
   /** Extra top-level keys beside the data; chainable. The wrap key itself is an error. */

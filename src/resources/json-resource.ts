@@ -3,10 +3,12 @@ import { currentRequest } from '../context/current-request'
 import { jsonBody } from '../response/body'
 import { finalizeValue } from '../runtime/finalize'
 import type { Missing } from '../runtime/missing'
+import type { ModelOf } from '../runtime/payload'
 import { markBase, RESOLVE } from '../runtime/protocol'
 import { AbstractResource } from './abstract-resource'
 import * as helpers from './conditionals'
 import type { Lazy, ValueOf } from './conditionals'
+import type { AcceptedSource, CollectionFor, ResourceBodyOf, ShapeOf } from './payload'
 import { ResourceCollection, type CollectionSource } from './resource-collection'
 
 /** Any `JsonResource` class (what `collection()` and thunks work with). */
@@ -32,7 +34,7 @@ function defaultAttributes(model: unknown): Record<string, unknown> {
  * @example
  * class UserResource extends JsonResource<User> {
  *   @Field() id!: number
- *   @WhenLoaded(() => PostResource) posts!: unknown
+ *   @WhenLoaded(() => PostResource) posts?: NestedList<typeof PostResource>
  * }
  * res.json(new UserResource(user))         // { data: { id: 1, posts: [...] } }
  * new UserResource(user).toPayload()        // the same, outside a request
@@ -80,13 +82,19 @@ export class JsonResource<T = unknown> extends AbstractResource {
     return finalizeValue(data, request)
   }
 
-  /** The final payload: wrapped, `MISSING` stripped, `additional()` keys added. */
-  toPayload(request?: unknown): unknown {
+  /**
+   * The final payload: wrapped, `MISSING` stripped, `additional()` keys added. Typed as
+   * `{ data: PayloadOf<this> }` (a JSON:API resource: its document); a class with another static
+   * `wrap` is described by `BodyOf<typeof TheClass>`.
+   */
+  toPayload<Self>(this: Self, request?: unknown): ResourceBodyOf<Self> {
+    const self = this as unknown as JsonResource
     const q = currentRequest(request)
-    const cls = this.constructor as JsonResourceClass
-    const data = this[RESOLVE](q)
-    const additional = this.topLevel(q)
-    return jsonBody({ owner: cls, data, wrap: cls.wrap, list: false, additional, request: q })
+    const cls = self.constructor as JsonResourceClass
+    const data = self[RESOLVE](q)
+    const additional = self.topLevel(q)
+    const body = jsonBody({ owner: cls, data, wrap: cls.wrap, list: false, additional, request: q })
+    return body as ResourceBodyOf<Self>
   }
 
   /** @internal */
@@ -94,12 +102,22 @@ export class JsonResource<T = unknown> extends AbstractResource {
     return (this.constructor as JsonResourceClass).wrap
   }
 
-  /** A collection mapping every item (a list or a paginator) through this resource. */
-  static collection<R extends JsonResource>(
+  /**
+   * A collection mapping every item (a list, a keyed source or a paginator of this resource's
+   * models) through this resource; its body type follows the source (a list, or the paginator's
+   * kind). A JSON:API resource builds a JSON:API collection document.
+   */
+  static collection<R extends JsonResource, S extends CollectionSource>(
     this: JsonResourceClass<R>,
-    itemsOrPaginator: CollectionSource,
-  ): ResourceCollection<R> {
-    return new ResourceCollection<R>(itemsOrPaginator, this)
+    itemsOrPaginator: S & AcceptedSource<S, ModelOf<R>>,
+  ): CollectionFor<R, ShapeOf<S>> {
+    const cls = this as unknown as typeof JsonResource
+    return cls.newCollection(itemsOrPaginator, this) as unknown as CollectionFor<R, ShapeOf<S>>
+  }
+
+  /** Builds what {@link JsonResource.collection} returns (one place a subclass changes it). @internal */
+  protected static newCollection(source: CollectionSource, cls: JsonResourceClass): unknown {
+    return new ResourceCollection(source, cls)
   }
 
   /** `value` (called first when a function) when `condition` is truthy, else `fallback` (default MISSING). */

@@ -5,10 +5,13 @@ import { isPaginator, type BasePaginator } from '../pagination/base-paginator'
 import { jsonBody, type PaginationSections } from '../response/body'
 import { finalizeValue } from '../runtime/finalize'
 import { ResourceError } from '../errors/resource-errors'
+import type { CollectionTypes } from '../runtime/payload'
+import { PAYLOAD_TYPES } from '../runtime/payload'
 import { COLLECTION_BRAND, isBaseMethod, markBase, RESOLVE } from '../runtime/protocol'
 import { isPlainObject, setKey } from '../util/objects'
 import { AbstractResource } from './abstract-resource'
 import type { JsonResource, JsonResourceClass } from './json-resource'
+import type { CollectionBodyOf, CollectionShape } from './payload'
 
 /**
  * What a collection maps: a list (any iterable), a paginator, or a keyed source (a `Map`, or a plain
@@ -55,7 +58,13 @@ function itemsOf(source: CollectionSource): Items {
  * @example
  * res.json(UserResource.collection(await paginate(db('users'), 15)))
  */
-export class ResourceCollection<R extends JsonResource = JsonResource> extends AbstractResource {
+export class ResourceCollection<
+  R extends JsonResource = JsonResource,
+  S extends CollectionShape = CollectionShape,
+> extends AbstractResource {
+  /** Types only: the collected resource and the source's shape (see `CollectionBodyOf`). */
+  declare readonly [PAYLOAD_TYPES]?: CollectionTypes<R, S>
+
   /** The wrap key; when not set on a subclass, the collected resource's `wrap` (default `data`). */
   static wrap?: string | null
   /** The resource class items are mapped through, for subclasses (`() => UserResource`). */
@@ -133,18 +142,23 @@ export class ResourceCollection<R extends JsonResource = JsonResource> extends A
     return this.#collects === undefined ? 'data' : this.#collects.wrap
   }
 
-  /** The final payload: the items under the wrap key, with `links` and `meta` when paginated. */
-  toPayload(request?: unknown): unknown {
+  /**
+   * The final payload: the items under the wrap key, with `links` and `meta` when paginated. Typed
+   * by the source `collection()` was given (a list, or the paginator's kind).
+   */
+  toPayload<Self>(this: Self, request?: unknown): CollectionBodyOf<Self> {
+    const self = this as unknown as ResourceCollection
     const q = currentRequest(request)
-    return jsonBody({
-      owner: this.constructor,
-      data: this[RESOLVE](q),
-      wrap: this.wrapKey(),
+    const body = jsonBody({
+      owner: self.constructor,
+      data: self[RESOLVE](q),
+      wrap: self.wrapKey(),
       list: true,
-      additional: this.topLevel(q),
-      pagination: this.paginationSections(q),
+      additional: self.topLevel(q),
+      pagination: self.paginationSections(q),
       request: q,
     })
+    return body as CollectionBodyOf<Self>
   }
 
   /**

@@ -7,6 +7,8 @@ import {
   runWithRequestContext,
   WhenCounted,
   WhenLoaded,
+  type Nested,
+  type NestedList,
 } from 'api-resources'
 
 /**
@@ -25,9 +27,9 @@ export class CommentResource extends JsonResource<Model> {
 
 export class PostResource extends JsonResource<Model> {
   @Field() title!: string
-  @WhenLoaded(() => UserResource) author!: unknown
-  @WhenLoaded(() => CommentResource) comments!: unknown
-  @WhenCounted() comments_count!: number
+  @WhenLoaded(() => UserResource) author?: Nested<typeof UserResource>
+  @WhenLoaded(() => CommentResource) comments?: NestedList<typeof CommentResource>
+  @WhenCounted() comments_count?: number
 }
 
 /** The same with helper methods, and the count as a number whatever the driver returns. */

@@ -98,13 +98,17 @@ describe.each(dialectNames())('typeorm entities through resources on %s', (diale
       .where('author.active = :active', { active: true })
       .orderBy('post.id', 'ASC')
     const page = await inRequest('/posts?page=2', () => paginate(qb, 5))
-    const plain = inRequest('/posts?page=2', () => PostResource.collection(page).toPayload()) as {
+    const plain = inRequest('/posts?page=2', () =>
+      PostResource.collection(page).toPayload(),
+    ) as unknown as {
       data: Array<{ title: string; author: unknown }>
       meta: Record<string, unknown>
     }
     expect(plain.data[0]).toEqual({ title: 'Post 8', author: { name: 'bob' } })
     expect(plain.meta).toMatchObject({ current_page: 2, total: 20, last_page: 4, path: '/posts' })
-    const doc = inRequest('/posts?page=2', () => PostDoc.collection(page).toPayload()) as {
+    const doc = inRequest('/posts?page=2', () =>
+      PostDoc.collection(page).toPayload(),
+    ) as unknown as {
       data: Array<{ id: string; relationships: unknown }>
       meta: Record<string, unknown>
     }

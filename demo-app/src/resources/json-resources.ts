@@ -10,6 +10,8 @@ import {
   WhenLoaded,
   WhenNotNull,
   WhenPivotLoaded,
+  type Nested,
+  type NestedList,
 } from 'api-resources'
 import type { CommentRow, PostRow, TagRow, UserRow } from '../repository'
 
@@ -18,8 +20,8 @@ export class UserResource extends JsonResource<UserRow> {
   @Field() name!: string
   @Field() email!: string
   @WhenNotNull() bio?: string
-  @WhenCounted() posts_count!: number
-  @WhenLoaded(() => PostResource) posts!: unknown
+  @WhenCounted() posts_count?: number
+  @WhenLoaded(() => PostResource) posts?: NestedList<typeof PostResource>
   @Field({ from: 'created_at' }) joined_at!: string
 }
 
@@ -28,7 +30,7 @@ export class TagResource extends JsonResource<TagRow> {
   @Field() name!: string
   @Field() slug!: string
   // the post_tag row: only present when the tag was loaded through a post
-  @WhenPivotLoaded() pivot!: unknown
+  @WhenPivotLoaded() pivot?: unknown
 }
 
 export class PostResource extends JsonResource<PostRow> {
@@ -44,10 +46,10 @@ export class PostResource extends JsonResource<PostRow> {
     return this.resource.published_at === null
   }
   @WhenNotNull() published_at?: string
-  @WhenLoaded(() => UserResource) author!: unknown
-  @WhenLoaded(() => TagResource) tags!: unknown
-  @WhenLoaded(() => CommentResource) comments!: unknown
-  @WhenCounted() comments_count!: number
+  @WhenLoaded(() => UserResource) author?: Nested<typeof UserResource>
+  @WhenLoaded(() => TagResource) tags?: NestedList<typeof TagResource>
+  @WhenLoaded(() => CommentResource) comments?: NestedList<typeof CommentResource>
+  @WhenCounted() comments_count?: number
 }
 
 export class CommentResource extends JsonResource<CommentRow> {

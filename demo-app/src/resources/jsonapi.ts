@@ -6,6 +6,8 @@ import {
   Relationship,
   WhenCounted,
   type JsonApiLinks,
+  type Related,
+  type RelatedList,
 } from 'api-resources'
 import type { CommentRow, PostRow, TagRow, UserRow } from '../repository'
 
@@ -37,10 +39,10 @@ export class PostApiResource extends DemoApiResource<PostRow> {
   @Attribute({ schema: { type: 'string', format: 'date-time' }, nullable: true })
   published_at!: string | null
   @Attribute() created_at!: string
-  @WhenCounted() comments_count!: number
-  @Relationship(() => UserApiResource) author!: unknown
-  @Relationship(() => CommentApiResource) comments!: unknown
-  @Relationship(() => TagApiResource) tags!: unknown
+  @WhenCounted() comments_count?: number
+  @Relationship(() => UserApiResource) author?: Related<typeof UserApiResource>
+  @Relationship(() => CommentApiResource) comments?: RelatedList<typeof CommentApiResource>
+  @Relationship(() => TagApiResource) tags?: RelatedList<typeof TagApiResource>
 }
 
 /** `users`: relationships through the `static relationships` thunk map. */
@@ -51,7 +53,7 @@ export class UserApiResource extends DemoApiResource<UserRow> {
   @Attribute() name!: string
   @Attribute() email!: string
   @Attribute({ schema: { type: 'string' }, nullable: true }) bio!: string | null
-  @WhenCounted() posts_count!: number
+  @WhenCounted() posts_count?: number
 }
 
 export class CommentApiResource extends DemoApiResource<CommentRow> {

@@ -7,6 +7,6 @@
  * @module
  */
 export { apiResources, type ApiResourcesOptions } from './api-resources.middleware'
-export { respond, type RespondHandler } from './respond'
+export { respond, type RespondHandler, type Sends } from './respond'
 export { resourceErrors, type ResourceErrorsOptions } from './resource-errors.middleware'
 export { NotFoundError, ValidationError } from '../../errors'

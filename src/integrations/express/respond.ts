@@ -1,19 +1,31 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { runWithRequestContext, tryGetRequestContext, type RequestContext } from '../../context'
+import type { ResponseBody } from '../../resources/payload'
 import { isRespondable } from '../../runtime/respondable'
 import { isThenable } from '../../util/objects'
 import { contextFor } from './request-contexts'
 import { sendRespondable } from './send-respondable'
 
 /**
- * A handler for {@link respond}: sync or async; what it returns is the response.
+ * A handler for {@link respond}: sync or async; what it returns (`V`) is the response.
  * Returning `undefined` (or `res`) means it answered by itself.
  */
-export type RespondHandler<P = Request['params']> = (
+export type RespondHandler<P = Request['params'], V = unknown> = (
   req: Request<P>,
   res: Response,
   next: NextFunction,
-) => unknown
+) => V
+
+/**
+ * The body type of an Express response that answers with `V` through `res.json(value)`: the
+ * value itself (a resource, collection or paginator, serialized by `apiResources()`) or its body.
+ *
+ * @example
+ * app.get('/users/:id', async (req, res: Response<Sends<UserResource>>) => {
+ *   res.json(new UserResource(await findUser(req.params.id))) // a PostResource is a type error
+ * })
+ */
+export type Sends<V> = V | ResponseBody<V>
 
 /**
  * Turns a handler whose return value is the response into an Express handler: a
@@ -25,7 +37,9 @@ export type RespondHandler<P = Request['params']> = (
  * app.get('/users', respond(async () => UserResource.collection(await paginate(db('users'), 15))))
  * app.get('/ping', respond(() => ({ ok: true })))
  */
-export function respond<P = Request['params']>(handler: RespondHandler<P>): RequestHandler<P> {
+export function respond<P = Request['params'], V = unknown>(
+  handler: RespondHandler<P, V | Promise<V>>,
+): RequestHandler<P, ResponseBody<Awaited<V>>> {
   return function respondHandler(req: Request<P>, res: Response, next: NextFunction): void {
     const context = contextFor(req as Request)
     // under apiResources() the store is already this request's: no need to enter it again
@@ -34,8 +48,8 @@ export function respond<P = Request['params']>(handler: RespondHandler<P>): Requ
   }
 }
 
-function invoke<P>(
-  handler: RespondHandler<P>,
+function invoke<P, V>(
+  handler: RespondHandler<P, V>,
   req: Request<P>,
   res: Response,
   next: NextFunction,
