@@ -36,6 +36,7 @@ const PACKAGE_SUITES = [
   '__tests__/pagination/demo-*.test.ts',
   '__tests__/pagination/express.test.ts',
   '__tests__/docs/snippet-types.test.ts',
+  '__tests__/types/payload-types-dist.test.ts',
 ]
 
 /** Suites inside those folders that test internals, so stay in `unit`. */

@@ -1,5 +1,5 @@
 // Context of the decorators guide's fragments: a user model and a post resource.
-import { JsonResource, WhenLoaded } from 'api-resources'
+import { JsonResource, WhenLoaded, type NestedList } from 'api-resources'
 
 interface Post {
   id: number

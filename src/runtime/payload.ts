@@ -23,7 +23,6 @@ import type { RESOLVE } from './protocol'
 /**
  * The key of the type-only facts a resource or collection class declares about its output (never
  * set at run time: the members using it are `declare`d).
- * @internal
  */
 export const PAYLOAD_TYPES: unique symbol = Symbol.for('api-resources.payloadTypes')
 
@@ -41,27 +40,27 @@ declare const MERGED: unique symbol
  */
 export type Merged<T extends object> = { [K in keyof T]?: T[K] } & { readonly [MERGED]?: true }
 
-/** Is `T` `any`? @internal */
+/** Is `T` `any`? */
 export type IsAny<T> = 0 extends 1 & T ? true : false
 
-/** Is `V` a {@link Merged} type? @internal */
+/** Is `V` a {@link Merged} type? */
 export type IsMerged<V> =
   IsAny<V> extends true ? false : typeof MERGED extends keyof NonNullable<V> ? true : false
 
-/** What a collection class declares about its items and its source. @internal */
+/** What a collection class declares about its items and its source. */
 export interface CollectionTypes<R, S> {
   readonly collects: R
   readonly shape: S
 }
 
-/** A resource instance, structurally (a `JsonResource`). @internal */
+/** A resource instance, structurally (a `JsonResource`). */
 export interface ResourceLike {
   readonly resource: unknown
   toArray(request?: unknown): unknown
   [RESOLVE](request: unknown): unknown
 }
 
-/** A collection instance, structurally (a `ResourceCollection`). @internal */
+/** A collection instance, structurally (a `ResourceCollection`). */
 export interface CollectionLike<R = unknown, S = unknown> {
   readonly [PAYLOAD_TYPES]?: CollectionTypes<R, S>
   readonly collection: readonly unknown[]
