@@ -1,6 +1,6 @@
 import {
   createRequestContext,
-  runWithRequestContext,
+  runInSyncRequestContext,
   tryGetRequestContext,
   type RequestContext,
 } from '../context'
@@ -127,7 +127,9 @@ export function toHttpResponse(
     return spec
   }
   const context = options.context ?? contextOf(request)
-  const spec = tryGetRequestContext() === context ? build() : runWithRequestContext(context, build)
+  // building is synchronous: the context is entered for that call only, no AsyncLocalStorage
+  const spec =
+    tryGetRequestContext() === context ? build() : runInSyncRequestContext(context, build)
   return {
     status: options.explicitStatus?.() ?? spec.status,
     headers: { 'content-type': spec.contentType },
