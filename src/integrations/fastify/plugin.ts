@@ -6,14 +6,13 @@ import type {
   RouteHandlerMethod,
   RouteOptions,
 } from 'fastify'
+import { isAsyncRequestContextUsed, runInSyncRequestContext } from '../../context/request-context'
+import { errorToHttpResponse, toHttpResponse, type HttpRequestLike } from '../../http/http-response'
 import {
-  isAsyncRequestContextUsed,
-  runInSyncRequestContext,
-  runWithRequestContext,
-  tryGetRequestContext,
-  type RequestContext,
-} from '../../context/request-context'
-import { errorToHttpResponse, openRequestContext, toHttpResponse } from '../../http/http-response'
+  heldRequestContext,
+  holdRequestContext,
+  runInRequestContext,
+} from '../../http/request-context-holder'
 import { isRespondable } from '../../runtime/respondable'
 import { isThenable } from '../../util/objects'
 
@@ -56,16 +55,10 @@ export type ApiResourcesPlugin = ((
   done: (error?: Error) => void,
 ) => void) & { readonly [key: symbol]: unknown }
 
-// Set on a request the plugin opened a context for.
-const CONTEXT: unique symbol = Symbol('api-resources.context')
 // Set on a reply whose status the handler chose with reply.code() / reply.status().
 const EXPLICIT_STATUS: unique symbol = Symbol('api-resources.explicitStatus')
 // Marks objects whose `code` already records explicit statuses.
 const CODE_INSTALLED: unique symbol = Symbol('api-resources.code')
-
-interface WithContext {
-  [CONTEXT]?: RequestContext
-}
 
 interface WithExplicitStatus {
   [EXPLICIT_STATUS]?: true
@@ -94,13 +87,17 @@ const defaultUrl = (request: FastifyRequest): string => request.url
  */
 export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlugin {
   const urlOf = options.url ?? defaultUrl
+  const requestOf = (request: FastifyRequest): HttpRequestLike => ({
+    url: urlOf(request),
+    raw: request,
+  })
   function apiResourcesPlugin(
     fastify: FastifyInstance,
     _options: unknown,
     done: (error?: Error) => void,
   ): void {
     fastify.addHook('onRoute', (route: RouteOptions) => {
-      route.handler = withRequestContext(route.handler, urlOf)
+      route.handler = withRequestContext(route.handler, requestOf)
     })
     // Routes declared before the plugin was loaded (`app.register(apiResources())` without
     // `await`, or routes of a plugin registered earlier) are not seen by onRoute. Their handler is
@@ -110,7 +107,7 @@ export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlu
     if (hasRoutes(fastify)) {
       fastify.addHook('preHandler', (request, reply, done) => {
         recordExplicitStatus(reply)
-        runWithRequestContext(contextOf(request, urlOf), done)
+        runInRequestContext(holdRequestContext(request, requestOf), done)
       })
     }
     // reply.send(resource) from inside a handler: built here, before Fastify serializes it
@@ -162,18 +159,15 @@ const AsyncFunction = (async () => {}).constructor
  */
 function withRequestContext(
   handler: RouteHandlerMethod,
-  urlOf: (request: FastifyRequest) => string,
+  requestOf: (request: FastifyRequest) => HttpRequestLike,
 ): RouteHandlerMethod {
   let awaits = handler instanceof AsyncFunction
   return function apiResourcesHandler(this: FastifyInstance, request, reply) {
-    const context = contextOf(request, urlOf)
+    const context = holdRequestContext(request, requestOf)
     if (!(CODE_INSTALLED in reply)) recordExplicitStatus(reply)
     const call = () => handler.call(this, request, reply) as unknown
     let result: unknown
-    // the preHandler hook has entered this request's context already, unless a hook answered
-    // around it
-    if (tryGetRequestContext() === context) result = call()
-    else if (awaits || isAsyncRequestContextUsed()) result = runWithRequestContext(context, call)
+    if (awaits || isAsyncRequestContextUsed()) result = runInRequestContext(context, call)
     else {
       result = runInSyncRequestContext(context, call)
       awaits = result !== reply && isThenable(result)
@@ -181,15 +175,6 @@ function withRequestContext(
     if (!isThenable(result)) return answer(result, request, reply)
     return Promise.resolve(result).then((value) => answer(value, request, reply))
   } as RouteHandlerMethod
-}
-
-/** The request's context: opened once per request, by whichever of the hook or handler runs first. */
-function contextOf(
-  request: FastifyRequest,
-  urlOf: (request: FastifyRequest) => string,
-): RequestContext {
-  const holder = request as WithContext
-  return (holder[CONTEXT] ??= openRequestContext({ url: urlOf(request), raw: request }))
 }
 
 /** A respondable as its JSON text, with its status and content type set; anything else as it is. */
@@ -207,7 +192,7 @@ function respondableBody(value: unknown, request: FastifyRequest, reply: Fastify
     value,
     { url: request.url, raw: request },
     {
-      context: (request as WithContext)[CONTEXT],
+      context: heldRequestContext(request),
       response: reply,
       explicitStatus: () => (isExplicit(reply) ? reply.statusCode : undefined),
     },
@@ -233,7 +218,8 @@ function recordExplicitStatus(reply: FastifyReply): void {
   const target = owner as { code: (code: number) => FastifyReply; status: unknown }
   const original = target.code
   const code = function codeWithMark(this: FastifyReply, status: number) {
-    if ((this.request as WithContext | undefined)?.[CONTEXT] !== undefined)
+    const request = this.request as FastifyRequest | undefined
+    if (request !== undefined && heldRequestContext(request) !== undefined)
       (this as WithExplicitStatus)[EXPLICIT_STATUS] = true
     return original.call(this, status)
   }
