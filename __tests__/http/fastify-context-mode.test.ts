@@ -3,22 +3,17 @@
 // async context, and a plain function that returns a promise is moved to the async context. The
 // order of the tests matters: the first ones run before anything in this module registry has used
 // AsyncLocalStorage.
-import Fastify, { type FastifyInstance } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { isAsyncRequestContextUsed, tryGetRequestContext } from '../../src/context'
 import { apiResources } from '../../src/integrations/fastify'
+import { fastifyApp } from '../support/fastify-app'
 
 const probe = () => {
   const context = tryGetRequestContext()
   return context === undefined ? { page: null } : { path: context.path, page: context.page }
 }
 
-async function makeApp(routes: (app: FastifyInstance) => void): Promise<FastifyInstance> {
-  const app = Fastify()
-  await app.register(apiResources())
-  routes(app)
-  await app.ready()
-  return app
-}
+const makeApp = (routes: (app: FastifyInstance) => void) => fastifyApp(apiResources(), routes)
 
 describe('the Fastify plugin request context', () => {
   it('gives a plain function handler the context without AsyncLocalStorage', async () => {
