@@ -70,6 +70,8 @@ module.exports = {
       displayName: 'unit',
       testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', ...PACKAGE_SUITES.map(ignorePattern)],
+      // light-my-request (fastify.inject) requires an ES-module-only `cookie`
+      transformIgnorePatterns: ['^(?!.*/light-my-request/node_modules/cookie/).*/node_modules/'],
       moduleNameMapper: {
         '^api-resources$': '<rootDir>/src/index.ts',
         '^api-resources/http$': '<rootDir>/src/http/index.ts',

@@ -13,8 +13,8 @@ import { UserResource } from './users'
 
 async function main(): Promise<void> {
   const app = Fastify()
-  if (process.argv[2] === 'fastify-plugin') {
-    await app.register(apiResources())
+  if (process.argv[2] === 'fastify-plugin' || process.argv[2] === 'fastify-plugin-sync') {
+    await app.register(apiResources({ syncHandlers: process.argv[2] === 'fastify-plugin-sync' }))
     // sync, like the handlers of the other cases (and of the Express pair)
     app.get('/users', () =>
       UserResource.collection(new LengthAwarePaginator(rows, { total: 1000, perPage: 20 })),

@@ -37,6 +37,10 @@ const CASES = FASTIFY
         mode: 'fastify-bare-als',
         label: 'bare Fastify reply.send + no-op AsyncLocalStorage.run()',
       },
+      {
+        mode: 'fastify-plugin-sync',
+        label: 'Fastify + apiResources({ syncHandlers: true }) plugin',
+      },
       { mode: 'fastify-plugin', label: 'Fastify + apiResources() plugin' },
     ] as const)
   : ([

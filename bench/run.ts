@@ -1,5 +1,7 @@
 // npm run bench [-- <filter>]: runs every bench/*.bench.ts scenario (or those whose file name contains
-// <filter>), each case in a fresh worker, and prints each case beside its peers with its ratio.
+// <filter>), each case in a fresh worker, and prints each case beside its peers with its ratio; then
+// the standalone workloads whose script and arguments contain <filter> (`-- fastify`: the Fastify
+// HTTP section only; `-- estimate`: the PostgreSQL estimate only).
 import { spawnSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -66,17 +68,20 @@ async function main(): Promise<void> {
   // Workloads that are not ops/s of a function: the Knex page (numbered and cursor) at every depth
   // (the implementations interleaved in one process, CPU time, per-round ratios), the ORM adapters'
   // CPU table (each case interleaved with the hand-written map in a process of its own), peak memory
-  // (fresh processes) and HTTP throughput (autocannon against servers in their own processes:
+  // (fresh processes), the PostgreSQL 'estimate' total beside the exact COUNT (when PG_URL is set)
+  // and HTTP throughput (autocannon against servers in their own processes:
   // Express, then Fastify). Each prints its own table and targets.
   for (const [script, ...args] of [
     ['pagination.bench.ts'],
     ['cursor-pagination.bench.ts'],
     ['orm-adapters.bench.ts'],
     ['memory.ts'],
+    ['estimate.ts'],
     ['http.ts'],
     ['http.ts', 'fastify'],
   ]) {
-    if (!script.includes(filter) && filter !== '') continue
+    // `npm run bench -- fastify` runs only the Fastify HTTP section, `-- estimate` the estimate one
+    if (filter !== '' && ![script, ...args].join(' ').includes(filter)) continue
     const run = spawnSync(
       process.execPath,
       ['-r', '@swc-node/register', join(__dirname, script), ...args],

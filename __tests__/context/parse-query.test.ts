@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import {
   parseFieldsParam,
   parseIncludeParam,
@@ -18,6 +19,44 @@ describe('parseQueryPairs', () => {
   })
   it('drops pairs that do not decode and empty keys', () => {
     expect(pairs('a=%E0%A4%A&b=2&=3&%zz=1')).toEqual([{ key: 'b', value: '2' }])
+  })
+  it('reads a query the way splitting on & and at the first = does, whatever the input', () => {
+    // the definition, written the plain way: split on &, then at the first =, then decode
+    const decode = (text: string): string | undefined => {
+      try {
+        return decodeURIComponent(text.split('+').join(' '))
+      } catch {
+        return undefined
+      }
+    }
+    const reference = (query: string) =>
+      query
+        .split('&')
+        .filter((part) => part !== '')
+        .map((part) => {
+          const at = part.indexOf('=')
+          return at === -1
+            ? { key: decode(part), value: '' }
+            : { key: decode(part.slice(0, at)), value: decode(part.slice(at + 1)) }
+        })
+        .filter((pair) => pair.key !== undefined && pair.key !== '' && pair.value !== undefined)
+    const query = fc
+      .array(fc.constantFrom('a', 'b', '=', '&', '+', '%', '%2', '%20', '%E0', 'page', '1'), {
+        maxLength: 24,
+      })
+      .map((parts) => parts.join(''))
+    fc.assert(
+      fc.property(query, (q) => {
+        expect(pairs(q)).toEqual(reference(q))
+      }),
+      { numRuns: 2000 },
+    )
+  })
+  it('stays linear on many & without =', () => {
+    const q = `${'a&'.repeat(20000)}page=2`
+    const got = pairs(q)
+    expect(got).toHaveLength(20001)
+    expect(got[20000]).toEqual({ key: 'page', value: '2' })
   })
 })
 

@@ -1,7 +1,9 @@
 import {
   createRequestContext,
   normalizePath,
+  isAsyncRequestContextUsed,
   resolveRequestContext,
+  runInSyncRequestContext,
   runWithRequestContext,
   tryGetRequestContext,
 } from '../../src/context'
@@ -18,6 +20,48 @@ describe('request context', () => {
       expect(seen.path).toBe('/api/posts')
       expect(seen.page).toBe(3)
       expect(seen.include).toEqual(['author'])
+    })
+  })
+  it('is visible inside runInSyncRequestContext for its synchronous part only', async () => {
+    const outer = createRequestContext('/outer?page=2')
+    const inner = createRequestContext('/inner?page=5')
+    let later: Promise<unknown> = Promise.resolve()
+    await runWithRequestContext(outer, async () => {
+      const seen = runInSyncRequestContext(inner, () => {
+        later = Promise.resolve().then(() => tryGetRequestContext())
+        return tryGetRequestContext()
+      })
+      expect(seen).toBe(inner)
+      // restored on return, and what the call scheduled sees the async context, not the sync one
+      expect(tryGetRequestContext()).toBe(outer)
+      expect(await later).toBe(outer)
+    })
+    expect(runInSyncRequestContext(inner, () => tryGetRequestContext())).toBe(inner)
+    expect(tryGetRequestContext()).toBeUndefined()
+  })
+  it('lets a runWithRequestContext inside a synchronous context win, and restores it after', async () => {
+    const sync = createRequestContext('/sync')
+    const nested = createRequestContext('/nested')
+    await runInSyncRequestContext(sync, async () => {
+      const pending = runWithRequestContext(nested, async () => {
+        expect(tryGetRequestContext()).toBe(nested)
+        await new Promise((r) => setTimeout(r, 1))
+        return tryGetRequestContext()
+      })
+      expect(tryGetRequestContext()).toBe(sync)
+      expect(await pending).toBe(nested)
+    })
+    expect(isAsyncRequestContextUsed()).toBe(true)
+  })
+  it('restores the outer synchronous context when the call throws', () => {
+    const a = createRequestContext('/a')
+    runInSyncRequestContext(a, () => {
+      expect(() =>
+        runInSyncRequestContext(createRequestContext('/b'), () => {
+          throw new Error('x')
+        }),
+      ).toThrow('x')
+      expect(tryGetRequestContext()).toBe(a)
     })
   })
   it('normalizes paths', () => {

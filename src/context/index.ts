@@ -1,7 +1,9 @@
 export {
   createRequestContext,
+  isAsyncRequestContextUsed,
   normalizePath,
   resolveRequestContext,
+  runInSyncRequestContext,
   runWithRequestContext,
   tryGetRequestContext,
   type RequestContext,

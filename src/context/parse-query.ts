@@ -14,14 +14,21 @@ export interface QueryPair {
 /** Splits and decodes a raw query string (without `?`). `+` is a space; undecodable pairs are dropped. */
 export function parseQueryPairs(rawQuery: string): QueryPair[] {
   const pairs: QueryPair[] = []
-  if (rawQuery === '') return pairs
-  for (const part of rawQuery.split('&')) {
-    if (part === '') continue
-    const eq = part.indexOf('=')
-    const key = decodeComponent(eq === -1 ? part : part.slice(0, eq))
-    const value = decodeComponent(eq === -1 ? '' : part.slice(eq + 1))
-    if (key === undefined || value === undefined || key === '') continue
-    pairs.push({ key, value })
+  const n = rawQuery.length
+  // every request with a query comes through here: one pass of indexOf, no split() array; `eq` is
+  // the next `=` at or after `start` (-1: none left), so a query of many `&` without `=` stays linear
+  let eq = rawQuery.indexOf('=')
+  for (let start = 0; start < n;) {
+    let end = rawQuery.indexOf('&', start)
+    if (end === -1) end = n
+    if (end > start) {
+      if (eq !== -1 && eq < start) eq = rawQuery.indexOf('=', start)
+      const split = eq !== -1 && eq < end
+      const key = decodeComponent(rawQuery.slice(start, split ? eq : end))
+      const value = split ? decodeComponent(rawQuery.slice(eq + 1, end)) : ''
+      if (key !== undefined && value !== undefined && key !== '') pairs.push({ key, value })
+    }
+    start = end + 1
   }
   return pairs
 }
@@ -36,7 +43,15 @@ function decodeComponent(text: string): string | undefined {
   }
 }
 
-const DIGITS = /^[0-9]+$/
+/** Is `text` one or more decimal digits? */
+function isDigits(text: string): boolean {
+  if (text.length === 0) return false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x30 || c > 0x39) return false
+  }
+  return true
+}
 
 /**
  * The page a client asked for: a string of decimal digits worth at least 1 and a safe integer;
@@ -54,7 +69,7 @@ export function parsePageParam(pairs: readonly QueryPair[], name = 'page'): numb
 
 /** A page number from a string, or 1. @internal */
 export function pageNumberFrom(value: string | undefined): number {
-  if (value === undefined || !DIGITS.test(value)) return 1
+  if (value === undefined || !isDigits(value)) return 1
   const page = Number(value)
   return Number.isSafeInteger(page) && page >= 1 ? page : 1
 }

@@ -31,14 +31,59 @@ export interface RequestContext {
 
 const storage = new AsyncLocalStorage<RequestContext>()
 
+/**
+ * The context entered for a synchronous call only ({@link runInSyncRequestContext}): it wins over the
+ * AsyncLocalStorage store while that call runs, and nothing the call schedules sees it.
+ */
+let syncContext: RequestContext | undefined
+
+/** Has this process ever entered a context through AsyncLocalStorage? */
+let asyncContextUsed = false
+
 /** The current request's context, or `undefined` outside a request. */
 export function tryGetRequestContext(): RequestContext | undefined {
-  return storage.getStore()
+  return syncContext ?? storage.getStore()
 }
 
-/** Runs `fn` with `context` as the current request context (what the Express middleware does). */
+/**
+ * Runs `fn` with `context` as the current request context (what the Express middleware does), for
+ * everything `fn` awaits or schedules too.
+ */
 export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
-  return storage.run(context, fn)
+  asyncContextUsed = true
+  if (syncContext === undefined) return storage.run(context, fn)
+  // inside a synchronous context: the one given here must win over it for fn's own synchronous part
+  const outer = syncContext
+  syncContext = undefined
+  try {
+    return storage.run(context, fn)
+  } finally {
+    syncContext = outer
+  }
+}
+
+/**
+ * Runs `fn` with `context` as the current request context for its synchronous part only: what it
+ * awaits or schedules does not see it. Costs no AsyncLocalStorage (whose async hooks, once enabled,
+ * tax every promise and socket of the process): for building a response body, which is synchronous,
+ * and for handlers known not to read the context after an await. @internal
+ */
+export function runInSyncRequestContext<T>(context: RequestContext, fn: () => T): T {
+  const outer = syncContext
+  syncContext = context
+  try {
+    return fn()
+  } finally {
+    syncContext = outer
+  }
+}
+
+/**
+ * Has any request context been entered through AsyncLocalStorage in this process? Once it has, its
+ * async hooks are on for good, so one more `runWithRequestContext` costs little. @internal
+ */
+export function isAsyncRequestContextUsed(): boolean {
+  return asyncContextUsed
 }
 
 /**
@@ -144,7 +189,7 @@ class LazyRequestContext implements RequestContext {
  * that request's (or no request is given), else one built from the request's `originalUrl`/`url`.
  */
 export function resolveRequestContext(request?: unknown): RequestContext | undefined {
-  const current = storage.getStore()
+  const current = tryGetRequestContext()
   if (request === undefined || request === null || current?.request === request) return current
   if (typeof request !== 'object') return current
   const { originalUrl, url } = request as { originalUrl?: unknown; url?: unknown }

@@ -1,6 +1,6 @@
 import {
   createRequestContext,
-  runWithRequestContext,
+  runInSyncRequestContext,
   tryGetRequestContext,
   type RequestContext,
 } from '../context'
@@ -145,7 +145,9 @@ export function toHttpResponse(
     return spec
   }
   const context = options.context ?? contextOf(request)
-  const spec = tryGetRequestContext() === context ? build() : runWithRequestContext(context, build)
+  // building is synchronous: the context is entered for that call only, no AsyncLocalStorage
+  const spec =
+    tryGetRequestContext() === context ? build() : runInSyncRequestContext(context, build)
   if (options.checkResponses === true) checkerOf()(value, spec.body)
   return {
     status: options.explicitStatus?.() ?? spec.status,

@@ -39,7 +39,10 @@ export abstract class AbstractPaginator<T> extends BasePaginator<T> {
     const pageName = parameterName('pageName', options.pageName, 'page')
     super(rows, options, pageName)
     this.#currentPage = resolvePage(options.currentPage, options.perPage, 'currentPage', pageName)
-    this.#urlPrefix = pageUrlPrefix(this.path(), encodeURIComponent(pageName))
+    this.#urlPrefix = pageUrlPrefix(
+      this.path(),
+      pageName === 'page' ? 'page' : encodeURIComponent(pageName),
+    )
   }
 
   /** `links` of a paginated resource collection: `first`, `last`, `prev`, `next`. */

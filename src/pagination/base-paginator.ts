@@ -17,6 +17,9 @@ import { assertPerPage, resolvePath } from './resolve'
 import type { PageViewData, PaginatorUrlOptions } from './types'
 
 /** Brand shared by every copy of the library (Symbol.for), so `isPaginator` survives duplicates. */
+/** The carried parameters of a page that has none (never written to). */
+const NO_PARAMS: QueryParams = new Map()
+
 export const PAGINATOR_BRAND: unique symbol = Symbol.for('api-resources.paginator')
 
 interface RenderModule {
@@ -37,7 +40,8 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
   readonly #path: string
   /** The query parameter that names a page in URLs (`page` or `cursor`); never appended. */
   readonly #parameter: string
-  readonly #query: QueryParams = new Map()
+  /** Made on the first `append()`: most pages carry no extra parameters. */
+  #query: QueryParams | undefined
   #fragment: string | null = null
   /** The encoded query parameters and fragment; reset by whatever changes them. */
   #suffix: string | undefined
@@ -82,7 +86,7 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
    */
   getOptions(): PaginatorUrlOptions {
     const query: Record<string, readonly string[]> = {}
-    for (const [key, values] of this.#query) query[key] = values
+    for (const [key, values] of this.#query ?? NO_PARAMS) query[key] = values
     return { path: this.#path, pageName: this.#parameter, query, fragment: this.#fragment }
   }
 
@@ -145,12 +149,13 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
 
   /** The carried query parameters and the fragment, `&k=v...#name`, or `''`. @internal */
   protected urlSuffix(): string {
-    return (this.#suffix ??= encodeQueryParams(this.#query) + encodeFragment(this.#fragment))
+    return (this.#suffix ??=
+      encodeQueryParams(this.#query ?? NO_PARAMS) + encodeFragment(this.#fragment))
   }
 
   /** The carried query parameters. @internal */
   protected queryParams(): QueryParams {
-    return this.#query
+    return (this.#query ??= new Map())
   }
 
   /**
@@ -159,7 +164,7 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
    * an array repeats the key once per value.
    */
   append(key: string, value: QueryValue): this {
-    setQueryParam(this.#query, key, value, this.#parameter)
+    setQueryParam(this.queryParams(), key, value, this.#parameter)
     this.#suffix = undefined
     return this
   }
@@ -167,7 +172,7 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
   /** {@link append} for each entry of `params`, in order (chainable). */
   appends(params: Readonly<Record<string, QueryValue>>): this {
     for (const [key, value] of Object.entries(params))
-      setQueryParam(this.#query, key, value, this.#parameter)
+      setQueryParam(this.queryParams(), key, value, this.#parameter)
     this.#suffix = undefined
     return this
   }
@@ -186,7 +191,8 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
       if (values === undefined) grouped.set(key, [value])
       else values.push(value)
     }
-    for (const [key, values] of grouped) setQueryParam(this.#query, key, values, this.#parameter)
+    for (const [key, values] of grouped)
+      setQueryParam(this.queryParams(), key, values, this.#parameter)
     this.#suffix = undefined
     return this
   }

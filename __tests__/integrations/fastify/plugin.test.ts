@@ -10,17 +10,12 @@ import {
   users,
   usersPage,
 } from '../fixtures'
+import { fastifyApp } from '../../support/fastify-app'
 
-async function makeApp(
+const makeApp = (
   routes: (app: FastifyInstance) => void,
   options?: Parameters<typeof apiResources>[0],
-): Promise<FastifyInstance> {
-  const app = Fastify()
-  await app.register(apiResources(options))
-  routes(app)
-  await app.ready()
-  return app
-}
+) => fastifyApp(apiResources(options), routes)
 
 describe('api-resources/fastify apiResources()', () => {
   it('runs every route inside the request context (sync, async, prefixed routes)', async () => {

@@ -6,15 +6,15 @@ import type {
   RouteHandlerMethod,
   RouteOptions,
 } from 'fastify'
+import { isAsyncRequestContextUsed, runInSyncRequestContext } from '../../context/request-context'
+import { errorToHttpResponse, toHttpResponse, type HttpRequestLike } from '../../http/http-response'
 import {
-  errorToHttpResponse,
-  isRespondable,
-  openRequestContext,
-  runWithRequestContext,
-  toHttpResponse,
-  tryGetRequestContext,
-  type RequestContext,
-} from '../../http'
+  heldRequestContext,
+  holdRequestContext,
+  runInRequestContext,
+} from '../../http/request-context-holder'
+import { isRespondable } from '../../runtime/respondable'
+import { isThenable } from '../../util/objects'
 
 /** Options of {@link apiResources}. */
 export interface ApiResourcesOptions {
@@ -32,6 +32,18 @@ export interface ApiResourcesOptions {
   readonly errorHandler?: boolean
   /** Options of the error handler. */
   readonly errors?: ResourceErrorsOptions
+  /**
+   * Run plain function handlers (not declared `async`) in the request context for their synchronous
+   * part only, without `AsyncLocalStorage`: once enabled, its async hooks tax every promise and
+   * socket of the process (several percent of the throughput of a small JSON reply). Only for apps
+   * whose plain handlers build their pages before any `await` or `.then()`: a plain handler that
+   * returns a promise and builds a page after it has no context on that first request (page 1,
+   * path `/`, with the missing request context warning), and its route switches to
+   * `AsyncLocalStorage` from the next request on. Handlers declared `async` always run in
+   * `AsyncLocalStorage`, and once any handler has used it, every handler does.
+   * @default false (every handler runs in AsyncLocalStorage)
+   */
+  readonly syncHandlers?: boolean
   /**
    * Development aid: validate every body built from a resource, collection, paginator or JSON:API
    * document against its generated JSON Schema (with the package `ajv`), and fail the request with
@@ -63,8 +75,6 @@ export type ApiResourcesPlugin = ((
   done: (error?: Error) => void,
 ) => void) & { readonly [key: symbol]: unknown }
 
-// Set on a request the plugin opened a context for.
-const CONTEXT: unique symbol = Symbol('api-resources.context')
 // Set on a reply whose status the handler chose with reply.code() / reply.status().
 const EXPLICIT_STATUS: unique symbol = Symbol('api-resources.explicitStatus')
 // Marks objects whose `code` already records explicit statuses.
@@ -72,8 +82,7 @@ const CODE_INSTALLED: unique symbol = Symbol('api-resources.code')
 
 const CHECKED: unique symbol = Symbol('api-resources.checkResponses')
 
-interface WithContext {
-  [CONTEXT]?: RequestContext
+interface WithChecked {
   [CHECKED]?: true
 }
 
@@ -104,13 +113,17 @@ const defaultUrl = (request: FastifyRequest): string => request.url
  */
 export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlugin {
   const urlOf = options.url ?? defaultUrl
+  const requestOf = (request: FastifyRequest): HttpRequestLike => ({
+    url: urlOf(request),
+    raw: request,
+  })
   function apiResourcesPlugin(
     fastify: FastifyInstance,
     _options: unknown,
     done: (error?: Error) => void,
   ): void {
     fastify.addHook('onRoute', (route: RouteOptions) => {
-      route.handler = withRequestContext(route.handler, urlOf)
+      route.handler = withRequestContext(route.handler, requestOf, options.syncHandlers === true)
     })
     // Routes declared before the plugin was loaded (`app.register(apiResources())` without
     // `await`, or routes of a plugin registered earlier) are not seen by onRoute. Their handler is
@@ -120,7 +133,7 @@ export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlu
     if (hasRoutes(fastify)) {
       fastify.addHook('preHandler', (request, reply, done) => {
         recordExplicitStatus(reply)
-        runWithRequestContext(contextOf(request, urlOf), done)
+        runInRequestContext(holdRequestContext(request, requestOf), done)
       })
     }
     // reply.send(resource) from inside a handler: built here, before Fastify serializes it
@@ -137,7 +150,7 @@ export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlu
     })
     if (options.checkResponses === true && process.env.NODE_ENV !== 'production') {
       fastify.addHook('onRequest', (request, _reply, next) => {
-        ;(request as WithContext)[CHECKED] = true
+        ;(request as WithChecked)[CHECKED] = true
         next()
       })
     }
@@ -163,35 +176,38 @@ function hasRoutes(fastify: FastifyInstance): boolean {
   }
 }
 
+// The constructor of every `async` function (an async arrow too).
+const AsyncFunction = (async () => {}).constructor
+
 /**
- * The route's handler, run inside the request's context (entered with `run`, so it holds for
- * everything the handler awaits), its return value sent by {@link answer}.
+ * The route's handler, run inside the request's context, its return value sent by {@link answer}.
+ *
+ * Every handler runs in the async context (AsyncLocalStorage, entered with `run`, so it holds for
+ * everything the handler awaits). With `syncHandlers`, a plain function gets the context for its
+ * synchronous part only, which costs no AsyncLocalStorage: once enabled, its async hooks tax every promise and
+ * socket of the process, about 8% of a small Fastify reply. The first time a plain function returns
+ * a promise, the route runs in the async context from then on; and once the process uses the async
+ * context at all (any `async` handler), plain functions run in it too, since the hooks are paid for.
  */
 function withRequestContext(
   handler: RouteHandlerMethod,
-  urlOf: (request: FastifyRequest) => string,
+  requestOf: (request: FastifyRequest) => HttpRequestLike,
+  syncHandlers: boolean,
 ): RouteHandlerMethod {
+  let awaits = !syncHandlers || handler instanceof AsyncFunction
   return function apiResourcesHandler(this: FastifyInstance, request, reply) {
-    const context = contextOf(request, urlOf)
-    recordExplicitStatus(reply)
-    const run = () => {
-      const result: unknown = handler.call(this, request, reply)
-      if (!isThenable(result)) return answer(result, request, reply)
-      return Promise.resolve(result).then((value) => answer(value, request, reply))
+    const context = holdRequestContext(request, requestOf)
+    if (!(CODE_INSTALLED in reply)) recordExplicitStatus(reply)
+    const call = () => handler.call(this, request, reply) as unknown
+    let result: unknown
+    if (awaits || isAsyncRequestContextUsed()) result = runInRequestContext(context, call)
+    else {
+      result = runInSyncRequestContext(context, call)
+      awaits = result !== reply && isThenable(result)
     }
-    // the preHandler hook has entered this request's context already, unless a hook answered
-    // around it: then it is entered here
-    return tryGetRequestContext() === context ? run() : runWithRequestContext(context, run)
+    if (!isThenable(result)) return answer(result, request, reply)
+    return Promise.resolve(result).then((value) => answer(value, request, reply))
   } as RouteHandlerMethod
-}
-
-/** The request's context: opened once per request, by whichever of the hook or handler runs first. */
-function contextOf(
-  request: FastifyRequest,
-  urlOf: (request: FastifyRequest) => string,
-): RequestContext {
-  const holder = request as WithContext
-  return (holder[CONTEXT] ??= openRequestContext({ url: urlOf(request), raw: request }))
 }
 
 /** A respondable as its JSON text, with its status and content type set; anything else as it is. */
@@ -209,13 +225,13 @@ function respondableBody(value: unknown, request: FastifyRequest, reply: Fastify
     value,
     { url: request.url, raw: request },
     {
-      context: (request as WithContext)[CONTEXT],
+      context: heldRequestContext(request),
       response: reply,
       explicitStatus: () => (isExplicit(reply) ? reply.statusCode : undefined),
-      checkResponses: (request as WithContext)[CHECKED] === true,
+      checkResponses: (request as WithChecked)[CHECKED] === true,
     },
   )
-  reply.code(answer.status)
+  if (reply.statusCode !== answer.status) reply.code(answer.status)
   reply.header('content-type', answer.headers['content-type'])
   return answer.body
 }
@@ -236,7 +252,8 @@ function recordExplicitStatus(reply: FastifyReply): void {
   const target = owner as { code: (code: number) => FastifyReply; status: unknown }
   const original = target.code
   const code = function codeWithMark(this: FastifyReply, status: number) {
-    if ((this.request as WithContext | undefined)?.[CONTEXT] !== undefined)
+    const request = this.request as FastifyRequest | undefined
+    if (request !== undefined && heldRequestContext(request) !== undefined)
       (this as WithExplicitStatus)[EXPLICIT_STATUS] = true
     return original.call(this, status)
   }
@@ -287,12 +304,4 @@ export function answerResourceError(
   reply.header('content-type', answer.headers['content-type'])
   reply.send(Buffer.from(answer.body, 'utf8'))
   return true
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  )
 }

@@ -1,12 +1,6 @@
 import type { Context, Env, ErrorHandler, Input, MiddlewareHandler } from 'hono'
-import {
-  errorToHttpResponse,
-  openRequestContext,
-  runWithRequestContext,
-  toHttpResponse,
-  tryGetRequestContext,
-  type RequestContext,
-} from '../../http'
+import { errorToHttpResponse, toHttpResponse } from '../../http/http-response'
+import { holdRequestContext, runInRequestContext } from '../../http/request-context-holder'
 
 /** Options of {@link apiResources}. */
 export interface ApiResourcesOptions {
@@ -51,14 +45,12 @@ export type RespondHandler<
   I extends Input = Input,
 > = (c: Context<E, P, I>) => unknown
 
-// The context apiResources() opened for a Hono context, and the status its handler chose.
-const CONTEXT: unique symbol = Symbol('api-resources.context')
+// The status a Hono context's handler chose.
 const EXPLICIT_STATUS: unique symbol = Symbol('api-resources.explicitStatus')
 
 const CHECKED: unique symbol = Symbol('api-resources.checkResponses')
 
-interface WithContext {
-  [CONTEXT]?: RequestContext
+interface WithExplicitStatus {
   [EXPLICIT_STATUS]?: number
   [CHECKED]?: boolean
 }
@@ -78,25 +70,18 @@ const defaultUrl = (c: Context): string => c.req.url
  */
 export function apiResources(options: ApiResourcesOptions = {}): MiddlewareHandler {
   const urlOf = options.url ?? defaultUrl
+  const requestOf = (c: Context) => ({ url: urlOf(c), raw: c.req.raw })
   const check = options.checkResponses === true && process.env.NODE_ENV !== 'production'
   return function apiResourcesMiddleware(c, next) {
-    const holder = c as unknown as WithContext
-    const existing = holder[CONTEXT]
-    if (existing !== undefined) return runWithRequestContext(existing, next)
-    const context = openRequestContext({ url: urlOf(c), raw: c.req.raw })
-    holder[CONTEXT] = context
-    if (check) holder[CHECKED] = true
-    return runWithRequestContext(context, next)
+    if (check) (c as unknown as WithExplicitStatus)[CHECKED] = true
+    return runInRequestContext(holdRequestContext(c, requestOf), next)
   }
 }
 
 /** The request context of `c`: the one apiResources() opened, else a new one. */
-function contextOf(c: Context): RequestContext {
-  const holder = c as unknown as WithContext
-  const current = tryGetRequestContext()
-  if (current !== undefined && current === holder[CONTEXT]) return current
-  return (holder[CONTEXT] ??= openRequestContext({ url: c.req.url, raw: c.req.raw }))
-}
+const contextOf = (c: Context) => holdRequestContext(c, defaultRequest)
+
+const defaultRequest = (c: Context) => ({ url: c.req.url, raw: c.req.raw })
 
 /**
  * Turns a handler whose return value is the response into a Hono handler: a resource, collection,
@@ -114,10 +99,7 @@ export function respond<E extends Env = Env, P extends string = string, I extend
   return async function respondHandler(c) {
     const context = contextOf(c as unknown as Context)
     recordStatus(c as unknown as Context)
-    const value =
-      tryGetRequestContext() === context
-        ? await handler(c)
-        : await runWithRequestContext(context, () => handler(c))
+    const value = await runInRequestContext(context, () => handler(c))
     if (value instanceof Response) return value
     return resourceResponse(c as unknown as Context, value)
   }
@@ -125,7 +107,7 @@ export function respond<E extends Env = Env, P extends string = string, I extend
 
 /** Makes `c.status()` remember the status the handler chose (it is write-only in Hono). */
 function recordStatus(c: Context): void {
-  const holder = c as unknown as WithContext
+  const holder = c as unknown as WithExplicitStatus
   const original = c.status
   c.status = (status) => {
     holder[EXPLICIT_STATUS] = status
@@ -141,7 +123,7 @@ function recordStatus(c: Context): void {
  * app.get('/users/:id', (c) => resourceResponse(c, new UserResource(findUser(c.req.param('id')))))
  */
 export function resourceResponse(c: Context, value: unknown): Response {
-  const holder = c as unknown as WithContext
+  const holder = c as unknown as WithExplicitStatus
   const answer = toHttpResponse(
     value,
     { url: c.req.url, raw: c.req.raw },

@@ -6,14 +6,10 @@ import {
   type NestInterceptor,
 } from '@nestjs/common'
 import { Observable } from 'rxjs'
-import {
-  isRespondable,
-  openRequestContext,
-  runWithRequestContext,
-  toHttpResponse,
-  tryGetRequestContext,
-  type RequestContext,
-} from '../../http'
+import type { RequestContext } from '../../context/request-context'
+import { toHttpResponse } from '../../http/http-response'
+import { holdRequestContext, runInRequestContext } from '../../http/request-context-holder'
+import { isRespondable } from '../../runtime/respondable'
 
 /** What the interceptor reads of Express's request and response (Nest's Express platform). */
 interface ExpressRequestLike {
@@ -33,13 +29,6 @@ interface ExpressResponseLike {
 
 // `@HttpCode()`'s metadata key (@nestjs/common's HTTP_CODE_METADATA).
 const HTTP_CODE_METADATA = '__httpCode__'
-
-// The context the interceptor opened for a request.
-const CONTEXT: unique symbol = Symbol('api-resources.context')
-
-interface WithContext {
-  [CONTEXT]?: RequestContext
-}
 
 /**
  * A Nest interceptor (HTTP, Express platform) that runs the handler inside the request context
@@ -64,7 +53,7 @@ export class ApiResourcesInterceptor implements NestInterceptor {
     const http = execution.switchToHttp()
     const request = http.getRequest<ExpressRequestLike>()
     const response = http.getResponse<ExpressResponseLike>()
-    const context = openContext(request)
+    const context = holdRequestContext(request, requestOf)
     const routeStatus = response.statusCode // what Nest set before the handler (its default or @HttpCode)
     const httpCode = httpCodeOf(execution.getHandler())
     return new Observable<unknown>((subscriber) => {
@@ -85,21 +74,16 @@ export class ApiResourcesInterceptor implements NestInterceptor {
         })
       // the handler is called on subscription: subscribe inside the context so that it, and
       // everything it awaits, sees this request's context
-      const subscription =
-        tryGetRequestContext() === context ? subscribe() : runWithRequestContext(context, subscribe)
+      const subscription = runInRequestContext(context, subscribe)
       return () => subscription.unsubscribe()
     })
   }
 }
 
-function openContext(request: ExpressRequestLike): RequestContext {
-  const holder = request as WithContext
-  const existing = holder[CONTEXT]
-  if (existing !== undefined) return existing
+/** The URL (mount prefix included), headers and request object the context is opened from. */
+function requestOf(request: ExpressRequestLike) {
   const url = typeof request.originalUrl === 'string' ? request.originalUrl : (request.url ?? '/')
-  const context = openRequestContext({ url, headers: request.headers, raw: request })
-  holder[CONTEXT] = context
-  return context
+  return { url, headers: request.headers, raw: request }
 }
 
 function httpCodeOf(handler: unknown): number | undefined {
