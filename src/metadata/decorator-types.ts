@@ -9,7 +9,7 @@
 import type { GUIDE_URL } from '../errors/guide'
 import type { DataOf, IsMerged, OutputOf } from '../runtime/payload'
 import type { Resolvable } from '../runtime/protocol'
-import type { JsonSchema, ResourceThunk } from './types'
+import type { JsonSchema } from './types'
 
 /** What a decorator reads on the model: the static checks differ per kind. */
 export type DecoratorReads =

@@ -305,13 +305,7 @@ function plainSchemas(cls: Function): ClassSchemas {
     [`${name}Response`]: responseOf(wrapKey, one, fields),
     [`${name}Collection`]: wrapKey === null ? items : keyed(wrapKey, items),
   }
-  const bodies: Record<BodyKind, string> = {
-    resource: `${name}Response`,
-    collection: `${name}Collection`,
-    paginated: '',
-    simplePaginated: '',
-    cursorPaginated: '',
-  }
+  const bodies = bodyNames(`${name}Response`, `${name}Collection`)
   for (const kind of PAGE_KINDS) {
     const component = `${PAGINATED_PREFIX[kind]}${name}`
     components[component] = {
@@ -457,13 +451,7 @@ function jsonApiSchemas(cls: Function): ClassSchemas {
   const list: SchemaObject = { type: 'array', items: one }
   components[`${name}Document`] = document(orNull(one), OBJECT, OBJECT)
   components[`${name}CollectionDocument`] = document(list, OBJECT, OBJECT)
-  const bodies: Record<BodyKind, string> = {
-    resource: `${name}Document`,
-    collection: `${name}CollectionDocument`,
-    paginated: '',
-    simplePaginated: '',
-    cursorPaginated: '',
-  }
+  const bodies = bodyNames(`${name}Document`, `${name}CollectionDocument`)
   for (const kind of PAGE_KINDS) {
     const component = `${PAGINATED_PREFIX[kind]}${name}Document`
     const links: SchemaObject = {
@@ -717,4 +705,9 @@ export function sharedSchema(name: SharedComponent): SchemaObject {
     $ref: `${DEFS_PREFIX}${set.shared(name)}`,
     $defs: set.components,
   }
+}
+
+/** The component names of a class's bodies; the paginated ones are filled in per page kind. */
+function bodyNames(resource: string, collection: string): Record<BodyKind, string> {
+  return { resource, collection, paginated: '', simplePaginated: '', cursorPaginated: '' }
 }
