@@ -44,6 +44,12 @@ const HTTP_CODE_METADATA = '__httpCode__'
  */
 @Injectable()
 export class ApiResourcesInterceptor implements NestInterceptor {
+  /**
+   * Validate each body against its generated JSON Schema (`ApiResourcesModule.forRoot({
+   * checkResponses: true })` sets it). Off by default.
+   */
+  checkResponses = false
+
   constructor() {
     letClassSerializerPassResources()
   }
@@ -65,7 +71,7 @@ export class ApiResourcesInterceptor implements NestInterceptor {
               // route's status again when it replies
               const chosen =
                 httpCode ?? (response.statusCode !== routeStatus ? response.statusCode : undefined)
-              sendThroughJson(request, response, context, routeStatus, chosen)
+              sendThroughJson(request, response, context, routeStatus, chosen, this.checkResponses)
             }
             subscriber.next(value)
           },
@@ -103,6 +109,7 @@ function sendThroughJson(
   context: RequestContext,
   routeStatus: number,
   chosen: number | undefined,
+  checkResponses: boolean,
 ): void {
   const original = response.json!
   response.json = function jsonWithResources(this: ExpressResponseLike, body: unknown) {
@@ -116,6 +123,7 @@ function sendThroughJson(
         // a status the resource's withResponse() set counts as chosen too
         explicitStatus: () =>
           chosen ?? (response.statusCode !== routeStatus ? response.statusCode : routeStatus),
+        checkResponses,
       },
     )
     response.statusCode = answer.status

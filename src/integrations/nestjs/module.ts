@@ -11,6 +11,14 @@ export interface ApiResourcesModuleOptions {
    * @default true
    */
   readonly errorFilter?: boolean
+  /**
+   * Development aid: validate every body built from a resource, collection, paginator or JSON:API
+   * document against its generated JSON Schema (with the package `ajv`), and fail the request with
+   * the first mismatch and its JSON pointer (`ERR_RESPONSE_SCHEMA`). Ignored when `NODE_ENV` is
+   * `production`; costs nothing when off.
+   * @default false
+   */
+  readonly checkResponses?: boolean
 }
 
 /**
@@ -27,9 +35,20 @@ export interface ApiResourcesModuleOptions {
 @Module({})
 export class ApiResourcesModule {
   static forRoot(options: ApiResourcesModuleOptions = {}): DynamicModule {
-    const providers: Provider[] = [{ provide: APP_INTERCEPTOR, useClass: ApiResourcesInterceptor }]
+    const check = options.checkResponses === true && process.env.NODE_ENV !== 'production'
+    const providers: Provider[] = [
+      check
+        ? { provide: APP_INTERCEPTOR, useFactory: () => checkingInterceptor() }
+        : { provide: APP_INTERCEPTOR, useClass: ApiResourcesInterceptor },
+    ]
     if (options.errorFilter !== false)
       providers.push({ provide: APP_FILTER, useClass: ResourceErrorsFilter })
     return { module: ApiResourcesModule, global: true, providers }
   }
+}
+
+function checkingInterceptor(): ApiResourcesInterceptor {
+  const interceptor = new ApiResourcesInterceptor()
+  interceptor.checkResponses = true
+  return interceptor
 }
