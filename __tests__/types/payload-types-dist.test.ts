@@ -9,7 +9,7 @@ const TSC = join(ROOT, 'node_modules/typescript/bin/tsc')
 describe('payload types from the built declarations', () => {
   it('type-check (every @ts-expect-error is an error there too)', () => {
     const run = () =>
-      execFileSync(process.execPath, [TSC, '-p', join(__dirname, 'dist/tsconfig.json')], {
+      execFileSync(process.execPath, [TSC, '-p', join(__dirname, 'built/tsconfig.json')], {
         cwd: ROOT,
         encoding: 'utf8',
         stdio: 'pipe',

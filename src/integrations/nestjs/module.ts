@@ -14,7 +14,7 @@ export interface ApiResourcesModuleOptions {
   /**
    * Development aid: validate every body built from a resource, collection, paginator or JSON:API
    * document against its generated JSON Schema (with the package `ajv`), and fail the request with
-   * the first mismatch and its JSON pointer (`ERR_RESPONSE_SCHEMA`). Ignored when `NODE_ENV` is
+   * the first mismatch and its JSON pointer (a `ResourceError`). Ignored when `NODE_ENV` is
    * `production`; costs nothing when off.
    * @default false
    */
