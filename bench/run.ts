@@ -23,6 +23,22 @@ function runCase(file: string, caseName: string): Promise<CaseResult> {
   })
 }
 
+/** The scenario's subject against its baseline, interleaved in a process of its own. */
+function interleaved(file: string): {
+  subject: number
+  baseline: number
+  ratio: number
+  rounds: number
+} {
+  const run = spawnSync(
+    process.execPath,
+    ['-r', '@swc-node/register', join(__dirname, 'interleave.ts'), file],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  if (run.status !== 0) throw new Error(`interleave.ts ${file} exited with ${run.status}`)
+  return JSON.parse(run.stdout.trim().split('\n').pop()!) as ReturnType<typeof interleaved>
+}
+
 function fmt(n: number): string {
   return n >= 100 ? n.toFixed(0) : n >= 1 ? n.toFixed(2) : n.toPrecision(3)
 }
@@ -48,12 +64,18 @@ async function main(): Promise<void> {
       )
     }
     const subject = results.find((r) => r.name === scenario.subject)!
-    const ratio = subject.msPerOp / base.msPerOp
     if (scenario.maxRatio !== undefined) {
-      const ok = ratio <= scenario.maxRatio
+      // judged on the interleaved CPU ratio: the worker table runs one case after another, so a
+      // busy second on the machine lands on one side only
+      const r = interleaved(file)
+      const ok = r.ratio <= scenario.maxRatio
       failed ||= !ok
       console.log(
-        `target: ${scenario.subject} <= ${scenario.maxRatio}x ${scenario.baseline}: ${ratio.toFixed(2)}x ${ok ? 'MET' : 'MISSED'}`,
+        `${scenario.subject} interleaved with ${scenario.baseline} in one process (CPU ms/op, median of ` +
+          `${r.rounds} per-round ratios): ${fmt(r.subject)} vs ${fmt(r.baseline)}`,
+      )
+      console.log(
+        `target: ${scenario.subject} <= ${scenario.maxRatio}x ${scenario.baseline} (CPU, interleaved): ${r.ratio.toFixed(2)}x ${ok ? 'MET' : 'MISSED'}`,
       )
     }
     if (scenario.minOpsPerSec !== undefined) {
