@@ -23,20 +23,37 @@ function runCase(file: string, caseName: string): Promise<CaseResult> {
   })
 }
 
-/** The scenario's subject against its baseline, interleaved in a process of its own. */
-function interleaved(file: string): {
+interface Interleaved {
   subject: number
   baseline: number
   ratio: number
   rounds: number
-} {
+}
+
+/**
+ * How many processes interleave each scenario. One process's JIT decisions move its ratio by a few
+ * percent (the same code gave 1.13x-1.26x in single processes), so the target is judged on the
+ * median process, as the HTTP bench judges its generations of server processes.
+ */
+const INTERLEAVE_PROCESSES = Math.max(1, Number(process.env.INTERLEAVE_PROCESSES ?? 3))
+
+/** The scenario's subject against its baseline, interleaved in a process of its own. */
+function interleavedOnce(file: string): Interleaved {
   const run = spawnSync(
     process.execPath,
     ['-r', '@swc-node/register', join(__dirname, 'interleave.ts'), file],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   )
   if (run.status !== 0) throw new Error(`interleave.ts ${file} exited with ${run.status}`)
-  return JSON.parse(run.stdout.trim().split('\n').pop()!) as ReturnType<typeof interleaved>
+  return JSON.parse(run.stdout.trim().split('\n').pop()!) as Interleaved
+}
+
+/** {@link interleavedOnce} in several fresh processes: every ratio, and the median process. */
+function interleaved(file: string): Interleaved & { ratios: number[] } {
+  const runs: Interleaved[] = []
+  for (let i = 0; i < INTERLEAVE_PROCESSES; i++) runs.push(interleavedOnce(file))
+  runs.sort((a, b) => a.ratio - b.ratio)
+  return { ...runs[runs.length >> 1], ratios: runs.map((r) => r.ratio) }
 }
 
 function fmt(n: number): string {
@@ -71,11 +88,12 @@ async function main(): Promise<void> {
       const ok = r.ratio <= scenario.maxRatio
       failed ||= !ok
       console.log(
-        `${scenario.subject} interleaved with ${scenario.baseline} in one process (CPU ms/op, median of ` +
-          `${r.rounds} per-round ratios): ${fmt(r.subject)} vs ${fmt(r.baseline)}`,
+        `${scenario.subject} interleaved with ${scenario.baseline} in ${r.ratios.length} processes ` +
+          `(CPU ms/op, each the median of ${r.rounds} per-round ratios): ` +
+          `${r.ratios.map((x) => `${x.toFixed(2)}x`).join(', ')}; median process ${fmt(r.subject)} vs ${fmt(r.baseline)}`,
       )
       console.log(
-        `target: ${scenario.subject} <= ${scenario.maxRatio}x ${scenario.baseline} (CPU, interleaved): ${r.ratio.toFixed(2)}x ${ok ? 'MET' : 'MISSED'}`,
+        `target: ${scenario.subject} <= ${scenario.maxRatio}x ${scenario.baseline} (CPU, interleaved, median process): ${r.ratio.toFixed(2)}x ${ok ? 'MET' : 'MISSED'}`,
       )
     }
     if (scenario.minOpsPerSec !== undefined) {

@@ -134,7 +134,7 @@ describe('compiled output equals the reference interpreter', () => {
 describe('compiling', () => {
   it('compiles once per class and exposes the generated source (debug view)', () => {
     const source = toArraySource(PostResource)
-    expect(source).toContain('return function toArray(m, q, r)')
+    expect(source).toContain('return function toArray(m, q, r, ri)')
     expect(toArraySource(PostResource)).toBe(source)
     expect(source).toContain('"title"')
   })

@@ -129,7 +129,10 @@ describe('document builder over plain plans', () => {
     const attributeCalls = { n: 0 }
     const counting = {
       ...users,
-      attributesOf: (m: object) => (attributeCalls.n++, users.attributesOf(m, undefined)),
+      attributesFor: (fieldset: ReadonlySet<string> | undefined) => {
+        const read = users.attributesFor(fieldset)
+        return (m: object, q: unknown) => (attributeCalls.n++, read(m, q))
+      },
     }
     for (const r of posts.relations) if (r.target === users) r.target = counting
     try {

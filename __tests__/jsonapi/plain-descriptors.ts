@@ -1,4 +1,5 @@
 // Hand-made TypePlans for testing the builder and the include tree without resource classes.
+import { pickAttributes } from '../../src/jsonapi/resource-parts'
 import type { RelationDescriptor, TypeDescriptor } from '../../src/jsonapi/types'
 
 type Attrs = (model: Record<string, unknown>) => Record<string, unknown>
@@ -12,6 +13,8 @@ export function plainPlan(type: string, attributes: Attrs): TypeDescriptor & { r
     relationsByName,
     idOf: (model: object, _rules: unknown) => String((model as { id: unknown }).id),
     attributesOf: (model: object) => attributes(model as Record<string, unknown>),
+    attributesFor: (fieldset: ReadonlySet<string> | undefined) => (model: object) =>
+      pickAttributes(attributes(model as Record<string, unknown>), fieldset),
     relate(name: string, target: TypeDescriptor, source = name) {
       const relation = { name, source, target }
       relations.push(relation)

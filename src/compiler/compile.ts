@@ -18,6 +18,8 @@ export interface CompiledToArray {
   readonly source: string
   /** `false` when `new Function` is unavailable (a CSP) and the interpreter runs instead. */
   readonly compiled: boolean
+  /** Every member is unconditional: the output always has every key of the plan. */
+  readonly total: boolean
 }
 
 const compiledCache = new WeakMap<Function, CompiledToArray | null>()
@@ -62,7 +64,7 @@ class Context implements EmitContext {
  * allocation per object); objects made by a constructor get room for every key their first
  * instances received.
  */
-function emitBody(ctx: Context, plan: readonly PreparedMember[]): Code {
+function emitBody(ctx: Context, plan: readonly PreparedMember[]): { code: Code; total: boolean } {
   const entries: Code[] = []
   const leading: Code[] = []
   const stmts: Code[] = []
@@ -80,23 +82,25 @@ function emitBody(ctx: Context, plan: readonly PreparedMember[]): Code {
       ? _`const ${N.o} = { ${join(entries, ', ')} }`
       : _`const ${N.o} = new ${N.ob}()
   ${join(leading, '\n  ')}`
-  return _`'use strict'
+  const code = _`'use strict'
 function ${N.ob}() {}
 ${N.ob}.prototype = Object.prototype
-return function toArray(${N.m}, ${N.q}, ${N.r}) {
-  const ${N.rs} = ${N.ro}(${N.m}), ${N.pl} = ${N.rs}.attribute === ${N.da}
+return function toArray(${N.m}, ${N.q}, ${N.r}, ${N.ri}) {
+  const ${N.rs} = ${N.ri} === undefined ? ${N.ro}(${N.m}) : ${N.ri}, ${N.pl} = ${N.rs}.attribute === ${N.da}
   let ${N.v}
   ${make}
   ${join(stmts, '\n  ')}
   return ${N.o}
 }`
+  return { code, total: stmts.length === 0 }
 }
 
 const RUNTIME_NAMES = [N.M, N.fin, N.sk, N.mg, N.ro, N.da, N.mk]
 
 function compile(cls: Function, plan: readonly PreparedMember[]): CompiledToArray {
   const ctx = new Context()
-  const source = emitBody(ctx, plan).text
+  const { code, total } = emitBody(ctx, plan)
+  const source = code.text
   const mk = (m: unknown): object => new (cls as new (m: unknown) => object)(m)
   const runtime = [
     MISSING,
@@ -116,10 +120,10 @@ function compile(cls: Function, plan: readonly PreparedMember[]): CompiledToArra
   } catch (cause) {
     // A CSP forbids code generation: the reference interpreter gives the same output.
     if (cause instanceof EvalError)
-      return { fn: interpretMembers(cls, plan, rulesOf), source, compiled: false }
+      return { fn: interpretMembers(cls, plan, rulesOf), source, compiled: false, total }
     throw ResourceError.compileFailed(cls, source, cause)
   }
-  return { fn: factory(...runtime, ...ctx.values), source, compiled: true }
+  return { fn: factory(...runtime, ...ctx.values), source, compiled: true, total }
 }
 
 function compiledOf(cls: Function): CompiledToArray | null {
@@ -128,6 +132,48 @@ function compiledOf(cls: Function): CompiledToArray | null {
     const members = resolveMembers(cls)
     entry = members.fields.length === 0 ? null : compile(cls, prepareMembers(members, rendererFor))
     compiledCache.set(cls, entry)
+  }
+  return entry
+}
+
+/** Does the compiled output of `cls` always have every decorated key (no conditional member)? @internal */
+export function compiledTotal(cls: Function): boolean {
+  return compiledOf(cls)?.total === true
+}
+
+/** Subsets compiled per class, by their keys joined with NUL (see {@link compiledSubset}). */
+const subsetCache = new WeakMap<Function, Map<string, CompiledToArray>>()
+
+/**
+ * How many subsets one class keeps compiled. Subsets come from clients' sparse fieldsets: a class
+ * with n decorated members has 2^n of them, so past this many a fieldset is served by picking keys
+ * off the full output instead of compiling one more function.
+ */
+const SUBSETS_PER_CLASS = 32
+
+/**
+ * The compiled output of only the decorated members of `cls` whose key is in `keys` (a JSON:API
+ * sparse fieldset), in declaration order: one object with just those keys, instead of the full
+ * output and a copy of its picks. `undefined` when the class has no such subset compiled and no
+ * room for one more (the caller picks keys off the full output then).
+ * @internal
+ */
+export function compiledSubset(
+  cls: Function,
+  keys: readonly string[],
+): CompiledToArray | undefined {
+  let subsets = subsetCache.get(cls)
+  if (subsets === undefined) subsetCache.set(cls, (subsets = new Map()))
+  const id = keys.join('\u0000')
+  let entry = subsets.get(id)
+  if (entry === undefined) {
+    if (subsets.size >= SUBSETS_PER_CLASS) return undefined
+    const wanted = new Set(keys)
+    const plan = prepareMembers(resolveMembers(cls), rendererFor).filter((f) =>
+      wanted.has(f.record.key),
+    )
+    entry = compile(cls, plan)
+    subsets.set(id, entry)
   }
   return entry
 }
@@ -202,7 +248,7 @@ export function compiledToArray(
  * when it has none). Compiles the class if it was not yet used.
  *
  * @example
- * console.log(resourceShapeSource(UserResource)) // 'use strict' return function toArray(m, q, r) {...}
+ * console.log(resourceShapeSource(UserResource)) // 'use strict' return function toArray(m, q, r, ri) {...}
  */
 export function toArraySource(cls: Function): string {
   return compiledOf(cls)?.source ?? ''

@@ -12,6 +12,7 @@ export const N = {
   ob: new Name('Out'), // makes the output object (a plain object with room for every key)
   v: new Name('v'), // a temporary
   rs: new Name('rs'), // the model's rules
+  ri: new Name('ri'), // the model's rules when the caller has them already
   pl: new Name('pl'), // the rules read attributes plainly (`m.key`)
   M: new Name('M'), // MISSING
   fin: new Name('fin'), // finalizeValue

@@ -110,8 +110,8 @@ export function interpretMembers(
   rulesOf: (model: unknown) => ModelRules,
 ): ToArrayFn {
   const make = (model: unknown): object => new (cls as new (m: unknown) => object)(model)
-  return function interpret(model, request, resource) {
-    const run: Run = { model, request, rules: rulesOf(model), out: {}, resource, make }
+  return function interpret(model, request, resource, rules) {
+    const run: Run = { model, request, rules: rules ?? rulesOf(model), out: {}, resource, make }
     for (const f of plan) steps[f.record.kind](f, run)
     return run.out
   }

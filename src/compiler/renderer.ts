@@ -1,10 +1,15 @@
+import type { ModelRules } from '../runtime/model-rules'
 import { RESOLVE, isCollectionClass, isResolvable, type Resolvable } from '../runtime/protocol'
 
-/** A class's compiled output over a model: `(model, request, resource?) => output`. @internal */
+/**
+ * A class's compiled output over a model: `(model, request, resource?, rules?) => output`; `rules`
+ * are the model's rules when the caller has looked them up already. @internal
+ */
 export type ToArrayFn = (
   model: unknown,
   request: unknown,
   resource: object | undefined,
+  rules?: ModelRules,
 ) => Record<string, unknown>
 
 /** Renders a value nested in another resource's output through one resource class. @internal */

@@ -2,15 +2,9 @@ import { isObject } from '../util/objects'
 import type { ModelRules } from '../runtime/model-rules'
 import { rulesFor } from '../runtime/model-registry'
 import type { IncludeNode } from './include-tree'
-import {
-  linkageData,
-  linkageOf,
-  loadedValue,
-  pickAttributes,
-  pickKeys,
-  relationshipOf,
-} from './resource-parts'
+import { linkageData, linkageOf, loadedValue, relationshipOf } from './resource-parts'
 import type {
+  AttributesReader,
   Fieldsets,
   JsonApiLinks,
   RelationDescriptor,
@@ -21,7 +15,12 @@ import type {
 /** The `(id -> x)` records of one type: prototype-less objects (see {@link TypeView.models}). */
 interface TypeIndex {
   readonly models: Record<string, object | undefined>
-  readonly objects: Record<string, ResourceObject | undefined>
+  /**
+   * The resource object rendered for each id: only needed when one `(type, id)` arrives through a
+   * second model instance, so built on that first need (from the objects rendered so far) and kept
+   * up to date from then on.
+   */
+  objects: Record<string, ResourceObject | undefined> | undefined
 }
 
 /** A type as seen by one document: its sparse fieldset and its `(id -> object)` index. @internal */
@@ -29,8 +28,8 @@ export interface TypeView {
   readonly descriptor: TypeDescriptor
   /** Attribute names to keep; `undefined` keeps all. */
   readonly fieldset: ReadonlySet<string> | undefined
-  /** The fieldset as a list in output order, when the descriptor knows its attribute names. */
-  readonly keep: readonly string[] | undefined
+  /** The `attributes` member of an object of this type under the fieldset. */
+  readonly attributes: AttributesReader
   /** Relationships whose linkage is rendered. */
   readonly relations: readonly RelationDescriptor[]
   /**
@@ -39,8 +38,8 @@ export interface TypeView {
    * integer-like strings, which V8 keeps as elements, and this lookup is the builder's hottest line.
    */
   readonly models: Record<string, object | undefined>
-  /** The resource object rendered for each id. */
-  readonly objects: Record<string, ResourceObject | undefined>
+  /** The type's records. */
+  readonly index: TypeIndex
 }
 
 /**
@@ -53,6 +52,8 @@ export interface TypeView {
  * @internal
  */
 export class DocumentBuilder {
+  /** The primary objects, in the order they were added. */
+  readonly data: ResourceObject[] = []
   readonly included: ResourceObject[] = []
   private readonly index = new Map<string, TypeIndex>()
   private readonly views = new Map<TypeDescriptor, TypeView>()
@@ -82,7 +83,8 @@ export class DocumentBuilder {
     if (view.models[id] !== undefined) return undefined
     const object = this.render(view, model, id, rules)
     view.models[id] = model
-    view.objects[id] = object
+    if (view.index.objects !== undefined) view.index.objects[id] = object
+    this.data.push(object)
     return object
   }
 
@@ -114,12 +116,27 @@ export class DocumentBuilder {
     if (first === undefined) {
       const object = this.render(view, model, id, rules)
       view.models[id] = model
-      view.objects[id] = object
+      if (view.index.objects !== undefined) view.index.objects[id] = object
       this.included.push(object)
     } else if (first !== model) {
-      addMissingLinkage(view, view.objects[id]!, model, rules, this.request)
+      addMissingLinkage(
+        view,
+        this.objectsOf(view.index, view.descriptor.type)[id]!,
+        model,
+        rules,
+        this.request,
+      )
     }
     if (node.edges.length > 0 && this.markExpanded(node, model)) this.expand(model, node)
+  }
+
+  /** The `(id -> object)` record of a type, built from the objects rendered so far on first use. */
+  private objectsOf(index: TypeIndex, type: string): Record<string, ResourceObject | undefined> {
+    if (index.objects !== undefined) return index.objects
+    const objects = Object.create(null) as Record<string, ResourceObject | undefined>
+    for (const list of [this.data, this.included])
+      for (const object of list) if (object.type === type) objects[object.id] = object
+    return (index.objects = objects)
   }
 
   private markExpanded(node: IncludeNode, model: object): boolean {
@@ -145,9 +162,7 @@ export class DocumentBuilder {
 
   private render(view: TypeView, model: object, id: string, rules: ModelRules): ResourceObject {
     const type = view.descriptor.type
-    const all = view.descriptor.attributesOf(model, this.request)
-    const attributes =
-      view.keep === undefined ? pickAttributes(all, view.fieldset) : pickKeys(all, view.keep)
+    const attributes = view.attributes(model, this.request, undefined, rules)
     const relationships = linkageOf(view.relations, model, rules, id, this.request)
     const { linksOf, metaOf } = view.descriptor
     if (linksOf !== undefined || metaOf !== undefined) {
@@ -175,16 +190,20 @@ export class DocumentBuilder {
       fieldset === undefined
         ? descriptor.relations
         : descriptor.relations.filter((r) => fieldset.has(r.name))
-    const keep = fieldset && descriptor.attributeKeys?.filter((k) => fieldset.has(k))
+    const attributes = descriptor.attributesFor(fieldset)
     let index = this.index.get(descriptor.type)
     if (index === undefined) {
-      index = {
-        models: Object.create(null) as TypeIndex['models'],
-        objects: Object.create(null) as TypeIndex['objects'],
-      }
+      index = { models: Object.create(null) as TypeIndex['models'], objects: undefined }
       this.index.set(descriptor.type, index)
     }
-    return { descriptor, fieldset, keep, relations, models: index.models, objects: index.objects }
+    return {
+      descriptor,
+      fieldset,
+      attributes,
+      relations,
+      models: index.models,
+      index,
+    }
   }
 }
 

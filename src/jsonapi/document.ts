@@ -37,20 +37,16 @@ export function buildCollectionData(
   models: readonly unknown[],
 ): DocumentData {
   const builder = new DocumentBuilder(input.request, input.fields)
-  const data: ResourceObject[] = []
   const primary: object[] = []
   const view = builder.viewOf(input.descriptor)
   for (let i = 0; i < models.length; i++) {
     const model = models[i]
     if (typeof model !== 'object' || model === null) continue
-    const object = builder.addPrimary(view, model)
-    if (object === undefined) continue
-    data.push(object)
-    primary.push(model)
+    if (builder.addPrimary(view, model) !== undefined) primary.push(model)
   }
   // all primary objects are registered before any include is followed, so none lands in `included`
   if (input.include.edges.length > 0) {
     for (let i = 0; i < primary.length; i++) builder.expand(primary[i], input.include)
   }
-  return { data, included: builder.included }
+  return { data: builder.data, included: builder.included }
 }

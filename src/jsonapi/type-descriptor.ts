@@ -1,4 +1,5 @@
-import { traitsOf } from '../compiler/compile'
+import { compiledSubset, compiledTotal, traitsOf } from '../compiler/compile'
+import type { ToArrayFn } from '../compiler/renderer'
 import { JsonApiError } from '../errors/jsonapi-errors'
 import { resolveMembers } from '../metadata/resolve'
 import type { FieldRecord } from '../metadata/types'
@@ -6,7 +7,8 @@ import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
 import { finalizeValue } from '../runtime/finalize'
 import { isPlainObject, setKey } from '../util/objects'
 import { metaFunction, nonEmptyObject, relationLinks, type MetaFn } from './links'
-import type { RelationDescriptor, TypeDescriptor } from './types'
+import { pickAttributes, pickKeys } from './resource-parts'
+import type { AttributesReader, RelationDescriptor, TypeDescriptor } from './types'
 
 /** Marks `JsonApiResource.prototype` (a brand, so this file needs no import of the class). */
 export const JSONAPI_BRAND: unique symbol = Symbol.for('api-resources.jsonapi')
@@ -100,7 +102,7 @@ function createDescriptor(
     relationsByName,
     idOf: idReader(cls),
     attributesOf,
-    attributeKeys: attributesOf.keys,
+    attributesFor: fieldsetReader(cls, attributesOf),
     linksOf: traits.baseToLinks ? undefined : instanceMember(cls, 'toLinks'),
     metaOf: traits.baseToMeta ? undefined : instanceMember(cls, 'toMeta'),
   }
@@ -206,7 +208,42 @@ function idReader(cls: JsonApiClass): (model: object, rules: ModelRules) => stri
  * and without relationship names (a model's own loaded relations must not leak into attributes).
  */
 type AttributesOf = ((model: object, request: unknown) => Record<string, unknown>) & {
+  /** The compiled fast path's function: the output, read straight off the model. */
+  compiled?: ToArrayFn
+  /** Its keys, in output order. */
   keys?: readonly string[]
+  /** Its output always has every one of `keys`. */
+  total?: boolean
+}
+
+/**
+ * `attributesFor(fieldset)`: the reader of the `attributes` member under a sparse fieldset. On the
+ * compiled fast path, a fieldset gets its own compiled subset (only the kept members are read, and
+ * no copy is made), and an output known to have every key needs no emptiness check; otherwise the
+ * full attributes are read and the fieldset's keys picked off them.
+ */
+function fieldsetReader(
+  cls: JsonApiClass,
+  attributesOf: AttributesOf,
+): (fieldset: ReadonlySet<string> | undefined) => AttributesReader {
+  const { compiled, keys, total } = attributesOf
+  return (fieldset) => {
+    if (compiled === undefined || keys === undefined)
+      return (model, request) => pickAttributes(attributesOf(model, request), fieldset)
+    if (fieldset === undefined) {
+      // a compiled function called with two arguments: its third, the resource, is undefined
+      if (total === true && keys.length > 0) return compiled as AttributesReader
+      return (model, request) => pickAttributes(attributesOf(model, request), undefined)
+    }
+    const keep = keys.filter((k) => fieldset.has(k))
+    if (keep.length === 0) return () => undefined
+    const subset = compiledSubset(cls, keep)
+    if (subset === undefined)
+      return (model, request) => pickKeys(attributesOf(model, request), keep)
+    const fn = subset.fn
+    if (subset.total) return fn as AttributesReader
+    return (model, request) => pickAttributes(fn(model, request, undefined), undefined)
+  }
 }
 
 function attributesReader(
@@ -222,7 +259,9 @@ function attributesReader(
     if (mayClash)
       return (model, request) => withoutReserved(fn(model, request, undefined), reserved)
     const fast: AttributesOf = (model, request) => fn(model, request, undefined)
+    fast.compiled = fn
     fast.keys = fields.map((f) => f.key)
+    fast.total = compiledTotal(cls)
     return fast
   }
   return function attributesOf(model, request) {

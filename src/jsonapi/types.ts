@@ -31,18 +31,31 @@ export interface TypeDescriptor {
   readonly relationsByName: ReadonlyMap<string, RelationDescriptor>
   /** `data.id` of a model (whose model rules are `rules`): always a string. */
   idOf(model: object, rules: ModelRules): string
-  /**
-   * The attribute names `attributesOf` can produce, in output order, when they are known from the
-   * class (decorated members only); lets a sparse fieldset be applied without scanning each object.
-   */
-  readonly attributeKeys?: readonly string[]
   /** The attributes of a model (no `id`/`type` keys, no `MISSING` values), in output order. */
   attributesOf(model: object, request: unknown): Record<string, unknown>
+  /**
+   * The `attributes` member of a resource object under a sparse fieldset (`undefined`: all
+   * attributes): the attributes the fieldset keeps, or `undefined` when none is left. Asked once per
+   * type and document, so the descriptor can specialise the reader to the fieldset.
+   */
+  attributesFor(fieldset: ReadonlySet<string> | undefined): AttributesReader
   /** The resource object's `links` (`toLinks()`), when the class declares any. */
   readonly linksOf?: MetaFn
   /** The resource object's `meta` (`toMeta()`), when the class declares any. */
   readonly metaOf?: MetaFn
 }
+
+/**
+ * Reads the `attributes` member of one resource object (see `TypeDescriptor.attributesFor`);
+ * called as `(model, request, undefined, rules)` with the model's rules (the signature of a
+ * compiled output function, so one can serve as a reader).
+ */
+export type AttributesReader = (
+  model: object,
+  request: unknown,
+  resource?: undefined,
+  rules?: ModelRules,
+) => Record<string, unknown> | undefined
 
 /** `{ type, id }`. */
 export interface ResourceIdentifier {
