@@ -53,6 +53,26 @@ describe('request context', () => {
     })
     expect(isAsyncRequestContextUsed()).toBe(true)
   })
+  it('leaves no context behind when runWithRequestContext throws, and its callbacks keep theirs', async () => {
+    const a = createRequestContext('/a')
+    const b = createRequestContext('/b')
+    let fromA: Promise<unknown> = Promise.resolve()
+    expect(() =>
+      runWithRequestContext(a, () => {
+        fromA = new Promise((resolve) => setTimeout(() => resolve(tryGetRequestContext()), 1))
+        throw new Error('boom')
+      }),
+    ).toThrow('boom')
+    expect(tryGetRequestContext()).toBeUndefined()
+    // a second request running while the first one's callback is pending sees only its own
+    const fromB = runWithRequestContext(b, async () => {
+      await new Promise((r) => setTimeout(r, 2))
+      return tryGetRequestContext()
+    })
+    expect(tryGetRequestContext()).toBeUndefined()
+    expect(await fromA).toBe(a)
+    expect(await fromB).toBe(b)
+  })
   it('restores the outer synchronous context when the call throws', () => {
     const a = createRequestContext('/a')
     runInSyncRequestContext(a, () => {

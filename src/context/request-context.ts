@@ -48,13 +48,18 @@ export function tryGetRequestContext(): RequestContext | undefined {
 /**
  * Runs `fn` with `context` as the current request context (what the Express middleware does), for
  * everything `fn` awaits or schedules too.
+ *
+ * The context is entered twice: in AsyncLocalStorage, which carries it across `await`s and
+ * callbacks, and as the synchronous context for `fn`'s own synchronous part, where the two agree
+ * (both hold exactly while `fn` runs). Reads in that part (a paginator built before the first
+ * `await`, say) then take the module slot instead of asking AsyncLocalStorage for the current async
+ * resource. Nothing `fn` schedules sees the synchronous context: callbacks and promise continuations
+ * run on an empty stack, after it has been restored.
  */
 export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
   asyncContextUsed = true
-  if (syncContext === undefined) return storage.run(context, fn)
-  // inside a synchronous context: the one given here must win over it for fn's own synchronous part
   const outer = syncContext
-  syncContext = undefined
+  syncContext = context
   try {
     return storage.run(context, fn)
   } finally {
