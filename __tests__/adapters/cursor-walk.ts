@@ -21,6 +21,18 @@ export interface WalkRow {
   c: string | null
 }
 
+/**
+ * A fixed five-row table for the examples beside the property walks: NULLs in every nullable
+ * column, ties on `a` and on `b`, and a row whose three columns are all set.
+ */
+export const FIXED_ROWS: readonly WalkRow[] = [
+  { id: 1, a: 2, b: null, c: 'x' },
+  { id: 2, a: null, b: 1, c: 'y' },
+  { id: 3, a: 1, b: 1, c: null },
+  { id: 4, a: 2, b: 0, c: 'x' },
+  { id: 5, a: null, b: null, c: 'z' },
+]
+
 export type NullsOption = 'first' | 'last' | undefined
 
 /** One ORDER BY column of a generated query. */
@@ -31,7 +43,7 @@ export interface WalkOrder {
 }
 
 export interface WalkCase {
-  rows: WalkRow[]
+  rows: readonly WalkRow[]
   order: WalkOrder[]
   perPage: number
 }

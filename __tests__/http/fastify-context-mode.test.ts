@@ -56,24 +56,28 @@ describe('the Fastify plugin request context', () => {
     expect((await app.inject('/async?page=5')).json()).toEqual({ path: '/async', page: 5 })
   })
 
-  it('by default gives a plain function that returns a promise the context from its first request', async () => {
-    type Modules = {
-      context: typeof import('../../src/context')
-      fastify: typeof import('../../src/integrations/fastify')
-    }
-    let fresh: Modules | undefined
-    jest.isolateModules(() => {
-      fresh = {
-        context: require('../../src/context') as Modules['context'],
-        fastify: require('../../src/integrations/fastify') as Modules['fastify'],
-      }
+  it('moves a plain function that sends from a callback to the async context from then on', async () => {
+    const { context, fastify, freshProbe } = freshModules()
+    const app = await fastifyApp(fastify.apiResources({ syncHandlers: true }), (app) => {
+      app.get('/callback', (_request, reply) => {
+        setTimeout(() => reply.send(freshProbe()), 1)
+      })
     })
-    const { context, fastify } = fresh as Modules
+    // the first request has no context in its callback (what syncHandlers trades away) ...
+    expect((await app.inject('/callback?page=2')).json()).toEqual({ page: null })
     expect(context.isAsyncRequestContextUsed()).toBe(false)
-    const freshProbe = () => {
-      const current = context.tryGetRequestContext()
-      return current === undefined ? { page: null } : { path: current.path, page: current.page }
-    }
+    // ... the route runs in the async context from the next one on
+    const next = await Promise.all([4, 6].map((p) => app.inject(`/callback?page=${p}`)))
+    expect(next.map((r) => r.json())).toEqual([
+      { path: '/callback', page: 4 },
+      { path: '/callback', page: 6 },
+    ])
+    expect(context.isAsyncRequestContextUsed()).toBe(true)
+  })
+
+  it('by default gives a plain function that returns a promise the context from its first request', async () => {
+    const { context, fastify, freshProbe } = freshModules()
+    expect(context.isAsyncRequestContextUsed()).toBe(false)
     const app = await fastifyApp(fastify.apiResources(), (app) => {
       app.get('/later', () =>
         new Promise((resolve) => setTimeout(resolve, 1)).then(() => freshProbe()),
@@ -82,3 +86,24 @@ describe('the Fastify plugin request context', () => {
     expect((await app.inject('/later?page=2')).json()).toEqual({ path: '/later', page: 2 })
   })
 })
+
+/** A copy of the modules of its own: nothing in it has used AsyncLocalStorage yet. */
+function freshModules() {
+  type Modules = {
+    context: typeof import('../../src/context')
+    fastify: typeof import('../../src/integrations/fastify')
+  }
+  let fresh: Modules | undefined
+  jest.isolateModules(() => {
+    fresh = {
+      context: require('../../src/context') as Modules['context'],
+      fastify: require('../../src/integrations/fastify') as Modules['fastify'],
+    }
+  })
+  const { context, fastify } = fresh as Modules
+  const freshProbe = () => {
+    const current = context.tryGetRequestContext()
+    return current === undefined ? { page: null } : { path: current.path, page: current.page }
+  }
+  return { context, fastify, freshProbe }
+}

@@ -7,6 +7,7 @@ import {
   CURSOR_RUNS,
   CURSOR_TIMEOUT,
   expectedOrder,
+  FIXED_ROWS,
   walk,
   walkCases,
   type WalkCase,
@@ -78,13 +79,7 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
     )
 
     describe('on a fixed table', () => {
-      const rows: WalkRow[] = [
-        { id: 1, a: 2, b: null, c: 'x' },
-        { id: 2, a: null, b: 1, c: 'y' },
-        { id: 3, a: 1, b: 1, c: null },
-        { id: 4, a: 2, b: 0, c: 'x' },
-        { id: 5, a: null, b: null, c: 'z' },
-      ]
+      const rows = FIXED_ROWS
       beforeEach(async () => {
         await load(rows)
         log.length = 0

@@ -36,10 +36,10 @@ export interface ApiResourcesOptions {
    * Run plain function handlers (not declared `async`) in the request context for their synchronous
    * part only, without `AsyncLocalStorage`: once enabled, its async hooks tax every promise and
    * socket of the process (several percent of the throughput of a small JSON reply). Only for apps
-   * whose plain handlers build their pages before any `await` or `.then()`: a plain handler that
-   * returns a promise and builds a page after it has no context on that first request (page 1,
-   * path `/`, with the missing request context warning), and its route switches to
-   * `AsyncLocalStorage` from the next request on. Handlers declared `async` always run in
+   * whose plain handlers build their pages before any `await`, `.then()` or callback: a plain
+   * handler that returns a promise, or returns without having sent and sends from a callback, has
+   * no context after that point on its first request (page 1, path `/`, with the missing request
+   * context warning), and its route switches to `AsyncLocalStorage` from the next request on. Handlers declared `async` always run in
    * `AsyncLocalStorage`, and once any handler has used it, every handler does.
    * @default false (every handler runs in AsyncLocalStorage)
    */
@@ -186,7 +186,8 @@ const AsyncFunction = (async () => {}).constructor
  * everything the handler awaits). With `syncHandlers`, a plain function gets the context for its
  * synchronous part only, which costs no AsyncLocalStorage: once enabled, its async hooks tax every promise and
  * socket of the process, about 8% of a small Fastify reply. The first time a plain function returns
- * a promise, the route runs in the async context from then on; and once the process uses the async
+ * a promise, or returns without having sent (it will send from a callback), the route runs in the
+ * async context from then on; and once the process uses the async
  * context at all (any `async` handler), plain functions run in it too, since the hooks are paid for.
  */
 function withRequestContext(
@@ -203,7 +204,8 @@ function withRequestContext(
     if (awaits || isAsyncRequestContextUsed()) result = runInRequestContext(context, call)
     else {
       result = runInSyncRequestContext(context, call)
-      awaits = result !== reply && isThenable(result)
+      // it will answer later: from a promise, or from a callback (nothing returned, nothing sent)
+      awaits = result === undefined || result === reply ? !reply.sent : isThenable(result)
     }
     if (!isThenable(result)) return answer(result, request, reply)
     return Promise.resolve(result).then((value) => answer(value, request, reply))
