@@ -26,8 +26,6 @@ interface TypeIndex {
 /** A type as seen by one document: its sparse fieldset and its `(id -> object)` index. @internal */
 export interface TypeView {
   readonly descriptor: TypeDescriptor
-  /** Attribute names to keep; `undefined` keeps all. */
-  readonly fieldset: ReadonlySet<string> | undefined
   /** The `attributes` member of an object of this type under the fieldset. */
   readonly attributes: AttributesReader
   /** Relationships whose linkage is rendered. */
@@ -196,14 +194,7 @@ export class DocumentBuilder {
       index = { models: Object.create(null) as TypeIndex['models'], objects: undefined }
       this.index.set(descriptor.type, index)
     }
-    return {
-      descriptor,
-      fieldset,
-      attributes,
-      relations,
-      models: index.models,
-      index,
-    }
+    return { descriptor, attributes, relations, models: index.models, index }
   }
 }
 

@@ -231,7 +231,7 @@ function fieldsetReader(
     if (compiled === undefined || keys === undefined)
       return (model, request) => pickAttributes(attributesOf(model, request), fieldset)
     if (fieldset === undefined) {
-      // a compiled function called with two arguments: its third, the resource, is undefined
+      // a compiled function serves as the reader: it is called as (model, request, undefined, rules)
       if (total === true && keys.length > 0) return compiled as AttributesReader
       return (model, request) => pickAttributes(attributesOf(model, request), undefined)
     }

@@ -39,8 +39,9 @@ export interface ApiResourcesOptions {
    * whose plain handlers build their pages before any `await`, `.then()` or callback: a plain
    * handler that returns a promise, or returns without having sent and sends from a callback, has
    * no context after that point on its first request (page 1, path `/`, with the missing request
-   * context warning), and its route switches to `AsyncLocalStorage` from the next request on. Handlers declared `async` always run in
-   * `AsyncLocalStorage`, and once any handler has used it, every handler does.
+   * context warning), and its route switches to `AsyncLocalStorage` from the next request on.
+   * Handlers declared `async` always run in `AsyncLocalStorage`, and once any handler has used it,
+   * every handler does.
    * @default false (every handler runs in AsyncLocalStorage)
    */
   readonly syncHandlers?: boolean
@@ -184,11 +185,11 @@ const AsyncFunction = (async () => {}).constructor
  *
  * Every handler runs in the async context (AsyncLocalStorage, entered with `run`, so it holds for
  * everything the handler awaits). With `syncHandlers`, a plain function gets the context for its
- * synchronous part only, which costs no AsyncLocalStorage: once enabled, its async hooks tax every promise and
- * socket of the process, about 8% of a small Fastify reply. The first time a plain function returns
- * a promise, or returns without having sent (it will send from a callback), the route runs in the
- * async context from then on; and once the process uses the async
- * context at all (any `async` handler), plain functions run in it too, since the hooks are paid for.
+ * synchronous part only, which costs no AsyncLocalStorage: once enabled, its async hooks tax every
+ * promise and socket of the process, several percent of a small Fastify reply. The first time a
+ * plain function returns a promise, or returns without having sent (it will send from a callback),
+ * the route runs in the async context from then on; and once the process uses the async context at
+ * all (any `async` handler), plain functions run in it too, since the hooks are paid for.
  */
 function withRequestContext(
   handler: RouteHandlerMethod,
