@@ -27,13 +27,29 @@ export interface Toolchain {
   readonly runtime?: 'tsx' | 'bun'
 }
 
-function tsc(name: string, compilerOptions: Json, readme?: string): Toolchain {
+/**
+ * What a toolchain configured by a tsconfig's `compilerOptions` reads off them: the mode from
+ * `experimentalDecorators`, and `design:type` from `emitDecoratorMetadata` when the toolchain
+ * emits metadata at all (esbuild and tsx never do).
+ */
+function fromTsconfig(
+  name: string,
+  compilerOptions: Json,
+  readme: string | undefined,
+  emitsMetadata: boolean,
+): Toolchain {
   return {
     name,
     mode: compilerOptions.experimentalDecorators === true ? 'legacy' : 'standard',
-    designType: compilerOptions.emitDecoratorMetadata === true,
+    designType: emitsMetadata && compilerOptions.emitDecoratorMetadata === true,
     config: { compilerOptions },
     readme,
+  }
+}
+
+function tsc(name: string, compilerOptions: Json, readme?: string): Toolchain {
+  return {
+    ...fromTsconfig(name, compilerOptions, readme, true),
     compile: (source, fileName) => {
       const { options, errors } = ts.convertCompilerOptionsFromJson(compilerOptions, '.')
       if (errors.length > 0) throw new Error(String(errors[0].messageText))
@@ -51,11 +67,7 @@ function tsc(name: string, compilerOptions: Json, readme?: string): Toolchain {
 
 function esbuild(name: string, compilerOptions: Json, readme?: string): Toolchain {
   return {
-    name,
-    mode: compilerOptions.experimentalDecorators === true ? 'legacy' : 'standard',
-    designType: false,
-    config: { compilerOptions },
-    readme,
+    ...fromTsconfig(name, compilerOptions, readme, false),
     compile: (source, sourcefile) =>
       esbuildTransform(source, {
         loader: 'ts',
@@ -84,25 +96,12 @@ function swc(name: string, transform: Json, readme?: string): Toolchain {
 
 /** The real tsx CLI, run with `--tsconfig` (this `config`, extending the repository's). */
 function tsx(name: string, compilerOptions: Json): Toolchain {
-  return {
-    name,
-    mode: compilerOptions.experimentalDecorators === true ? 'legacy' : 'standard',
-    designType: false,
-    config: { compilerOptions },
-    runtime: 'tsx',
-  }
+  return { ...fromTsconfig(name, compilerOptions, undefined, false), runtime: 'tsx' }
 }
 
 /** Bun running the TypeScript itself, with this `config` as the whole tsconfig.json. */
 function bun(name: string, compilerOptions: Json, readme?: string): Toolchain {
-  return {
-    name,
-    mode: compilerOptions.experimentalDecorators === true ? 'legacy' : 'standard',
-    designType: compilerOptions.emitDecoratorMetadata === true,
-    config: { compilerOptions },
-    readme,
-    runtime: 'bun',
-  }
+  return { ...fromTsconfig(name, compilerOptions, readme, true), runtime: 'bun' }
 }
 
 const ES2022 = { target: 'ES2022' }
