@@ -1,6 +1,9 @@
 // HTTP throughput: a 20-item page served through apiResources() + respond() against a bare res.json of
 // the same hand-shaped object, measured with autocannon on 127.0.0.1. Each server runs in its own
-// process and is warmed up first; then samples rotate over the servers (each round starts with a
+// process and is warmed up first, for 10 s of load (HTTP_BENCH_WARMUP): a Node server's JIT keeps
+// optimizing for about that long, and a bare server keeps getting faster through it (a 2 s warm-up
+// measured servers half-way there, and flattered whichever did more per request, by 5-15% in the
+// Fastify pair); then samples rotate over the servers (each round starts with a
 // different one, so no server always follows the same neighbour). The target is judged on the median
 // of the per-round ratios (each server against bare res.json in the same round, seconds apart), which
 // cancels the slow drift of a shared machine; the ratio of the req/s medians is printed beside it.
@@ -24,6 +27,8 @@ import autocannon from 'autocannon'
 const SAMPLES = Number(process.env.HTTP_BENCH_SAMPLES ?? 15)
 const GENERATIONS = Math.max(1, Number(process.env.HTTP_BENCH_PROCESSES ?? 3))
 const SECONDS = Number(process.env.HTTP_BENCH_SECONDS ?? 3)
+// Seconds of load each fresh server gets before its samples count.
+const WARMUP = Number(process.env.HTTP_BENCH_WARMUP ?? 10)
 const TARGET = 0.95
 
 // `node ... bench/http.ts fastify` measures the Fastify plugin against a bare Fastify reply.send of
@@ -144,7 +149,7 @@ async function generation(rounds: number, offset: number): Promise<Sample[][]> {
     for (const c of CASES) servers.push(await start(c.mode))
     const bodies = await Promise.all(servers.map((s) => body(s.port)))
     if (bodies.some((b) => b !== bodies[0])) throw new Error(`bodies differ:\n${bodies.join('\n')}`)
-    for (const s of servers) await sample(s, Math.max(2, SECONDS / 2)) // warm-up: JIT, sockets
+    for (const s of servers) await sample(s, WARMUP) // warm-up: JIT, sockets
     const samples: Sample[][] = servers.map(() => [])
     for (let round = 0; round < rounds; round++) {
       for (let k = 0; k < servers.length; k++) {
@@ -181,7 +186,8 @@ function report({ samples, perGeneration }: Awaited<ReturnType<typeof measure>>)
     SERVER_CPU === undefined ? 'unpinned' : `servers on CPU ${SERVER_CPU}, autocannon on CPU 0`
   console.log(
     `\n## http: a 20-item page, autocannon 10 connections, ${SAMPLES} x ${SECONDS} s samples each ` +
-      `over ${GENERATIONS} generations of fresh server processes, rotated, ${pinned}`,
+      `over ${GENERATIONS} generations of fresh server processes (each warmed up ${WARMUP} s), ` +
+      `rotated, ${pinned}`,
   )
   console.log(
     '| case | req/s (median) | min-max | ratio to bare, per round (median) | ratio of medians | server CPU us/req (median) |',
