@@ -92,6 +92,44 @@ describe('ResourceCollection over a list', () => {
     })
   })
 
+  it('maps an Array subclass or a holey list into a plain list', () => {
+    class Rows<T> extends Array<T> {}
+    const subclassed = Rows.from(users) as Rows<User>
+    const data = UserResource.collection(subclassed).toArray()
+    expect(data.constructor).toBe(Array)
+    expect(data).toEqual([
+      { id: 1, name: 'a' },
+      { id: 2, name: 'b' },
+    ])
+    // eslint-disable-next-line no-sparse-arrays -- a hole, on purpose
+    const holey = [users[0], , users[1]] as User[]
+    expect(JSON.stringify(UserResource.collection(holey).toArray())).toBe(
+      '[{"id":1,"name":"a"},null,{"id":2,"name":"b"}]',
+    )
+  })
+
+  it('tells resources from rows whatever their constructor property says', () => {
+    // the renderer's plain-row fast path reads `constructor`; rows that fool it take the full check
+    const withColumn = { id: 3, name: 'c', constructor: 'a column' }
+    const bare = Object.assign(Object.create(null) as object, { id: 4, name: 'd' })
+    class Row {
+      constructor(
+        readonly id: number,
+        readonly name: string,
+      ) {}
+    }
+    const items = [users[0], withColumn, bare, new Row(5, 'e'), new UserResource(users[1])]
+    expect(UserResource.collection(items).toPayload()).toEqual({
+      data: [
+        { id: 1, name: 'a' },
+        { id: 3, name: 'c' },
+        { id: 4, name: 'd' },
+        { id: 5, name: 'e' },
+        { id: 2, name: 'b' },
+      ],
+    })
+  })
+
   it('a subclass may name the resource with static collects and its own wrap', () => {
     class UserCollection extends ResourceCollection<UserResource> {
       static override collects = () => UserResource

@@ -1,8 +1,10 @@
 export {
   createRequestContext,
+  enterSyncRequestContext,
   isAsyncRequestContextUsed,
   normalizePath,
   resolveRequestContext,
+  restoreSyncRequestContext,
   runInSyncRequestContext,
   runWithRequestContext,
   tryGetRequestContext,

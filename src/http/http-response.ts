@@ -1,6 +1,7 @@
 import {
   createRequestContext,
-  runInSyncRequestContext,
+  enterSyncRequestContext,
+  restoreSyncRequestContext,
   tryGetRequestContext,
   type RequestContext,
 } from '../context'
@@ -139,15 +140,16 @@ export function toHttpResponse(
     const status = options.explicitStatus?.() ?? 200
     return { status, headers: { 'content-type': 'application/json' }, body: stringify(value) }
   }
-  const build = (): ResponseSpec => {
-    const spec = value[TO_RESPONSE](request.raw)
-    spec.withResponse?.(options.response)
-    return spec
-  }
   const context = options.context ?? contextOf(request)
   // building is synchronous: the context is entered for that call only, no AsyncLocalStorage
-  const spec =
-    tryGetRequestContext() === context ? build() : runInSyncRequestContext(context, build)
+  let spec: ResponseSpec
+  const outer = enterSyncRequestContext(context)
+  try {
+    spec = value[TO_RESPONSE](request.raw)
+    spec.withResponse?.(options.response)
+  } finally {
+    restoreSyncRequestContext(outer)
+  }
   if (options.checkResponses === true) checkerOf()(value, spec.body)
   return {
     status: options.explicitStatus?.() ?? spec.status,

@@ -182,13 +182,14 @@ export class ResourceCollection<
   protected paginationSections(request: unknown): PaginationSections | undefined {
     const paginator = this.#paginator
     if (paginator === undefined) return undefined
-    const defaults = { links: paginator.toResourceLinks(), meta: paginator.toResourceMeta() }
-    if (isBaseMethod(this.paginationInformation)) return defaults
-    const info = this.paginationInformation(request, paginator, defaults) as unknown
-    const { links, meta } = (info ?? {}) as { links?: unknown; meta?: unknown }
-    if (!isPlainObject(links) || !isPlainObject(meta))
+    const links = paginator.toResourceLinks()
+    const meta = paginator.toResourceMeta()
+    if (isBaseMethod(this.paginationInformation)) return { links, meta, fresh: true }
+    const info = this.paginationInformation(request, paginator, { links, meta }) as unknown
+    const given = (info ?? {}) as { links?: unknown; meta?: unknown }
+    if (!isPlainObject(given.links) || !isPlainObject(given.meta))
       throw ResourceError.badPaginationInformation(this.constructor, info)
-    return { links, meta }
+    return { links: given.links, meta: given.meta }
   }
 
   /** @internal */

@@ -18,6 +18,8 @@ export type Additional = Readonly<Record<string, unknown>> | undefined
 export interface PaginationSections {
   readonly links: object
   readonly meta: object
+  /** Made for this body alone (the paginator's defaults), so they need no copy. */
+  readonly fresh?: boolean
 }
 
 /** What a JSON body is made of. @internal */
@@ -74,20 +76,25 @@ function paginatedBody(
   const key = parts.wrap ?? 'data'
   const { links, meta, ...rest } = extra ?? {}
   const body = keyed(key, parts.data)
-  body.links = section(owner, 'links', pagination.links, links, request)
-  body.meta = section(owner, 'meta', pagination.meta, meta, request)
+  const fresh = pagination.fresh === true
+  body.links = section(owner, 'links', pagination.links, links, request, fresh)
+  body.meta = section(owner, 'meta', pagination.meta, meta, request, fresh)
   return addKeys(owner, body, rest, key, request)
 }
 
-/** A standard section with the `additional()` entries of the same name after its own. */
+/**
+ * A standard section with the `additional()` entries of the same name after its own; a copy, unless
+ * `fresh` (made for this body) and nothing is added.
+ */
 function section(
   owner: Function,
   key: string,
   standard: object,
   added: unknown,
   request: unknown,
+  fresh: boolean,
 ): Record<string, unknown> {
-  if (added === undefined) return { ...standard }
+  if (added === undefined) return fresh ? (standard as Record<string, unknown>) : { ...standard }
   const value = finalizeValue(added, request)
   if (!isPlainObject(value)) throw ResourceError.additionalKeyCollision(owner, key)
   return { ...standard, ...value }
