@@ -35,7 +35,7 @@ const TARGET = 0.95
 // the same hand-shaped object instead (servers in bench/http-fastify-server.ts).
 const FASTIFY = process.argv[2] === 'fastify'
 
-const CASES = FASTIFY
+const ALL_CASES = FASTIFY
   ? ([
       { mode: 'fastify-bare', label: 'bare Fastify reply.send (hand-shaped)' },
       {
@@ -55,7 +55,12 @@ const CASES = FASTIFY
       { mode: 'respond', label: 'apiResources() + respond()', target: true },
     ] as const)
 
-type Mode = (typeof CASES)[number]['mode']
+type Mode = (typeof ALL_CASES)[number]['mode']
+
+// HTTP_BENCH_CASES=<mode>,<mode> measures only those servers beside the bare one (the first case),
+// for instance `fastify-plugin-sync`.
+const ONLY = process.env.HTTP_BENCH_CASES?.split(',').map((m) => m.trim())
+const CASES = ALL_CASES.filter((c, i) => i === 0 || ONLY === undefined || ONLY.includes(c.mode))
 
 /** The cases the target applies to, each measured against the first one (the bare server). */
 const SUBJECTS = CASES.flatMap((c, i) => ('target' in c ? [i] : []))

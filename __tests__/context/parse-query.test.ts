@@ -1,5 +1,7 @@
 import fc from 'fast-check'
+import { createRequestContext } from '../../src/context/request-context'
 import {
+  pageParamOf,
   parseFieldsParam,
   parseIncludeParam,
   parsePageParam,
@@ -75,6 +77,63 @@ describe('parsePageParam', () => {
     ['page=007', 7],
   ])('%s -> %d', (q, page) => {
     expect(parsePageParam(pairs(q))).toBe(page)
+  })
+})
+
+describe('pageParamOf (the page read without splitting the query)', () => {
+  it.each([
+    ['page=2', 2],
+    ['a=1&page=3&b=', 3],
+    ['page', 1],
+    ['pages=4', 1],
+    ['xpage=4', 1],
+    ['page=2=3', 1],
+    ['&&page=5&&', 5],
+    ['page=2&page=2', 1],
+  ])('%s -> %d', (q, page) => {
+    expect(pageParamOf(q)).toBe(page)
+    expect(pageParamOf(q)).toBe(parsePageParam(pairs(q)))
+  })
+  it('leaves a query that needs decoding to the pairs', () => {
+    expect(pageParamOf('pag%65=2')).toBeUndefined()
+    expect(pageParamOf('page=2&q=a+b')).toBeUndefined()
+    // the context falls back to the decoded pairs: `pag%65` is `page`
+    expect(createRequestContext('/p?pag%65=2').page).toBe(2)
+    expect(createRequestContext('/p?page=2&q=a+b').page).toBe(2)
+    expect(createRequestContext('/p?page=2&pag%65=3').page).toBe(1)
+  })
+  it('agrees with the decoded pairs on every query it reads, for any name', () => {
+    const part = fc.constantFrom(
+      'page',
+      'p',
+      'pag',
+      'pages',
+      'age',
+      '=',
+      '&',
+      '2',
+      '0',
+      '12',
+      '-',
+      'x',
+      '.',
+    )
+    const query = fc.array(part, { maxLength: 12 }).map((xs) => xs.join(''))
+    fc.assert(
+      fc.property(query, fc.constantFrom('page', 'p', 'pag'), (q, name) => {
+        const fast = pageParamOf(q, name)
+        expect(fast).toBe(parsePageParam(pairs(q), name))
+      }),
+      { numRuns: 3000 },
+    )
+  })
+  it('gives the context the same page whether or not the pairs were read first', () => {
+    for (const q of ['page=4', 'page=4&page=5', 'pag%65=6', 'x=1']) {
+      const lazy = createRequestContext(`/p?${q}`)
+      const eager = createRequestContext(`/p?${q}`)
+      void eager.queryPairs
+      expect(lazy.page).toBe(eager.page)
+    }
   })
 })
 

@@ -246,4 +246,24 @@ describe('ResourceCollection over a paginator', () => {
   it('toArray() gives only the mapped items of the page', () => {
     expect(UserResource.collection(page()).toArray()).toEqual(users)
   })
+
+  it("reads the page's rows without copying them, and never changes them", () => {
+    const paginator = page()
+    const collection = UserResource.collection(paginator)
+    collection.toPayload()
+    expect(paginator.items()).toEqual(users)
+    // through() after the collection was made does not reach it (the collection holds the rows)
+    paginator.through((u) => ({ ...u, name: u.name.toUpperCase() }))
+    expect(collection.toArray()).toEqual(users)
+  })
+
+  it("uses a paginator subclass's own items()", () => {
+    class Reversed<T> extends LengthAwarePaginator<T> {
+      override items(): T[] {
+        return super.items().reverse()
+      }
+    }
+    const paginator = new Reversed(users, { total: 5, perPage: 2, currentPage: 1, path: '/u' })
+    expect(UserResource.collection(paginator).toArray()).toEqual([...users].reverse())
+  })
 })

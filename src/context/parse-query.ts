@@ -67,6 +67,33 @@ export function parsePageParam(pairs: readonly QueryPair[], name = 'page'): numb
   return pageNumberFrom(found)
 }
 
+/**
+ * {@link parsePageParam} over a raw query string (without `?`), without splitting it into pairs:
+ * what every paginated request asks. Only when nothing in the query needs decoding (no `%`, no
+ * `+`), where a pair's key and value are its text as it is; `undefined` otherwise, for the caller
+ * to parse the pairs. @internal
+ */
+export function pageParamOf(rawQuery: string, name = 'page'): number | undefined {
+  if (rawQuery.includes('%') || rawQuery.includes('+')) return undefined
+  const n = rawQuery.length
+  const width = name.length
+  let found: string | undefined
+  for (let start = 0; start < n;) {
+    let end = rawQuery.indexOf('&', start)
+    if (end === -1) end = n
+    // the pair's key is `name` when the pair is `name` or starts with `name=`
+    if (
+      rawQuery.startsWith(name, start) &&
+      (start + width === end || rawQuery.charCodeAt(start + width) === 0x3d) /* = */
+    ) {
+      if (found !== undefined) return 1 // repeated: an array is not a page number
+      found = start + width === end ? '' : rawQuery.slice(start + width + 1, end)
+    }
+    start = end + 1
+  }
+  return pageNumberFrom(found)
+}
+
 /** A page number from a string, or 1. @internal */
 export function pageNumberFrom(value: string | undefined): number {
   if (value === undefined || !isDigits(value)) return 1

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import {
   parseFieldsParam,
   parseIncludeParam,
+  pageParamOf,
   parsePageParam,
   parseQueryPairs,
   type QueryPair,
@@ -193,7 +194,11 @@ class LazyRequestContext implements RequestContext {
   }
 
   get page(): number {
-    return (this.#page ??= parsePageParam(this.queryPairs))
+    // the query is split into pairs only when it needs decoding, or when something else reads them
+    return (this.#page ??=
+      this.#pairs === undefined
+        ? (pageParamOf(this.rawQuery) ?? parsePageParam(this.queryPairs))
+        : parsePageParam(this.#pairs))
   }
 
   get include(): readonly string[] {

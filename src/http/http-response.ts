@@ -6,7 +6,12 @@ import {
   type RequestContext,
 } from '../context'
 import { CATALOGUE } from '../errors/catalogue'
-import { isRespondable, TO_RESPONSE, type ResponseSpec } from '../runtime/respondable'
+import {
+  isRespondable,
+  TO_RESPONSE,
+  type Respondable,
+  type ResponseSpec,
+} from '../runtime/respondable'
 import type { checkResponseBody } from '../schema/check'
 import {
   acceptsJsonApi,
@@ -140,22 +145,43 @@ export function toHttpResponse(
     const status = options.explicitStatus?.() ?? 200
     return { status, headers: { 'content-type': 'application/json' }, body: stringify(value) }
   }
-  const context = options.context ?? contextOf(request)
-  // building is synchronous: the context is entered for that call only, no AsyncLocalStorage
-  let spec: ResponseSpec
-  const outer = enterSyncRequestContext(context)
-  try {
-    spec = value[TO_RESPONSE](request.raw)
-    spec.withResponse?.(options.response)
-  } finally {
-    restoreSyncRequestContext(outer)
-  }
-  if (options.checkResponses === true) checkerOf()(value, spec.body)
+  const spec = buildResponse(
+    value,
+    request.raw,
+    options.context ?? contextOf(request),
+    options.response,
+    options.checkResponses === true,
+  )
   return {
     status: options.explicitStatus?.() ?? spec.status,
     headers: { 'content-type': spec.contentType },
     body: stringify(spec.body),
   }
+}
+
+/**
+ * What `value` answers (its status, content type and body, not yet JSON text), built in `context`
+ * for the framework request `raw`; its `withResponse` hook gets `response`. The core of
+ * {@link toHttpResponse}, for integrations that write status and headers themselves. @internal
+ */
+export function buildResponse(
+  value: Respondable,
+  raw: unknown,
+  context: RequestContext,
+  response: unknown,
+  checkResponses: boolean,
+): ResponseSpec {
+  // building is synchronous: the context is entered for that call only, no AsyncLocalStorage
+  let spec: ResponseSpec
+  const outer = enterSyncRequestContext(context)
+  try {
+    spec = value[TO_RESPONSE](raw)
+    spec.withResponse?.(response)
+  } finally {
+    restoreSyncRequestContext(outer)
+  }
+  if (checkResponses) checkerOf()(value, spec.body)
+  return spec
 }
 
 /** The request's Accept header, from `accept` or `headers`. */

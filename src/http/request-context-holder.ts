@@ -8,11 +8,12 @@
  */
 
 import {
+  createRequestContext,
   runWithRequestContext,
   tryGetRequestContext,
   type RequestContext,
 } from '../context/request-context'
-import { openRequestContext, type HttpRequestLike } from './http-response'
+import { openRequestContext, requestTarget, type HttpRequestLike } from './http-response'
 
 // Set on the framework's per-request object the context was opened for.
 const CONTEXT: unique symbol = Symbol('api-resources.context')
@@ -35,6 +36,14 @@ export function holdRequestContext<H extends object>(
   request: (holder: H) => HttpRequestLike,
 ): RequestContext {
   return ((holder as Holder)[CONTEXT] ??= openRequestContext(request(holder)))
+}
+
+/**
+ * The context kept on `holder`, opened for the URL `url` (as the client sent it) and the framework
+ * request `raw` the first time: {@link holdRequestContext} without a request object. @internal
+ */
+export function holdRequestContextOf(holder: object, url: string, raw: unknown): RequestContext {
+  return ((holder as Holder)[CONTEXT] ??= createRequestContext(requestTarget(url), raw))
 }
 
 /**

@@ -28,6 +28,20 @@ interface RenderModule {
 
 let renderModule: RenderModule | undefined
 
+/** A paginator's own rows, not copied (set by the class's static block). */
+let rowsOfPage: (paginator: BasePaginator<unknown>) => readonly unknown[]
+
+/**
+ * The rows of `paginator`'s page for a caller that only reads them (a resource collection): its own
+ * list when `items()` is this class's, else what its `items()` gives (an override, or a paginator
+ * of another copy of the library). @internal
+ */
+export function pageRows(paginator: BasePaginator<unknown>): readonly unknown[] {
+  return paginator instanceof BasePaginator && paginator.items === BasePaginator.prototype.items
+    ? rowsOfPage(paginator)
+    : paginator.items()
+}
+
 /**
  * What every paginator shares, numbered or cursor-based: the rows of one page, the page size, and
  * the parts of page URLs that do not depend on how a page is named (path, extra query parameters,
@@ -35,6 +49,10 @@ let renderModule: RenderModule | undefined
  * (`api-resources/knex`, `api-resources/kysely`) run the queries and construct it.
  */
 export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
+  static {
+    rowsOfPage = (paginator) => paginator.#rows
+  }
+
   #rows: readonly T[]
   readonly #perPage: number
   readonly #path: string

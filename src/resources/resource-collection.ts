@@ -1,7 +1,7 @@
 import { rendererFor, traitsOf } from '../compiler/compile'
 import { ArgumentError } from '../errors/base'
 import { currentRequest } from '../context/current-request'
-import { isPaginator, type BasePaginator } from '../pagination/base-paginator'
+import { isPaginator, pageRows, type BasePaginator } from '../pagination/base-paginator'
 import { jsonBody, type PaginationSections } from '../response/body'
 import { finalizeValue } from '../runtime/finalize'
 import { ResourceError } from '../errors/resource-errors'
@@ -36,7 +36,6 @@ interface Items {
 }
 
 function itemsOf(source: CollectionSource): Items {
-  if (isPaginator(source)) return { items: source.items() }
   if (Array.isArray(source)) return { items: source }
   if (source instanceof Map)
     return { items: [...source.values()], keys: [...source.keys()].map(String) }
@@ -82,10 +81,17 @@ export class ResourceCollection<
 
   constructor(itemsOrPaginator: CollectionSource, collects?: JsonResourceClass<R>) {
     super()
-    this.#paginator = isPaginator(itemsOrPaginator) ? itemsOrPaginator : undefined
-    const { items, keys } = itemsOf(itemsOrPaginator)
-    this.#items = items
-    this.#keys = keys
+    if (isPaginator(itemsOrPaginator)) {
+      this.#paginator = itemsOrPaginator
+      // read, never written: the page's own rows need no copy
+      this.#items = pageRows(itemsOrPaginator)
+      this.#keys = undefined
+    } else {
+      this.#paginator = undefined
+      const { items, keys } = itemsOf(itemsOrPaginator)
+      this.#items = items
+      this.#keys = keys
+    }
     const ctor = this.constructor as typeof ResourceCollection
     this.#collects = collects ?? ctor.collects?.()
   }

@@ -6,14 +6,20 @@ import type {
   RouteHandlerMethod,
   RouteOptions,
 } from 'fastify'
-import { isAsyncRequestContextUsed, runInSyncRequestContext } from '../../context/request-context'
-import { errorToHttpResponse, toHttpResponse, type HttpRequestLike } from '../../http/http-response'
+import {
+  enterSyncRequestContext,
+  isAsyncRequestContextUsed,
+  restoreSyncRequestContext,
+  runWithRequestContext,
+  type RequestContext,
+} from '../../context/request-context'
+import { buildResponse, errorToHttpResponse } from '../../http/http-response'
 import {
   heldRequestContext,
-  holdRequestContext,
+  holdRequestContextOf,
   runInRequestContext,
 } from '../../http/request-context-holder'
-import { isRespondable } from '../../runtime/respondable'
+import { isRespondable, type Respondable } from '../../runtime/respondable'
 import { isThenable } from '../../util/objects'
 
 /** Options of {@link apiResources}. */
@@ -116,17 +122,13 @@ const defaultUrl = (request: FastifyRequest): string => request.url
  */
 export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlugin {
   const urlOf = options.url ?? defaultUrl
-  const requestOf = (request: FastifyRequest): HttpRequestLike => ({
-    url: urlOf(request),
-    raw: request,
-  })
   function apiResourcesPlugin(
     fastify: FastifyInstance,
     _options: unknown,
     done: (error?: Error) => void,
   ): void {
     fastify.addHook('onRoute', (route: RouteOptions) => {
-      route.handler = withRequestContext(route.handler, requestOf, options.syncHandlers === true)
+      route.handler = withRequestContext(route.handler, urlOf, options.syncHandlers === true)
     })
     // Routes declared before the plugin was loaded (`app.register(apiResources())` without
     // `await`, or routes of a plugin registered earlier) are not seen by onRoute. Their handler is
@@ -136,7 +138,7 @@ export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlu
     if (hasRoutes(fastify)) {
       fastify.addHook('preHandler', (request, reply, done) => {
         recordExplicitStatus(reply)
-        runInRequestContext(holdRequestContext(request, requestOf), done)
+        runInRequestContext(holdRequestContextOf(request, urlOf(request), request), done)
       })
     }
     // reply.send(resource) from inside a handler: built here, before Fastify serializes it
@@ -144,7 +146,9 @@ export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlu
       if (!isRespondable(payload)) return next(null, payload)
       let body: string
       try {
-        body = respondableBody(payload, request, reply)
+        const context =
+          heldRequestContext(request) ?? holdRequestContextOf(request, urlOf(request), request)
+        body = respondableBody(payload, request, reply, context)
       } catch (error) {
         return next(error as Error)
       }
@@ -195,50 +199,65 @@ const AsyncFunction = (async () => {}).constructor
  */
 function withRequestContext(
   handler: RouteHandlerMethod,
-  requestOf: (request: FastifyRequest) => HttpRequestLike,
+  urlOf: (request: FastifyRequest) => string,
   syncHandlers: boolean,
 ): RouteHandlerMethod {
   let awaits = !syncHandlers || handler instanceof AsyncFunction
   return function apiResourcesHandler(this: FastifyInstance, request, reply) {
-    const context = holdRequestContext(request, requestOf)
+    const held = heldRequestContext(request)
+    const context = held ?? holdRequestContextOf(request, urlOf(request), request)
     if (!(CODE_INSTALLED in reply)) recordExplicitStatus(reply)
-    const call = () => handler.call(this, request, reply) as unknown
     let result: unknown
-    if (awaits || isAsyncRequestContextUsed()) result = runInRequestContext(context, call)
-    else {
-      result = runInSyncRequestContext(context, call)
+    if (awaits || isAsyncRequestContextUsed()) {
+      const call = () => handler.call(this, request, reply) as unknown
+      // a context opened just now cannot be the current one: no store lookup
+      result =
+        held === undefined
+          ? runWithRequestContext(context, call)
+          : runInRequestContext(context, call)
+    } else {
+      const outer = enterSyncRequestContext(context)
+      try {
+        result = handler.call(this, request, reply)
+      } finally {
+        restoreSyncRequestContext(outer)
+      }
       // it will answer later: from a promise, or from a callback (nothing returned, nothing sent)
       awaits = result === undefined || result === reply ? !reply.sent : isThenable(result)
     }
-    if (!isThenable(result)) return answer(result, request, reply)
-    return Promise.resolve(result).then((value) => answer(value, request, reply))
+    if (!isThenable(result)) return answer(result, request, reply, context)
+    return Promise.resolve(result).then((value) => answer(value, request, reply, context))
   } as RouteHandlerMethod
 }
 
 /** A respondable as its JSON text, with its status and content type set; anything else as it is. */
-function answer(value: unknown, request: FastifyRequest, reply: FastifyReply): unknown {
+function answer(
+  value: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: RequestContext,
+): unknown {
   if (!isRespondable(value) || reply.sent) return value
-  const body = respondableBody(value, request, reply)
+  const body = respondableBody(value, request, reply, context)
   // Fastify appends `; charset=utf-8` to a JSON content type sent as a string, except through a
   // reply serializer; a string (rather than a Buffer) goes out in one write with the headers
   reply.serializer(identity)
   return body
 }
 
-function respondableBody(value: unknown, request: FastifyRequest, reply: FastifyReply): string {
-  const answer = toHttpResponse(
-    value,
-    { url: request.url, raw: request },
-    {
-      context: heldRequestContext(request),
-      response: reply,
-      checkResponses: (request as WithChecked)[CHECKED] === true,
-    },
-  )
+/** The JSON text of a respondable built for this request, its status and content type set. */
+function respondableBody(
+  value: Respondable,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: RequestContext,
+): string {
+  const checked = (request as WithChecked)[CHECKED] === true
+  const spec = buildResponse(value, request, context, reply, checked)
   // a status the handler (or the value's withResponse hook) chose wins over the value's
-  if (!isExplicit(reply) && reply.statusCode !== answer.status) reply.code(answer.status)
-  reply.header('content-type', answer.headers['content-type'])
-  return answer.body
+  if (!isExplicit(reply) && reply.statusCode !== spec.status) reply.code(spec.status)
+  reply.header('content-type', spec.contentType)
+  return JSON.stringify(spec.body) ?? 'null'
 }
 
 function isExplicit(reply: FastifyReply): boolean {
