@@ -1,5 +1,5 @@
 // HTTP throughput: a 20-item page served through apiResources() + respond() against a bare res.json of
-// the same hand-shaped object, measured with autocannon on 127.0.0.1. Each server runs in its own
+// the same hand-shaped object, measured with wrk or autocannon (below) on 127.0.0.1. Each server runs in its own
 // process and is warmed up first, for 10 s of load (HTTP_BENCH_WARMUP): a Node server's JIT keeps
 // optimizing for about that long, and a bare server keeps getting faster through it (a 2 s warm-up
 // measured servers half-way there, and flattered whichever did more per request, by 5-15% in the
@@ -16,10 +16,10 @@
 // disturbed than req/s by other processes competing for the same cores.
 //
 // Pinning: with `taskset` and at least two CPUs, the load generator (this process) runs on CPU 0 and
-// every server on the last CPU, so a server never shares its core with autocannon (on a 2-core
+// every server on the last CPU, so a server never shares its core with the load generator (on a 2-core
 // machine they would otherwise swap cores under load and the ratio would move by +-10%).
 // HTTP_BENCH_PIN=0 turns it off.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
@@ -75,6 +75,28 @@ interface CpuUsage {
   system: number
 }
 
+// The load generator: autocannon (the default, as in every earlier run of bench/RESULTS.md) or
+// `wrk` (HTTP_BENCH_CLIENT=wrk, when it is on the PATH). Both keep 10 connections busy, one request
+// at a time each. wrk takes less of its core: on the 2-core machine of bench/RESULTS.md it spends
+// about 9.5 us of CPU per request (mostly the kernel's socket work) against about 14 us for
+// autocannon (a Node process), so at 55,000 req/s it keeps half of its core busy against three
+// quarters.
+const CLIENT = client()
+
+function client(): 'wrk' | 'autocannon' {
+  const asked = process.env.HTTP_BENCH_CLIENT ?? 'autocannon'
+  if (asked === 'wrk' || asked === 'autocannon') return asked
+  throw new Error(`HTTP_BENCH_CLIENT is wrk or autocannon, not ${asked}`)
+}
+
+// V8 flags for every server process, for diagnosis: HTTP_BENCH_NODE_FLAGS=--no-concurrent-recompilation
+// makes each server's JIT decisions the same in every process (Turbofan then compiles on the main
+// thread, so what it sees no longer depends on when a background compile finishes). By default a
+// Fastify server settles in one of two steady states about 10-15% apart, decided per process;
+// with that flag the states are reproducible, which is how the cost of the plugin's former
+// preSerialization hook was found. The targets are judged with the default flags.
+const NODE_FLAGS = (process.env.HTTP_BENCH_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '')
+
 // The CPU the servers are pinned to, or undefined when pinning is off or impossible.
 const SERVER_CPU = pinning()
 
@@ -92,6 +114,7 @@ function pinning(): number | undefined {
 function start(mode: Mode): Promise<Server> {
   const node = [
     process.execPath,
+    ...NODE_FLAGS,
     '-r',
     '@swc-node/register',
     join(__dirname, FASTIFY ? 'http-fastify-server.ts' : 'http-server.ts'),
@@ -134,16 +157,31 @@ interface Sample {
 
 async function sample(server: Server, seconds = SECONDS): Promise<Sample> {
   const before = await cpuOf(server)
-  const result = await autocannon({
-    url: `http://127.0.0.1:${server.port}/users?page=2`,
-    connections: 10,
-    pipelining: 1,
-    duration: seconds,
-  })
+  const url = `http://127.0.0.1:${server.port}/users?page=2`
+  const { requests, rps } = CLIENT === 'wrk' ? await wrk(url, seconds) : await cannon(url, seconds)
   const cpu = (await cpuOf(server)) - before
+  return { rps, cpuPerRequest: cpu / requests }
+}
+
+async function cannon(url: string, seconds: number): Promise<{ requests: number; rps: number }> {
+  const result = await autocannon({ url, connections: 10, pipelining: 1, duration: seconds })
   if (result.errors > 0 || result.non2xx > 0)
     throw new Error(`errors: ${result.errors}, non-2xx: ${result.non2xx}`)
-  return { rps: result.requests.average, cpuPerRequest: cpu / result.requests.total }
+  return { requests: result.requests.total, rps: result.requests.average }
+}
+
+/** One wrk run (one thread, 10 connections), read from its report. */
+function wrk(url: string, seconds: number): Promise<{ requests: number; rps: number }> {
+  return new Promise((resolve, reject) => {
+    execFile('wrk', ['-t1', '-c10', `-d${seconds}s`, url], (error, stdout) => {
+      if (error) return reject(error)
+      const requests = /(\d+) requests in/.exec(stdout)
+      const rps = /Requests\/sec:\s+([\d.]+)/.exec(stdout)
+      if (/Non-2xx|Socket errors/.test(stdout) || requests === null || rps === null)
+        return reject(new Error(`wrk: ${stdout}`))
+      resolve({ requests: Number(requests[1]), rps: Number(rps[1]) })
+    })
+  })
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]
@@ -190,9 +228,9 @@ function report({ samples, perGeneration }: Awaited<ReturnType<typeof measure>>)
   const rps = samples.map((s) => s.map((x) => x.rps))
   const base = median(rps[0])
   const pinned =
-    SERVER_CPU === undefined ? 'unpinned' : `servers on CPU ${SERVER_CPU}, autocannon on CPU 0`
+    SERVER_CPU === undefined ? 'unpinned' : `servers on CPU ${SERVER_CPU}, ${CLIENT} on CPU 0`
   console.log(
-    `\n## http: a 20-item page, autocannon 10 connections, ${SAMPLES} x ${SECONDS} s samples each ` +
+    `\n## http: a 20-item page, ${CLIENT} 10 connections, ${SAMPLES} x ${SECONDS} s samples each ` +
       `over ${GENERATIONS} generations of fresh server processes (each warmed up ${WARMUP} s), ` +
       `rotated, ${pinned}, Node ${process.version}`,
   )

