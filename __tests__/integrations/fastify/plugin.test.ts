@@ -228,7 +228,11 @@ describe('api-resources/fastify apiResources()', () => {
       app.get('/one', () => new UserApiResource(users[0]))
     })
     // a preSerialization or onSend hook would run for every JSON reply of the app
-    const routes = withPlugin.printRoutes({ includeHooks: true, commonPrefix: false, method: 'GET' })
+    const routes = withPlugin.printRoutes({
+      includeHooks: true,
+      commonPrefix: false,
+      method: 'GET',
+    })
     expect(routes).not.toMatch(/preSerialization|onSend/)
     expect((await withPlugin.inject('/one')).headers['content-type']).toBe(JSONAPI)
     // another app of the same process shares Fastify's Reply prototype, not the plugin
