@@ -1,8 +1,9 @@
 // The Fastify servers of bench/http.ts (`node ... bench/http.ts fastify`), each in its own process:
 // `fastify-bare` answers the hand-shaped 20-item page with reply.send (`fastify-bare-als` the same
 // inside a no-op AsyncLocalStorage.run()); `fastify-plugin` returns the
-// same page as a ResourceCollection over a LengthAwarePaginator, through the apiResources() plugin.
-// Prints the port once it listens.
+// same page as a ResourceCollection over a LengthAwarePaginator, through the apiResources() plugin;
+// any other mode (bench/http.ts's control, `fastify-bare-control`) is `fastify-bare`. Prints the
+// port once it listens.
 import 'reflect-metadata'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import Fastify from 'fastify'

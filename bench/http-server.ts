@@ -1,7 +1,8 @@
 // The server side of bench/http.ts, run in its own process: `bare` answers a hand-shaped 20-item page
 // with Express's res.json; `respond` answers the same page as a ResourceCollection over a
 // LengthAwarePaginator through apiResources() + respond(); `bare-als` is `bare` behind a no-op
-// AsyncLocalStorage.run() middleware. Prints the port once it listens.
+// AsyncLocalStorage.run() middleware; any other mode (bench/http.ts's control, `bare-control`) is
+// `bare`. Prints the port once it listens.
 import 'reflect-metadata'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import express from 'express'

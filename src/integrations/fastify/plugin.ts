@@ -41,9 +41,9 @@ export interface ApiResourcesOptions {
   /**
    * Run plain function handlers (not declared `async`) in the request context for their synchronous
    * part only, without `AsyncLocalStorage`: once enabled, its async hooks tax every promise and
-   * socket of the process (on Node 20, 5-20% of the throughput of a small JSON reply, and Node 22
-   * uses the same hooks by default; on Node 24, whose AsyncLocalStorage needs no async hooks, about
-   * nothing). Only for apps
+   * socket of the process (on Node 20, 4-6% of the throughput of a small JSON reply, and Node 22
+   * uses the same hooks by default; less on Node 24, whose AsyncLocalStorage is built on V8's
+   * continuation data). Only for apps
    * whose plain handlers build their pages before any `await`, `.then()` or callback: a plain
    * handler that returns a promise, or returns without having sent and sends from a callback, has
    * no context after that point on its first request (page 1, path `/`, with the missing request
