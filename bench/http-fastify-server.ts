@@ -1,7 +1,8 @@
 // The Fastify servers of bench/http.ts (`node ... bench/http.ts fastify`), each in its own process:
 // `fastify-bare` answers the hand-shaped 20-item page with reply.send (`fastify-bare-als` the same
 // inside a no-op AsyncLocalStorage.run()); `fastify-plugin` returns the
-// same page as a ResourceCollection over a LengthAwarePaginator, through the apiResources() plugin;
+// same page as a ResourceCollection over a LengthAwarePaginator, through the apiResources() plugin
+// (`fastify-plugin-als` the same with `syncHandlers: false`: AsyncLocalStorage for every request);
 // any other mode (bench/http.ts's control, `fastify-bare-control`) is `fastify-bare`. Prints the
 // port once it listens.
 import 'reflect-metadata'
@@ -14,8 +15,11 @@ import { UserResource } from './users'
 
 async function main(): Promise<void> {
   const app = Fastify()
-  if (process.argv[2] === 'fastify-plugin' || process.argv[2] === 'fastify-plugin-sync') {
-    await app.register(apiResources({ syncHandlers: process.argv[2] === 'fastify-plugin-sync' }))
+  if (process.argv[2] === 'fastify-plugin' || process.argv[2] === 'fastify-plugin-als') {
+    // the default, or every handler in AsyncLocalStorage
+    await app.register(
+      apiResources(process.argv[2] === 'fastify-plugin' ? {} : { syncHandlers: false }),
+    )
     // sync, like the handlers of the other cases (and of the Express pair)
     app.get('/users', () =>
       UserResource.collection(new LengthAwarePaginator(rows, { total: 1000, perPage: 20 })),

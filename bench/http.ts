@@ -78,12 +78,11 @@ const ALL_CASES = FASTIFY
         mode: 'fastify-bare-als',
         label: 'bare Fastify reply.send + no-op AsyncLocalStorage.run()',
       },
-      {
-        mode: 'fastify-plugin-sync',
-        label: 'Fastify + apiResources({ syncHandlers: true }) plugin',
-        target: true,
-      },
       { mode: 'fastify-plugin', label: 'Fastify + apiResources() plugin', target: true },
+      {
+        mode: 'fastify-plugin-als',
+        label: 'Fastify + apiResources({ syncHandlers: false }) (AsyncLocalStorage always)',
+      },
     ] as const)
   : ([
       { mode: 'bare', label: 'bare res.json (hand-shaped)' },
@@ -95,7 +94,7 @@ const ALL_CASES = FASTIFY
 type Mode = (typeof ALL_CASES)[number]['mode']
 
 // HTTP_BENCH_CASES=<mode>,<mode> measures only those servers beside the bare one and the control,
-// for instance `fastify-plugin-sync`.
+// for instance `fastify-plugin`.
 const ONLY = process.env.HTTP_BENCH_CASES?.split(',').map((m) => m.trim())
 const CASES = ALL_CASES.filter((c, i) => i < 2 || ONLY === undefined || ONLY.includes(c.mode))
 

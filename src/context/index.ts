@@ -1,11 +1,13 @@
 export {
   createRequestContext,
+  endRequestContextTrial,
   enterSyncRequestContext,
   isAsyncRequestContextUsed,
   normalizePath,
   resolveRequestContext,
   restoreSyncRequestContext,
   runInSyncRequestContext,
+  runWithRequestContextTrial,
   runWithRequestContext,
   tryGetRequestContext,
   type RequestContext,

@@ -101,8 +101,36 @@ export function restoreSyncRequestContext(outer: RequestContext | undefined): vo
 }
 
 /**
- * Has any request context been entered through AsyncLocalStorage in this process? Once it has, its
- * async hooks are on for good, so one more `runWithRequestContext` costs little. @internal
+ * Runs `fn` in `context` through AsyncLocalStorage, like {@link runWithRequestContext}, as a trial:
+ * the process is not yet marked as one that uses AsyncLocalStorage. The caller then calls
+ * {@link endRequestContextTrial}: with `true` when `fn` went on asynchronously (the process keeps
+ * AsyncLocalStorage for good), with `false` when it finished within the call (AsyncLocalStorage is
+ * switched off again, and its async hooks with it, unless something else uses it). For handlers not
+ * yet known to finish synchronously: their first request has the context across its `await`s
+ * whatever they turn out to do. @internal
+ */
+export function runWithRequestContextTrial<T>(context: RequestContext, fn: () => T): T {
+  const outer = syncContext
+  syncContext = context
+  try {
+    return storage.run(context, fn)
+  } finally {
+    syncContext = outer
+  }
+}
+
+/** Ends a {@link runWithRequestContextTrial}; see there. @internal */
+export function endRequestContextTrial(wentOnAsynchronously: boolean): void {
+  if (wentOnAsynchronously) asyncContextUsed = true
+  // Nothing of the trial can still read the store, and no other context of this package is open:
+  // leaving the instance enabled would keep its async hooks taxing every promise and socket.
+  else if (!asyncContextUsed) storage.disable()
+}
+
+/**
+ * Has any request context been entered through AsyncLocalStorage in this process (other than a
+ * trial that ended synchronously)? Once it has, its async hooks are on for good, so one more
+ * `runWithRequestContext` costs little. @internal
  */
 export function isAsyncRequestContextUsed(): boolean {
   return asyncContextUsed

@@ -7,10 +7,12 @@ import type {
   RouteOptions,
 } from 'fastify'
 import {
+  endRequestContextTrial,
   enterSyncRequestContext,
   isAsyncRequestContextUsed,
   restoreSyncRequestContext,
   runWithRequestContext,
+  runWithRequestContextTrial,
   type RequestContext,
 } from '../../context/request-context'
 import { buildResponse, errorToHttpResponse } from '../../http/http-response'
@@ -39,18 +41,28 @@ export interface ApiResourcesOptions {
   /** Options of the error handler. */
   readonly errors?: ResourceErrorsOptions
   /**
-   * Run plain function handlers (not declared `async`) in the request context for their synchronous
-   * part only, without `AsyncLocalStorage`: once enabled, its async hooks tax every promise and
-   * socket of the process (on Node 20, 4-6% of the throughput of a small JSON reply, and Node 22
-   * uses the same hooks by default; less on Node 24, whose AsyncLocalStorage is built on V8's
-   * continuation data). Only for apps
-   * whose plain handlers build their pages before any `await`, `.then()` or callback: a plain
-   * handler that returns a promise, or returns without having sent and sends from a callback, has
-   * no context after that point on its first request (page 1, path `/`, with the missing request
-   * context warning), and its route switches to `AsyncLocalStorage` from the next request on.
-   * Handlers declared `async` always run in `AsyncLocalStorage`, and once any handler has used it,
-   * every handler does.
-   * @default false (every handler runs in AsyncLocalStorage)
+   * How plain function handlers (not declared `async`) get the request context. Handlers declared
+   * `async` always run in `AsyncLocalStorage`, which carries the context across their `await`s.
+   * Plain functions can do without it: `AsyncLocalStorage`'s async hooks, once enabled, tax every
+   * promise and socket of the process (on Node 20, 4-6% of the throughput of a small JSON reply;
+   * Node 22 uses the same hooks by default; Node 24's is built on V8's continuation data and costs
+   * less).
+   *
+   * - unset (the default): a plain function's route runs its requests in `AsyncLocalStorage` until
+   *   one finishes within the call (returns a value, or has sent); from then on it gets the context
+   *   for its synchronous part only, and `AsyncLocalStorage` is switched off again while nothing else
+   *   uses it. A route whose handler returns a promise, or returns without having sent (it sends
+   *   from a callback), stays in `AsyncLocalStorage`. Should a route that finished synchronously
+   *   later go on asynchronously, it moves to `AsyncLocalStorage` from its next request on, with a
+   *   warning: on that one request, what it read of the context after its first `await`,
+   *   `.then()` or callback fell back to page 1 and path `/`.
+   * - `true`: the same without the first, trial requests in `AsyncLocalStorage`: for apps whose
+   *   plain handlers build their pages before any `await`, `.then()` or callback.
+   * - `false`: every handler runs in `AsyncLocalStorage`, always: for apps whose plain handlers
+   *   sometimes finish synchronously and sometimes build a page after an `await`.
+   *
+   * Once any handler has run in `AsyncLocalStorage` for good, every handler does (its hooks are
+   * paid for).
    */
   readonly syncHandlers?: boolean
   /**
@@ -136,7 +148,7 @@ export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlu
     done: (error?: Error) => void,
   ): void {
     fastify.addHook('onRoute', (route: RouteOptions) => {
-      route.handler = withRequestContext(route.handler, urlOf, options.syncHandlers === true)
+      route.handler = withRequestContext(route, urlOf, options.syncHandlers)
     })
     // Routes declared before the plugin was loaded (`app.register(apiResources())` without
     // `await`, or routes of a plugin registered earlier) are not seen by onRoute. Their handler is
@@ -185,35 +197,63 @@ function hasRoutes(fastify: FastifyInstance): boolean {
 // The constructor of every `async` function (an async arrow too).
 const AsyncFunction = (async () => {}).constructor
 
+// How a route's handler gets the request context: see `ApiResourcesOptions.syncHandlers`.
+const enum ContextMode {
+  /** in AsyncLocalStorage, for good */
+  Async,
+  /** in AsyncLocalStorage as a trial, until a request finishes within the call */
+  Trial,
+  /** in the synchronous context only */
+  Sync,
+}
+
 /**
  * The route's handler, run inside the request's context, its return value sent by {@link answer}.
  *
- * Every handler runs in the async context (AsyncLocalStorage, entered with `run`, so it holds for
- * everything the handler awaits). With `syncHandlers`, a plain function gets the context for its
- * synchronous part only, which costs no AsyncLocalStorage: once enabled, its async hooks tax every
- * promise and socket of the process, several percent of a small Fastify reply. The first time a
- * plain function returns a promise, or returns without having sent (it will send from a callback),
- * the route runs in the async context from then on; and once the process uses the async context at
- * all (any `async` handler), plain functions run in it too, since the hooks are paid for.
+ * An `async` handler runs in the async context (AsyncLocalStorage, entered with `run`, so it holds
+ * for everything the handler awaits). A plain function starts in the async context as a trial
+ * (unless `syncHandlers` is `true`): once a request finishes within the call, the route gets the
+ * context for its synchronous part only, which costs no AsyncLocalStorage. A plain function that
+ * returns a promise, or returns without having sent (it will send from a callback), puts its route
+ * in the async context for good; and once the process uses the async context for good at all,
+ * plain functions run in it too, since its hooks are paid for.
  */
 function withRequestContext(
-  handler: RouteHandlerMethod,
+  route: RouteOptions,
   urlOf: (request: FastifyRequest) => string,
-  syncHandlers: boolean,
+  syncHandlers: boolean | undefined,
 ): RouteHandlerMethod {
-  let awaits = !syncHandlers || handler instanceof AsyncFunction
+  const handler = route.handler
+  let mode =
+    syncHandlers === false || handler instanceof AsyncFunction
+      ? ContextMode.Async
+      : syncHandlers === true
+        ? ContextMode.Sync
+        : ContextMode.Trial
   return function apiResourcesHandler(this: FastifyInstance, request, reply) {
     const held = heldRequestContext(request)
     const context = held ?? holdRequestContextOf(request, urlOf(request), request)
     if (!(CODE_INSTALLED in reply)) installReplyWrappers(reply)
     let result: unknown
-    if (awaits || isAsyncRequestContextUsed()) {
+    if (mode === ContextMode.Async || isAsyncRequestContextUsed()) {
       const call = () => handler.call(this, request, reply) as unknown
       // a context opened just now cannot be the current one: no store lookup
       result =
         held === undefined
           ? runWithRequestContext(context, call)
           : runInRequestContext(context, call)
+    } else if (mode === ContextMode.Trial) {
+      let threw = true
+      try {
+        result = runWithRequestContextTrial(context, () => handler.call(this, request, reply))
+        threw = false
+      } finally {
+        // a handler that threw is no sign either way: the route stays on trial
+        if (threw) endRequestContextTrial(false)
+      }
+      const later = goesOn(result, reply)
+      endRequestContextTrial(later)
+      mode = later ? ContextMode.Async : ContextMode.Sync
     } else {
       const outer = enterSyncRequestContext(context)
       try {
@@ -221,12 +261,40 @@ function withRequestContext(
       } finally {
         restoreSyncRequestContext(outer)
       }
-      // it will answer later: from a promise, or from a callback (nothing returned, nothing sent)
-      awaits = result === undefined || result === reply ? !reply.sent : isThenable(result)
+      if (goesOn(result, reply)) {
+        mode = ContextMode.Async
+        warnWentOnAsynchronously(route)
+      }
     }
     if (!isThenable(result)) return answer(result, request, reply, context)
     return Promise.resolve(result).then((value) => answer(value, request, reply, context))
   } as RouteHandlerMethod
+}
+
+/** The `code` of the warning given when a route's plain handler went on asynchronously. */
+export const WENT_ON_ASYNCHRONOUSLY_WARNING = 'API_RESOURCES_HANDLER_WENT_ON_ASYNCHRONOUSLY'
+
+/**
+ * Tells, once per route, that a plain handler running in the synchronous context went on
+ * asynchronously, so that what it read of the context after that point fell back to page 1.
+ */
+function warnWentOnAsynchronously(route: RouteOptions): void {
+  if (typeof process.emitWarning !== 'function') return
+  const method = Array.isArray(route.method) ? route.method.join(',') : String(route.method)
+  process.emitWarning(
+    `api-resources: the plain (not async) handler of ${method} ${route.url} went on ` +
+      'asynchronously (it returned a promise, or returned without having sent) after running in ' +
+      'the synchronous request context, so what it read of the request context after its first ' +
+      'await, .then() or callback on this request fell back to page 1 and path "/". The route runs ' +
+      'in AsyncLocalStorage from its next request on. Declare the handler async, or register the ' +
+      'plugin with apiResources({ syncHandlers: false }).',
+    { type: 'ApiResourcesWarning', code: WENT_ON_ASYNCHRONOUSLY_WARNING },
+  )
+}
+
+/** Will the handler that returned `result` answer later: from a promise, or from a callback? */
+function goesOn(result: unknown, reply: FastifyReply): boolean {
+  return result === undefined || result === reply ? !reply.sent : isThenable(result)
 }
 
 /** A respondable as its JSON text, with its status and content type set; anything else as it is. */
