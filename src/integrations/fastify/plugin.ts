@@ -272,7 +272,7 @@ function withRequestContext(
 }
 
 /** The `code` of the warning given when a route's plain handler went on asynchronously. */
-export const WENT_ON_ASYNCHRONOUSLY_WARNING = 'API_RESOURCES_HANDLER_WENT_ON_ASYNCHRONOUSLY'
+const WENT_ON_ASYNCHRONOUSLY_WARNING = 'API_RESOURCES_HANDLER_WENT_ON_ASYNCHRONOUSLY'
 
 /**
  * Tells, once per route, that a plain handler running in the synchronous context went on
