@@ -59,6 +59,11 @@ export function tryGetRequestContext(): RequestContext | undefined {
  */
 export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
   asyncContextUsed = true
+  return runInBothContexts(context, fn)
+}
+
+/** `fn` run with `context` in AsyncLocalStorage and as the synchronous context. */
+function runInBothContexts<T>(context: RequestContext, fn: () => T): T {
   const outer = syncContext
   syncContext = context
   try {
@@ -110,20 +115,16 @@ export function restoreSyncRequestContext(outer: RequestContext | undefined): vo
  * whatever they turn out to do. @internal
  */
 export function runWithRequestContextTrial<T>(context: RequestContext, fn: () => T): T {
-  const outer = syncContext
-  syncContext = context
-  try {
-    return storage.run(context, fn)
-  } finally {
-    syncContext = outer
-  }
+  return runInBothContexts(context, fn)
 }
 
 /** Ends a {@link runWithRequestContextTrial}; see there. @internal */
 export function endRequestContextTrial(wentOnAsynchronously: boolean): void {
   if (wentOnAsynchronously) asyncContextUsed = true
-  // Nothing of the trial can still read the store, and no other context of this package is open:
-  // leaving the instance enabled would keep its async hooks taxing every promise and socket.
+  // The trial answered within the call, and no context of this package is open for good: leaving
+  // the instance enabled would keep its async hooks taxing every promise and socket. What the
+  // trial left scheduled after answering loses the store where AsyncLocalStorage runs on those
+  // hooks (Node 20 and 22); where it runs on V8's continuation data (Node 24), it keeps it.
   else if (!asyncContextUsed) storage.disable()
 }
 
