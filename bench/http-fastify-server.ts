@@ -2,7 +2,7 @@
 // `fastify-bare` answers the hand-shaped 20-item page with reply.send (`fastify-bare-als` the same
 // inside a no-op AsyncLocalStorage.run()); `fastify-plugin` returns the
 // same page as a ResourceCollection over a LengthAwarePaginator, through the apiResources() plugin
-// (`fastify-plugin-als` the same with `syncHandlers: false`: AsyncLocalStorage for every request);
+// (`fastify-plugin-sync` the same with the opt-in `syncHandlers: true`: no AsyncLocalStorage);
 // any other mode (bench/http.ts's control, `fastify-bare-control`) is `fastify-bare`. Prints the
 // port once it listens.
 import 'reflect-metadata'
@@ -15,10 +15,10 @@ import { UserResource } from './users'
 
 async function main(): Promise<void> {
   const app = Fastify()
-  if (process.argv[2] === 'fastify-plugin' || process.argv[2] === 'fastify-plugin-als') {
-    // the default, or every handler in AsyncLocalStorage
+  if (process.argv[2] === 'fastify-plugin' || process.argv[2] === 'fastify-plugin-sync') {
+    // the default (AsyncLocalStorage), or the synchronous shortcut
     await app.register(
-      apiResources(process.argv[2] === 'fastify-plugin' ? {} : { syncHandlers: false }),
+      apiResources(process.argv[2] === 'fastify-plugin' ? {} : { syncHandlers: true }),
     )
     // sync, like the handlers of the other cases (and of the Express pair)
     app.get('/users', () =>

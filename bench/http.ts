@@ -80,8 +80,8 @@ const ALL_CASES = FASTIFY
       },
       { mode: 'fastify-plugin', label: 'Fastify + apiResources() plugin', target: true },
       {
-        mode: 'fastify-plugin-als',
-        label: 'Fastify + apiResources({ syncHandlers: false }) (AsyncLocalStorage always)',
+        mode: 'fastify-plugin-sync',
+        label: 'Fastify + apiResources({ syncHandlers: true }) (no AsyncLocalStorage)',
       },
     ] as const)
   : ([

@@ -1,13 +1,8 @@
 export {
   createRequestContext,
-  endRequestContextTrial,
-  enterSyncRequestContext,
-  isAsyncRequestContextUsed,
   normalizePath,
   resolveRequestContext,
-  restoreSyncRequestContext,
   runInSyncRequestContext,
-  runWithRequestContextTrial,
   runWithRequestContext,
   tryGetRequestContext,
   type RequestContext,

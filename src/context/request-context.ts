@@ -33,13 +33,10 @@ export interface RequestContext {
 const storage = new AsyncLocalStorage<RequestContext>()
 
 /**
- * The context entered for a synchronous call only ({@link runInSyncRequestContext}): it wins over the
- * AsyncLocalStorage store while that call runs, and nothing the call schedules sees it.
+ * The context entered for a synchronous section ({@link runInSyncRequestContext}); while it is set it
+ * wins over the AsyncLocalStorage store, and nothing the section schedules sees it.
  */
 let syncContext: RequestContext | undefined
-
-/** Has this process ever entered a context through AsyncLocalStorage? */
-let asyncContextUsed = false
 
 /** The current request's context, or `undefined` outside a request. */
 export function tryGetRequestContext(): RequestContext | undefined {
@@ -47,37 +44,19 @@ export function tryGetRequestContext(): RequestContext | undefined {
 }
 
 /**
- * Runs `fn` with `context` as the current request context (what the Express middleware does), for
- * everything `fn` awaits or schedules too.
- *
- * The context is entered twice: in AsyncLocalStorage, which carries it across `await`s and
- * callbacks, and as the synchronous context for `fn`'s own synchronous part, where the two agree
- * (both hold exactly while `fn` runs). Reads in that part (a paginator built before the first
- * `await`, say) then take the module slot instead of asking AsyncLocalStorage for the current async
- * resource. Nothing `fn` schedules sees the synchronous context: callbacks and promise continuations
- * run on an empty stack, after it has been restored.
+ * Runs `fn` with `context` as the current request context, for everything `fn` awaits or schedules
+ * too (AsyncLocalStorage): what every integration does around a request's handler.
  */
 export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
-  asyncContextUsed = true
-  return runInBothContexts(context, fn)
-}
-
-/** `fn` run with `context` in AsyncLocalStorage and as the synchronous context. */
-function runInBothContexts<T>(context: RequestContext, fn: () => T): T {
-  const outer = syncContext
-  syncContext = context
-  try {
-    return storage.run(context, fn)
-  } finally {
-    syncContext = outer
-  }
+  // `fn`'s synchronous part reads the slot (the same context), a cheaper lookup than the store
+  return runInSyncRequestContext(context, () => storage.run(context, fn))
 }
 
 /**
  * Runs `fn` with `context` as the current request context for its synchronous part only: what it
- * awaits or schedules does not see it. Costs no AsyncLocalStorage (whose async hooks, once enabled,
- * tax every promise and socket of the process): for building a response body, which is synchronous,
- * and for handlers known not to read the context after an await. @internal
+ * awaits or schedules does not see it. Costs no AsyncLocalStorage: for building a response body,
+ * which is synchronous, and for the handlers an app declares synchronous (the Fastify plugin's
+ * `syncHandlers: true`). @internal
  */
 export function runInSyncRequestContext<T>(context: RequestContext, fn: () => T): T {
   const outer = syncContext
@@ -87,54 +66,6 @@ export function runInSyncRequestContext<T>(context: RequestContext, fn: () => T)
   } finally {
     syncContext = outer
   }
-}
-
-/**
- * Makes `context` the synchronous context and returns the one it replaces, for the caller to give
- * back to {@link restoreSyncRequestContext} in a `finally`: {@link runInSyncRequestContext} without
- * the callback, for hot paths. @internal
- */
-export function enterSyncRequestContext(context: RequestContext): RequestContext | undefined {
-  const outer = syncContext
-  syncContext = context
-  return outer
-}
-
-/** Restores the synchronous context {@link enterSyncRequestContext} replaced. @internal */
-export function restoreSyncRequestContext(outer: RequestContext | undefined): void {
-  syncContext = outer
-}
-
-/**
- * Runs `fn` in `context` through AsyncLocalStorage, like {@link runWithRequestContext}, as a trial:
- * the process is not yet marked as one that uses AsyncLocalStorage. The caller then calls
- * {@link endRequestContextTrial}: with `true` when `fn` went on asynchronously (the process keeps
- * AsyncLocalStorage for good), with `false` when it finished within the call (AsyncLocalStorage is
- * switched off again, and its async hooks with it, unless something else uses it). For handlers not
- * yet known to finish synchronously: their first request has the context across its `await`s
- * whatever they turn out to do. @internal
- */
-export function runWithRequestContextTrial<T>(context: RequestContext, fn: () => T): T {
-  return runInBothContexts(context, fn)
-}
-
-/** Ends a {@link runWithRequestContextTrial}; see there. @internal */
-export function endRequestContextTrial(wentOnAsynchronously: boolean): void {
-  if (wentOnAsynchronously) asyncContextUsed = true
-  // The trial answered within the call, and no context of this package is open for good: leaving
-  // the instance enabled would keep its async hooks taxing every promise and socket. What the
-  // trial left scheduled after answering loses the store where AsyncLocalStorage runs on those
-  // hooks (Node 20 and 22); where it runs on V8's continuation data (Node 24), it keeps it.
-  else if (!asyncContextUsed) storage.disable()
-}
-
-/**
- * Has any request context been entered through AsyncLocalStorage in this process (other than a
- * trial that ended synchronously)? Once it has, its async hooks are on for good, so one more
- * `runWithRequestContext` costs little. @internal
- */
-export function isAsyncRequestContextUsed(): boolean {
-  return asyncContextUsed
 }
 
 /**

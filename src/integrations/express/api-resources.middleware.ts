@@ -1,7 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { runWithRequestContext } from '../../context'
 import { isRespondable } from '../../runtime/respondable'
-import { defaultRequestUrl, existingContext, markChecked, openContext } from './request-contexts'
+import { holdRequestContextOf } from '../../http/request-context-holder'
+import { defaultRequestUrl, existingContext, markChecked } from './request-contexts'
 import { installExplicitStatus, sendRespondable } from './send-respondable'
 
 /** Options of {@link apiResources}. */
@@ -49,7 +50,7 @@ export function apiResources(options: ApiResourcesOptions = {}): RequestHandler 
       runWithRequestContext(existing, next)
       return
     }
-    const context = openContext(req, urlOf(req))
+    const context = holdRequestContextOf(req, urlOf(req), req)
     if (check) markChecked(req)
     teachResponses(res)
     // `next` is called with no argument: AsyncLocalStorage.run passes none, so no arrow is needed
@@ -57,47 +58,30 @@ export function apiResources(options: ApiResourcesOptions = {}): RequestHandler 
   }
 }
 
-// Response prototypes already looked at by teachResponses().
-const seenPrototypes = new WeakSet<object>()
-
 /**
- * Makes `res.json` answer respondables, once per response prototype rather than per response:
- * Express swaps each response's prototype (Object.setPrototypeOf), and a property added to an object
- * after that gets a map of its own in V8: two own wrappers per response cost more than the rest of
- * the middleware together and make every later property access on `res` megamorphic. The methods are
- * installed where Express defines them (so mounted sub-apps, whose `app.response` objects inherit
- * them, are covered too) and act only for requests that went through apiResources(); any other
- * request gets Express's own behaviour unchanged.
+ * Makes `res.json` answer respondables (and `res.status` record a status the handler chose), once
+ * per app: on the app's own response object (`app.response`, which Express makes the prototype of
+ * each of the app's responses, and which a mounted sub-app's response object inherits from), never
+ * on Express's shared `express.response`, so another app of the process is left alone. Once per app
+ * rather than per response: two own wrappers added to each response would cost more than the rest of
+ * the middleware together (V8 gives the object a map of its own, and later property reads on `res`
+ * turn megamorphic). The wrappers act only for requests that went through apiResources().
  */
 function teachResponses(res: Response): void {
-  const proto = Object.getPrototypeOf(res) as object | null
-  if (proto === null || seenPrototypes.has(proto)) return
-  seenPrototypes.add(proto)
-  installJson(definingObject(proto, 'json'))
-  installExplicitStatus(definingObject(proto, 'status'))
-}
-
-// Marks objects whose `json` already goes through jsonWithResources.
-const JSON_INSTALLED: unique symbol = Symbol('api-resources.json')
-
-function installJson(owner: Partial<Response> | undefined): void {
-  if (owner === undefined || typeof owner.json !== 'function' || JSON_INSTALLED in owner) return
-  const original = owner.json as (...a: unknown[]) => Response
-  const json = function jsonWithResources(this: Response, ...args: unknown[]) {
+  const appResponse = Object.getPrototypeOf(res) as Partial<Response> | null
+  if (appResponse === null || JSON_INSTALLED in appResponse) return
+  const original = appResponse.json as (...a: unknown[]) => Response
+  appResponse.json = function jsonWithResources(this: Response, ...args: unknown[]) {
     const context = existingContext(this.req)
     if (context !== undefined && args.length === 1 && isRespondable(args[0])) {
       sendRespondable(this.req, this, args[0], context)
       return this
     }
     return original.apply(this, args)
-  }
-  Object.defineProperty(owner, JSON_INSTALLED, { value: true })
-  owner.json = json as Response['json']
+  } as Response['json']
+  installExplicitStatus(appResponse)
+  Object.defineProperty(appResponse, JSON_INSTALLED, { value: true })
 }
 
-/** The object on `proto`'s chain that defines `key` itself. */
-function definingObject(proto: object | null, key: string): Partial<Response> | undefined {
-  for (let o = proto; o !== null; o = Object.getPrototypeOf(o) as object | null)
-    if (Object.prototype.hasOwnProperty.call(o, key)) return o as Partial<Response>
-  return undefined
-}
+// Marks the app response objects whose `json` already goes through jsonWithResources.
+const JSON_INSTALLED: unique symbol = Symbol('api-resources.json')

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { runWithRequestContext, tryGetRequestContext, type RequestContext } from '../../context'
+import type { RequestContext } from '../../context'
+import { runInRequestContext } from '../../http/request-context-holder'
 import type { ResponseBody } from '../../resources/payload'
 import { isRespondable } from '../../runtime/respondable'
 import { isThenable } from '../../util/objects'
@@ -42,9 +43,7 @@ export function respond<P = Request['params'], V = unknown>(
 ): RequestHandler<P, ResponseBody<Awaited<V>>> {
   return function respondHandler(req: Request<P>, res: Response, next: NextFunction): void {
     const context = contextFor(req as Request)
-    // under apiResources() the store is already this request's: no need to enter it again
-    if (tryGetRequestContext() === context) invoke(handler, req, res, next, context)
-    else runWithRequestContext(context, () => invoke(handler, req, res, next, context))
+    runInRequestContext(context, () => invoke(handler, req, res, next, context))
   }
 }
 

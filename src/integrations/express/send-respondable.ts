@@ -12,23 +12,19 @@ interface WithExplicitStatus {
   [EXPLICIT_STATUS]?: true
 }
 
-// Marks objects whose `status` already records explicit statuses.
-const STATUS_INSTALLED: unique symbol = Symbol('api-resources.status')
-
 /**
- * Wraps `status` on the object that defines it (Express's response prototype) so that a status the
- * handler chose (even 200) wins over the one a respondable asks for. Only responses of requests that
- * went through apiResources() are recorded. @internal
+ * Wraps `status` on the app's response object (see apiResources()) so that a status the handler
+ * chose (even 200) wins over the one a respondable asks for: Express has no hook or event for a
+ * status being set. Only responses of requests that went through apiResources() are recorded.
+ * @internal
  */
-export function installExplicitStatus(owner: Partial<Response> | undefined): void {
-  if (owner === undefined || typeof owner.status !== 'function' || STATUS_INSTALLED in owner) return
-  const original = owner.status
+export function installExplicitStatus(owner: Partial<Response>): void {
+  const original = owner.status!
   const status = function statusWithMark(this: Response, code: number) {
     if (existingContext(this.req) !== undefined)
       (this as WithExplicitStatus)[EXPLICIT_STATUS] = true
     return original.call(this, code)
   }
-  Object.defineProperty(owner, STATUS_INSTALLED, { value: true })
   owner.status = status as Response['status']
 }
 

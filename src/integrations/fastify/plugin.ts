@@ -6,15 +6,7 @@ import type {
   RouteHandlerMethod,
   RouteOptions,
 } from 'fastify'
-import {
-  endRequestContextTrial,
-  enterSyncRequestContext,
-  isAsyncRequestContextUsed,
-  restoreSyncRequestContext,
-  runWithRequestContext,
-  runWithRequestContextTrial,
-  type RequestContext,
-} from '../../context/request-context'
+import { runInSyncRequestContext, type RequestContext } from '../../context/request-context'
 import { buildResponse, errorToHttpResponse } from '../../http/http-response'
 import {
   heldRequestContext,
@@ -41,28 +33,12 @@ export interface ApiResourcesOptions {
   /** Options of the error handler. */
   readonly errors?: ResourceErrorsOptions
   /**
-   * How plain function handlers (not declared `async`) get the request context. Handlers declared
-   * `async` always run in `AsyncLocalStorage`, which carries the context across their `await`s.
-   * Plain functions can do without it: `AsyncLocalStorage`'s async hooks, once enabled, tax every
-   * promise and socket of the process (on Node 20, 4-6% of the throughput of a small JSON reply;
-   * Node 22 uses the same hooks by default; Node 24's is built on V8's continuation data and costs
-   * less).
-   *
-   * - unset (the default): a plain function's route runs its requests in `AsyncLocalStorage` until
-   *   one finishes within the call (returns a value, or has sent); from then on it gets the context
-   *   for its synchronous part only, and `AsyncLocalStorage` is switched off again while nothing else
-   *   uses it. A route whose handler returns a promise, or returns without having sent (it sends
-   *   from a callback), stays in `AsyncLocalStorage`. Should a route that finished synchronously
-   *   later go on asynchronously, it moves to `AsyncLocalStorage` from its next request on, with a
-   *   warning: on that one request, what it read of the context after its first `await`,
-   *   `.then()` or callback fell back to page 1 and path `/`.
-   * - `true`: the same without the first, trial requests in `AsyncLocalStorage`: for apps whose
-   *   plain handlers build their pages before any `await`, `.then()` or callback.
-   * - `false`: every handler runs in `AsyncLocalStorage`, always: for apps whose plain handlers
-   *   sometimes finish synchronously and sometimes build a page after an `await`.
-   *
-   * Once any handler has run in `AsyncLocalStorage` for good, every handler does (its hooks are
-   * paid for).
+   * Opt-in shortcut for apps whose plain (not `async`) handlers build their pages before any
+   * `await`, `.then()` or callback: such a handler gets the request context for its synchronous part
+   * only, without `AsyncLocalStorage` (whose async hooks tax every promise and socket of the process
+   * on Node 20 and 22). What it reads of the context after an `await` falls back to page 1 and path
+   * `/`. Handlers declared `async` always run in `AsyncLocalStorage`.
+   * @default false (every handler runs in `AsyncLocalStorage`)
    */
   readonly syncHandlers?: boolean
   /**
@@ -98,15 +74,8 @@ export type ApiResourcesPlugin = ((
 
 // Set on a reply whose status the handler chose with reply.code() / reply.status().
 const EXPLICIT_STATUS: unique symbol = Symbol('api-resources.explicitStatus')
-// Marks objects whose `code` already records explicit statuses and whose `send` builds resources.
+// Marks the app's Reply prototypes whose `code` already records explicit statuses.
 const CODE_INSTALLED: unique symbol = Symbol('api-resources.code')
-// Set on the Fastify instance the plugin was registered on (its child instances inherit it): the
-// app's URL reader, for a resource sent on a request that has no context yet.
-const URL_OF: unique symbol = Symbol('api-resources.url')
-
-interface WithUrlOf {
-  [URL_OF]?: (request: FastifyRequest) => string
-}
 
 const CHECKED: unique symbol = Symbol('api-resources.checkResponses')
 
@@ -130,10 +99,10 @@ const defaultUrl = (request: FastifyRequest): string => request.url
  * any other error goes on to Fastify's error handling.
  *
  * The plugin applies to the whole app (like a plugin wrapped with fastify-plugin). Register it with
- * `await` before the routes: their handlers are then wrapped to run inside the context and to send
- * what they return; routes declared before the plugin loaded get the context from a `preHandler`
- * hook, and their resources are built by `reply.send` (which the plugin wraps once, on Fastify's
- * Reply prototype, for the apps that registered it).
+ * `await` before the routes: their handlers are then wrapped (`onRoute`) to run inside the context
+ * and to send what they return; routes declared before the plugin loaded get the context from a
+ * `preHandler` hook. A value passed to `reply.send` is built by a `preSerialization` hook, which
+ * Fastify runs only for payloads that are not strings or buffers.
  *
  * @example
  * const app = Fastify()
@@ -142,30 +111,39 @@ const defaultUrl = (request: FastifyRequest): string => request.url
  */
 export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlugin {
   const urlOf = options.url ?? defaultUrl
+  const contextOf = (request: FastifyRequest) =>
+    heldRequestContext(request) ?? holdRequestContextOf(request, urlOf(request), request)
   function apiResourcesPlugin(
     fastify: FastifyInstance,
     _options: unknown,
     done: (error?: Error) => void,
   ): void {
     fastify.addHook('onRoute', (route: RouteOptions) => {
-      route.handler = withRequestContext(route, urlOf, options.syncHandlers)
+      route.handler = withRequestContext(route.handler, contextOf, options.syncHandlers === true)
     })
     // Routes declared before the plugin was loaded (`app.register(apiResources())` without
     // `await`, or routes of a plugin registered earlier) are not seen by onRoute. Their handler is
-    // called synchronously from this hook's `done`, so running `done` inside the context (run, not
-    // enterWith) covers them too. Only installed when there are such routes: a hook costs every
-    // request a little.
+    // called synchronously from this hook's `done`, so running `done` inside the context covers
+    // them too. Only installed when there are such routes: a hook costs every request a little.
     if (hasRoutes(fastify)) {
       fastify.addHook('preHandler', (request, reply, done) => {
-        if (!(CODE_INSTALLED in reply)) installReplyWrappers(reply)
-        runInRequestContext(holdRequestContextOf(request, urlOf(request), request), done)
+        recordExplicitStatus(reply)
+        runInRequestContext(contextOf(request), done)
       })
     }
-    // reply.send(resource) from inside a handler (or a hook) is built by the wrapped `reply.send`,
-    // which asks the app for its URL reader when the request has no context yet
-    ;(fastify as WithUrlOf)[URL_OF] = urlOf
-    const replyPrototype = replyPrototypeOf(fastify)
-    if (replyPrototype !== undefined) installReplyWrappers(replyPrototype)
+    // reply.send(resource), from a handler or a hook: built before Fastify serializes it
+    fastify.addHook('preSerialization', (request, reply, payload, done) => {
+      if (!isRespondable(payload)) return done(null, payload)
+      let body: string
+      try {
+        body = respondableBody(payload, request, reply, contextOf(request))
+      } catch (error) {
+        // answered like an error the handler threw: Fastify's error handling
+        return done(error instanceof Error ? error : new Error(String(error)))
+      }
+      reply.serializer(identity)
+      done(null, body)
+    })
     if (options.checkResponses === true && process.env.NODE_ENV !== 'production') {
       fastify.addHook('onRequest', (request, _reply, next) => {
         ;(request as WithChecked)[CHECKED] = true
@@ -197,104 +175,27 @@ function hasRoutes(fastify: FastifyInstance): boolean {
 // The constructor of every `async` function (an async arrow too).
 const AsyncFunction = (async () => {}).constructor
 
-// How a route's handler gets the request context: see `ApiResourcesOptions.syncHandlers`.
-const enum ContextMode {
-  /** in AsyncLocalStorage, for good */
-  Async,
-  /** in AsyncLocalStorage as a trial, until a request finishes within the call */
-  Trial,
-  /** in the synchronous context only */
-  Sync,
-}
-
 /**
- * The route's handler, run inside the request's context, its return value sent by {@link answer}.
- *
- * An `async` handler runs in the async context (AsyncLocalStorage, entered with `run`, so it holds
- * for everything the handler awaits). A plain function starts in the async context as a trial
- * (unless `syncHandlers` is `true`): once a request finishes within the call, the route gets the
- * context for its synchronous part only, which costs no AsyncLocalStorage. A plain function that
- * returns a promise, or returns without having sent (it will send from a callback), puts its route
- * in the async context for good; and once the process uses the async context for good at all,
- * plain functions run in it too, since its hooks are paid for.
+ * The route's handler, run inside the request's context, its return value sent by {@link answer}:
+ * in AsyncLocalStorage (entered with `run`, so it holds for everything the handler awaits), or, for
+ * a plain function when the app opted in with `syncHandlers: true`, for its synchronous part only.
  */
 function withRequestContext(
-  route: RouteOptions,
-  urlOf: (request: FastifyRequest) => string,
-  syncHandlers: boolean | undefined,
+  handler: RouteHandlerMethod,
+  contextOf: (request: FastifyRequest) => RequestContext,
+  syncHandlers: boolean,
 ): RouteHandlerMethod {
-  const handler = route.handler
-  let mode =
-    syncHandlers === false || handler instanceof AsyncFunction
-      ? ContextMode.Async
-      : syncHandlers === true
-        ? ContextMode.Sync
-        : ContextMode.Trial
+  const enter =
+    syncHandlers && !(handler instanceof AsyncFunction)
+      ? runInSyncRequestContext
+      : runInRequestContext
   return function apiResourcesHandler(this: FastifyInstance, request, reply) {
-    const held = heldRequestContext(request)
-    const context = held ?? holdRequestContextOf(request, urlOf(request), request)
-    if (!(CODE_INSTALLED in reply)) installReplyWrappers(reply)
-    let result: unknown
-    if (mode === ContextMode.Async || isAsyncRequestContextUsed()) {
-      const call = () => handler.call(this, request, reply) as unknown
-      // a context opened just now cannot be the current one: no store lookup
-      result =
-        held === undefined
-          ? runWithRequestContext(context, call)
-          : runInRequestContext(context, call)
-    } else if (mode === ContextMode.Trial) {
-      let threw = true
-      try {
-        result = runWithRequestContextTrial(context, () => handler.call(this, request, reply))
-        threw = false
-      } finally {
-        // a handler that threw is no sign either way: the route stays on trial
-        if (threw) endRequestContextTrial(false)
-      }
-      const later = goesOn(result, reply)
-      endRequestContextTrial(later)
-      mode = later ? ContextMode.Async : ContextMode.Sync
-    } else {
-      const outer = enterSyncRequestContext(context)
-      try {
-        result = handler.call(this, request, reply)
-      } finally {
-        restoreSyncRequestContext(outer)
-      }
-      if (goesOn(result, reply)) {
-        mode = ContextMode.Async
-        warnWentOnAsynchronously(route)
-      }
-    }
+    const context = contextOf(request)
+    recordExplicitStatus(reply)
+    const result = enter(context, () => handler.call(this, request, reply) as unknown)
     if (!isThenable(result)) return answer(result, request, reply, context)
     return Promise.resolve(result).then((value) => answer(value, request, reply, context))
   } as RouteHandlerMethod
-}
-
-/** The `code` of the warning given when a route's plain handler went on asynchronously. */
-const WENT_ON_ASYNCHRONOUSLY_WARNING = 'API_RESOURCES_HANDLER_WENT_ON_ASYNCHRONOUSLY'
-
-/**
- * Tells, once per route, that a plain handler running in the synchronous context went on
- * asynchronously, so that what it read of the context after that point fell back to page 1.
- */
-function warnWentOnAsynchronously(route: RouteOptions): void {
-  if (typeof process.emitWarning !== 'function') return
-  const method = Array.isArray(route.method) ? route.method.join(',') : String(route.method)
-  process.emitWarning(
-    `api-resources: the plain (not async) handler of ${method} ${route.url} went on ` +
-      'asynchronously (it returned a promise, or returned without having sent) after running in ' +
-      'the synchronous request context, so what it read of the request context after its first ' +
-      'await, .then() or callback on this request fell back to page 1 and path "/". The route runs ' +
-      'in AsyncLocalStorage from its next request on. Declare the handler async, or register the ' +
-      'plugin with apiResources({ syncHandlers: false }).',
-    { type: 'ApiResourcesWarning', code: WENT_ON_ASYNCHRONOUSLY_WARNING },
-  )
-}
-
-/** Will the handler that returned `result` answer later: from a promise, or from a callback? */
-function goesOn(result: unknown, reply: FastifyReply): boolean {
-  return result === undefined || result === reply ? !reply.sent : isThenable(result)
 }
 
 /** A respondable as its JSON text, with its status and content type set; anything else as it is. */
@@ -332,79 +233,26 @@ function isExplicit(reply: FastifyReply): boolean {
 }
 
 /**
- * The prototype of the replies of `fastify`'s routes (Fastify keeps the Reply class under an
- * internal symbol), or `undefined` when this Fastify version keeps it elsewhere: the wrappers are
- * then installed on the first request instead.
+ * Makes `reply.code()` (and its alias `reply.status()`) record that the handler chose the status,
+ * even 200, so that it wins over the one a resource asks for. Fastify has no hook or event for a
+ * status being set, and a reply decorator cannot replace `code`; so `code` is wrapped once on the
+ * reply's prototype, which is this app's own (Fastify builds one Reply class per app and per
+ * encapsulated plugin, the one `decorateReply` extends), never Fastify's shared Reply prototype.
  */
-function replyPrototypeOf(fastify: FastifyInstance): object | undefined {
-  for (let owner: object | null = fastify; owner !== null; owner = Object.getPrototypeOf(owner)) {
-    for (const key of Object.getOwnPropertySymbols(owner)) {
-      if (key.description !== 'fastify.Reply') continue
-      const reply = (owner as Record<symbol, unknown>)[key]
-      return typeof reply === 'function' ? (reply.prototype as object) : undefined
-    }
+function recordExplicitStatus(reply: FastifyReply): void {
+  if (CODE_INSTALLED in reply) return
+  const target = Object.getPrototypeOf(reply) as {
+    code: (code: number) => FastifyReply
+    status: unknown
   }
-  return undefined
-}
-
-/** The object that defines `name` for `reply` (Fastify's Reply prototype), or `null`. */
-function ownerOf(reply: object, name: string): object | null {
-  let owner = Object.getPrototypeOf(reply) as object | null
-  while (owner !== null && !Object.prototype.hasOwnProperty.call(owner, name))
-    owner = Object.getPrototypeOf(owner) as object | null
-  return owner
-}
-
-/**
- * Wraps, once, on the object that defines them (Fastify's Reply prototype, shared by every app of
- * the process):
- *
- * - `reply.code` (and its alias `reply.status`), to record that the handler chose the status;
- * - `reply.send`, to build a resource, collection, paginator or JSON:API document sent on a
- *   request of an app that registered the plugin (its JSON text, status and content type), before
- *   Fastify serializes it. Any other payload, and any payload of an app without the plugin, goes
- *   to Fastify's `send` as it is.
- *
- * `send` is wrapped instead of adding a `preSerialization` hook: a route with such a hook served
- * 12-18% fewer requests per second on Node 20 even when its hook never ran (a handler that returns
- * a string), while the wrapper costs one type check per reply.
- */
-function installReplyWrappers(reply: object): void {
-  const owner = ownerOf(reply, 'code')
-  if (owner === null || CODE_INSTALLED in owner) return
-  Object.defineProperty(owner, CODE_INSTALLED, { value: true })
-  const target = owner as { code: (code: number) => FastifyReply; status: unknown }
-  const originalCode = target.code
+  const original = target.code
   const code = function codeWithMark(this: FastifyReply, status: number) {
-    const request = this.request as FastifyRequest | undefined
-    if (request !== undefined && heldRequestContext(request) !== undefined)
-      (this as WithExplicitStatus)[EXPLICIT_STATUS] = true
-    return originalCode.call(this, status)
+    ;(this as WithExplicitStatus)[EXPLICIT_STATUS] = true
+    return original.call(this, status)
   }
-  if (target.status === originalCode) target.status = code
-  target.code = code
-  const sender = ownerOf(reply, 'send') as { send: (payload?: unknown) => FastifyReply } | null
-  if (sender === null) return
-  const originalSend = sender.send
-  sender.send = function sendWithResources(this: FastifyReply, payload?: unknown) {
-    if (!isRespondable(payload) || this.sent) return originalSend.call(this, payload)
-    const request = this.request
-    let context = heldRequestContext(request)
-    if (context === undefined) {
-      const urlOf = (this.server as WithUrlOf)[URL_OF]
-      if (urlOf === undefined) return originalSend.call(this, payload)
-      context = holdRequestContextOf(request, urlOf(request), request)
-    }
-    let body: string
-    try {
-      body = respondableBody(payload, request, this, context)
-    } catch (error) {
-      // answered like an error the handler threw: Fastify's error handling
-      return originalSend.call(this, error instanceof Error ? error : new Error(String(error)))
-    }
-    this.serializer(identity)
-    return originalSend.call(this, body)
-  }
+  if (target.status === original) target.status = code
+  Object.defineProperty(target, 'code', { value: code, writable: true, configurable: true })
+  Object.defineProperty(target, CODE_INSTALLED, { value: true })
 }
 
 /**
