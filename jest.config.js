@@ -76,6 +76,8 @@ module.exports = {
         '^api-resources$': '<rootDir>/src/index.ts',
         '^api-resources/http$': '<rootDir>/src/http/index.ts',
         '^api-resources/openapi$': '<rootDir>/src/openapi/index.ts',
+        '^api-resources/adapter$': '<rootDir>/src/adapters/kit/index.ts',
+        '^api-resources/errors$': '<rootDir>/src/errors/index.ts',
         '^api-resources/(express|handlebars|fastify|hono|nestjs)$':
           '<rootDir>/src/integrations/$1/index.ts',
         '^api-resources/([a-z-]+)$': '<rootDir>/src/adapters/$1/index.ts',

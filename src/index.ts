@@ -17,15 +17,15 @@ export {
   type ResponseContentType,
 } from './runtime/respondable'
 
-// errors: one catalogue, every code listed in ERROR_CODES
-export { ApiResourcesError, ArgumentError, ERROR_BRAND, isApiResourcesError } from './errors/base'
-export { ERROR_CODES, type ErrorCode, type ErrorCodes } from './errors/catalogue'
+// errors: one catalogue, every code listed in ERROR_CODES (the per-family tables, the brand and the
+// catalogue's types are in api-resources/errors)
+export { ApiResourcesError, ArgumentError, isApiResourcesError } from './errors/base'
+export { ERROR_CODES, type ErrorCode } from './errors/catalogue'
 export { ResourceError } from './errors/resource-errors'
 export {
   UnsupportedQueryError,
   PaginationError,
   InvalidCursorError,
-  PAGINATION_ERROR_CODES,
 } from './errors/pagination-errors'
 export {
   ValidationError,
@@ -34,8 +34,8 @@ export {
   type ZodErrorLike,
   type ExpressValidatorResultLike,
 } from './errors/http-errors'
-export { PaginationTemplateError, HANDLEBARS_ERROR_CODES } from './errors/handlebars-errors'
-export { JsonApiError, JSONAPI_ERROR_CODES } from './errors/jsonapi-errors'
+export { PaginationTemplateError } from './errors/handlebars-errors'
+export { JsonApiError } from './errors/jsonapi-errors'
 
 // the request context: what integrations for other frameworks open per request
 export {
@@ -46,15 +46,9 @@ export {
 } from './context/request-context'
 export type { QueryPair } from './context/parse-query'
 
-// models: what counts as loaded (ORM adapters register rules per model class)
-export { defaultModelRules, isLoadedValue, type ModelRules } from './runtime/model-rules'
-export {
-  loadedCount,
-  loadedPivot,
-  loadedRelation,
-  modelAttribute,
-  registerModelRules,
-} from './runtime/model-registry'
+// models: what counts as loaded, per model class (the readers are in api-resources/adapter)
+export { defaultModelRules, type ModelRules } from './runtime/model-rules'
+export { registerModelRules } from './runtime/model-registry'
 
 // resources and decorators
 export { AbstractResource } from './resources/abstract-resource'
@@ -167,21 +161,6 @@ export type {
   CursorPaginatorOptions,
 } from './pagination/types'
 
-// writing an adapter for another query builder or ORM: supply a PageQuery, get a paginator
-export {
-  paginatePageQuery,
-  simplePaginatePageQuery,
-  countFrom,
-  type PageQuery,
-  type PaginateOptions,
-  type SimplePaginateOptions,
-  type TotalStrategy,
-} from './pagination/page-query'
-export {
-  cursorPaginateQuery,
-  type CursorQuery,
-  type CursorColumn,
-  type KeysetCondition,
-  type CursorPaginateOptions,
-  nullsFirstByDefault,
-} from './pagination/cursor-query'
+// the options of the adapters' paginate() and cursorPaginate() (writing an adapter: api-resources/adapter)
+export type { PaginateOptions, SimplePaginateOptions, TotalStrategy } from './pagination/page-query'
+export type { CursorPaginateOptions } from './pagination/cursor-query'

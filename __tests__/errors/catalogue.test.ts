@@ -1,13 +1,9 @@
 import {
   ApiResourcesError,
   ArgumentError,
-  ERROR_BRAND,
   ERROR_CODES,
-  HANDLEBARS_ERROR_CODES,
-  JSONAPI_ERROR_CODES,
   JsonApiError,
   NotFoundError,
-  PAGINATION_ERROR_CODES,
   PaginationError,
   PaginationTemplateError,
   ResourceError,
@@ -16,6 +12,12 @@ import {
   isApiResourcesError,
   InvalidCursorError,
 } from '../../src'
+import {
+  ERROR_BRAND,
+  HANDLEBARS_ERROR_CODES,
+  JSONAPI_ERROR_CODES,
+  PAGINATION_ERROR_CODES,
+} from '../../src/errors'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CATALOGUE, GUIDE_PAGES, type CatalogueKey } from '../../src/errors/catalogue'

@@ -17,6 +17,8 @@ const ENTRIES: Record<string, readonly string[]> = {
   hono: [],
   nestjs: ['@nestjs/common', '@nestjs/core', 'rxjs'],
   prisma: [],
+  adapter: [],
+  errors: [],
 }
 
 /**

@@ -1,7 +1,8 @@
 // A JSON:API id must be a non-empty string, a finite number or a bigint: `NaN`, `Infinity`,
 // `-Infinity` and `''` are no id a client could use, and fail with the coded id error.
 import 'reflect-metadata'
-import { JSONAPI_ERROR_CODES, JsonApiResource } from 'api-resources'
+import { JsonApiResource } from 'api-resources'
+import { JSONAPI_ERROR_CODES } from 'api-resources/errors'
 
 class Thing extends JsonApiResource<{ id: unknown; name: string }> {
   static override resourceType = 'things'

@@ -1,6 +1,5 @@
 import 'reflect-metadata'
 import {
-  JSONAPI_ERROR_CODES,
   JsonApiResourceCollection,
   LengthAwarePaginator,
   Paginator,
@@ -9,6 +8,7 @@ import {
   createRequestContext,
   runWithRequestContext,
 } from 'api-resources'
+import { JSONAPI_ERROR_CODES } from 'api-resources/errors'
 import { parseWithJsona, parseWithKitsu, type ClientModel } from '../support/jsonapi-clients'
 import { blogRows, PostResource, UserResource } from './fixtures/blog-resources'
 import { keys, render } from './render'

@@ -3,7 +3,6 @@ import {
   Attribute,
   JsonApiResource,
   Relationship,
-  JSONAPI_ERROR_CODES,
   MISSING,
   TO_RESPONSE,
   createRequestContext,
@@ -11,6 +10,7 @@ import {
   runWithRequestContext,
   type Related,
 } from 'api-resources'
+import { JSONAPI_ERROR_CODES } from 'api-resources/errors'
 import { parseWithJsona, parseWithKitsu, type ClientModel } from '../support/jsonapi-clients'
 import {
   blogRows,

@@ -1,5 +1,6 @@
 import * as api from '../../src'
-import { MISSING, loadedCount, loadedPivot, loadedRelation, registerModelRules } from '../../src'
+import { MISSING, registerModelRules } from '../../src'
+import { loadedCount, loadedPivot, loadedRelation } from '../../src/adapters/kit'
 
 describe('default model rules', () => {
   it('reads loaded relations, counts and pivots off plain objects', () => {

@@ -1,4 +1,5 @@
-import { ArgumentError, ResourceCollection, paginatePageQuery } from '../../src'
+import { ArgumentError, ResourceCollection } from '../../src'
+import { paginatePageQuery } from '../../src/adapters/kit'
 import { mysqlExplainRows, postgresPlanRows } from '../../src/pagination/estimate'
 
 const rows = Array.from({ length: 23 }, (_, i) => i + 1)

@@ -2,7 +2,6 @@
  * Reading a planner's row estimate from `EXPLAIN` output, for `paginate(..., { total: 'estimate' })`.
  * Adapters run the EXPLAIN; these functions only read what it returned. `undefined` means "no
  * usable estimate": the adapter then counts exactly.
- * @internal
  */
 
 /** `Plan Rows` of the top plan node of PostgreSQL's `EXPLAIN (FORMAT JSON)` rows. */

@@ -1,13 +1,7 @@
 import knexFactory from 'knex'
 import { and, asc, eq, sql } from 'drizzle-orm'
-import {
-  MISSING,
-  loadedCount,
-  loadedPivot,
-  loadedRelation,
-  LengthAwarePaginator,
-  Paginator,
-} from 'api-resources'
+import { MISSING, LengthAwarePaginator, Paginator } from 'api-resources'
+import { loadedCount, loadedPivot, loadedRelation } from 'api-resources/adapter'
 import { attachPivot, paginate, simplePaginate } from 'api-resources/drizzle'
 import { prepareDatabase, trueCount, type OrmDatabase } from '../../support/db'
 import { drizzleDialects, openDrizzle, type DrizzleTestDb } from './drizzle-test-db'

@@ -1,13 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/knex'
-import {
-  MISSING,
-  loadedCount,
-  loadedPivot,
-  loadedRelation,
-  LengthAwarePaginator,
-  Paginator,
-} from 'api-resources'
+import { MISSING, LengthAwarePaginator, Paginator } from 'api-resources'
+import { loadedCount, loadedPivot, loadedRelation } from 'api-resources/adapter'
 import { attachPivot, installMikroOrm, paginate, simplePaginate } from 'api-resources/mikro-orm'
 import { dialectNames, prepareDatabase, trueCount, type OrmDatabase } from '../../support/db'
 import { Comment, Post, User } from './mikro-orm-entities'

@@ -1,6 +1,7 @@
 import knexFactory, { type Knex } from 'knex'
 import { Model } from 'objection'
-import { LengthAwarePaginator, Paginator, loadedRelation } from 'api-resources'
+import { LengthAwarePaginator, Paginator } from 'api-resources'
+import { loadedRelation } from 'api-resources/adapter'
 import { installObjection, paginate, simplePaginate } from 'api-resources/objection'
 import { dialectNames, prepareDatabase, trueCount, type OrmDatabase } from '../../support/db'
 import { Comment, Post, Tag, User } from './objection-models'

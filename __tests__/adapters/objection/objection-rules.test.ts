@@ -1,6 +1,7 @@
 import knexFactory, { type Knex } from 'knex'
 import { Model } from 'objection'
-import { MISSING, loadedCount, loadedPivot, loadedRelation } from 'api-resources'
+import { MISSING } from 'api-resources'
+import { loadedCount, loadedPivot, loadedRelation } from 'api-resources/adapter'
 import { installObjection } from 'api-resources/objection'
 import { dialectNames, prepareDatabase } from '../../support/db'
 import { Comment, Post, Tag, Unregistered, User } from './objection-models'

@@ -1,11 +1,5 @@
-import {
-  LengthAwarePaginator,
-  MISSING,
-  Paginator,
-  loadedCount,
-  loadedPivot,
-  loadedRelation,
-} from 'api-resources'
+import { LengthAwarePaginator, MISSING, Paginator } from 'api-resources'
+import { loadedCount, loadedPivot, loadedRelation } from 'api-resources/adapter'
 import { attachPivot, paginate, simplePaginate } from 'api-resources/prisma'
 import { prepareDatabase, trueCount, type OrmDatabase } from '../../support/db'
 import {

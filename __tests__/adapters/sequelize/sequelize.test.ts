@@ -1,13 +1,6 @@
 import { col, fn, Op, type Sequelize } from 'sequelize'
-import {
-  MISSING,
-  loadedCount,
-  loadedPivot,
-  loadedRelation,
-  modelAttribute,
-  LengthAwarePaginator,
-  Paginator,
-} from 'api-resources'
+import { MISSING, LengthAwarePaginator, Paginator } from 'api-resources'
+import { loadedCount, loadedPivot, loadedRelation, modelAttribute } from 'api-resources/adapter'
 import { installSequelize, paginate, simplePaginate } from 'api-resources/sequelize'
 import { dialectNames, prepareDatabase, trueCount, type OrmDatabase } from '../../support/db'
 import { Loose, openSequelize, Post, Tag, User } from './sequelize-models'

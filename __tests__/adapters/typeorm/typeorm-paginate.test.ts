@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm'
-import { LengthAwarePaginator, Paginator, loadedRelation } from 'api-resources'
+import { LengthAwarePaginator, Paginator } from 'api-resources'
+import { loadedRelation } from 'api-resources/adapter'
 import { installTypeOrm, paginate, simplePaginate } from 'api-resources/typeorm'
 import { dialectNames, prepareDatabase, trueCount, type OrmDatabase } from '../../support/db'
 import { Post } from './typeorm-entities'

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm'
-import { MISSING, loadedCount, loadedPivot, loadedRelation } from 'api-resources'
+import { MISSING } from 'api-resources'
+import { loadedCount, loadedPivot, loadedRelation } from 'api-resources/adapter'
 import { attachPivot, installTypeOrm } from 'api-resources/typeorm'
 import { dialectNames, prepareDatabase } from '../../support/db'
 import { Comment, Post, Unregistered, User } from './typeorm-entities'

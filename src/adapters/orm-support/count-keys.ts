@@ -17,7 +17,6 @@ export const defaultCountKeys: CountKeys = (relation) => [`${relation}_count`, `
 
 /**
  * The first loaded value among `keys(relation)`, read with `read`; `MISSING` when none is loaded.
- * @internal
  */
 export function readCount(
   read: (key: string) => unknown,

@@ -9,7 +9,7 @@ import {
 /**
  * How one ORM spells the parts of a keyset condition in its own `where` language (Prisma's
  * `{ a: { gt: 1 } }`, Sequelize's `{ a: { [Op.gt]: 1 } }`, Drizzle's `gt(col, 1)`...). `column` is
- * the `column` of a {@link CursorColumn}. @internal
+ * the `column` of a {@link CursorColumn}.
  */
 export interface WhereSpelling<W> {
   compare(column: string, operator: '<' | '>' | '=', value: CursorValue): W
@@ -20,7 +20,7 @@ export interface WhereSpelling<W> {
   none(): W
 }
 
-/** A keyset condition in an ORM's own `where` language. @internal */
+/** A keyset condition in an ORM's own `where` language. */
 export function spellCondition<W>(condition: KeysetCondition, spelling: WhereSpelling<W>): W {
   switch (condition.kind) {
     case 'compare':
@@ -41,7 +41,6 @@ export function spellCondition<W>(condition: KeysetCondition, spelling: WhereSpe
 /**
  * The query's own `where` ANDed with the keyset condition (`own` alone without a cursor); `group`
  * puts the query's own `where` in parentheses where the ORM writes it as it is (raw SQL).
- * @internal
  */
 export function withKeyset<W>(
   own: W | undefined,
@@ -54,7 +53,7 @@ export function withKeyset<W>(
   return own === undefined ? keyset : spelling.and([group(own), keyset])
 }
 
-/** One ORDER BY item as an ORM states it, read into its parts. @internal */
+/** One ORDER BY item as an ORM states it, read into its parts. */
 export interface OrderItem {
   /** The name the rows carry the value under (a property, a field, `alias.property`). */
   readonly name: string
@@ -68,7 +67,6 @@ export interface OrderItem {
 /**
  * The cursor columns of an ORM query's order, NULLs placed as the item says or else as the
  * dialect sorts them (`nullsAreLargest`: PostgreSQL). No items: an `ArgumentError` naming `fn`.
- * @internal
  */
 export function cursorColumns(
   fn: string,
@@ -89,7 +87,7 @@ export function cursorColumns(
 
 /**
  * A direction string as ORMs write it (`'ASC'`, `'desc'`, `'DESC NULLS FIRST'`, `'asc nulls
- * last'`), or undefined when it is not one. @internal
+ * last'`), or undefined when it is not one.
  */
 export function parseDirection(
   text: unknown,
@@ -104,7 +102,6 @@ export function parseDirection(
 
 /**
  * Is `column`'s NULL placement the dialect's own (so the ORDER BY need not state it)?
- * @internal
  */
 export function defaultNulls(column: CursorColumn, nullsAreLargest: boolean): boolean {
   return column.nullsFirst === nullsFirstByDefault(nullsAreLargest, column.descending)

@@ -11,7 +11,7 @@ import {
 import { paginatePageQuery, simplePaginatePageQuery } from '../../pagination/page-query'
 import type { PageSource } from './page-source'
 
-/** The cursor step of an ORM query: its order columns and the keyset fetch. @internal */
+/** The cursor step of an ORM query: its order columns and the keyset fetch. */
 export interface CursorSource<T> extends CursorQuery<T> {
   readonly columns: readonly CursorColumn[]
 }
@@ -19,7 +19,7 @@ export interface CursorSource<T> extends CursorQuery<T> {
 /**
  * How one ORM adapter pages its queries: a check that `query` is one of its queries (throwing an
  * `UnsupportedQueryError` naming `fn` when not), then the steps each paginator runs. The query is
- * never modified: every step works on a copy. @internal
+ * never modified: every step works on a copy.
  */
 export interface OrmPageAdapter<Q> {
   /** What the adapter accepts, for the `UnsupportedQueryError` of anything else. */
@@ -49,23 +49,17 @@ export type CursorArgs = [
 /**
  * The query type of each ORM adapter for rows of type `T`, by adapter name: each adapter adds its
  * own entry (`declare module`), so that its paginators keep their `<T>(query: Query<T>)` typing.
- * @internal
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars -- filled in by the adapters
 export interface OrmQueries<T> {}
 
-/** The three paginators of an ORM adapter, typed by the caller's query type. @internal */
+/** The three paginators of an ORM adapter, typed by the caller's query type. */
 export interface OrmPaginators<K extends keyof OrmQueries<unknown>> {
   paginate<T>(query: OrmQueries<T>[K], ...args: PageArgs): Promise<LengthAwarePaginator<T>>
   simplePaginate<T>(query: OrmQueries<T>[K], ...args: PageArgs): Promise<Paginator<T>>
   cursorPaginate<T>(query: OrmQueries<T>[K], ...args: CursorArgs): Promise<CursorPaginator<T>>
 }
 
-/**
- * `paginate`, `simplePaginate` and `cursorPaginate` over an adapter's page steps: the same
- * paginators (and the same checks) for every ORM, only the way each reads its query differs.
- * @internal
- */
 /** Refuses what is not one of the adapter's queries, with an `UnsupportedQueryError` naming `fn`. */
 function check(adapter: OrmPageAdapter<unknown>, fn: string, query: unknown): void {
   const ok =
@@ -78,6 +72,10 @@ function check(adapter: OrmPageAdapter<unknown>, fn: string, query: unknown): vo
   if (!ok) throw UnsupportedQueryError.unsupportedQuery(fn, adapter.supported, query)
 }
 
+/**
+ * `paginate`, `simplePaginate` and `cursorPaginate` over an adapter's page steps: the same
+ * paginators (and the same checks) for every ORM, only the way each reads its query differs.
+ */
 export function ormPaginators<K extends keyof OrmQueries<unknown>>(
   adapter: OrmPageAdapter<OrmQueries<unknown>[K]>,
 ): OrmPaginators<K> {

@@ -16,10 +16,11 @@ import type { HandlebarsInstance, HandlebarsLike } from '../../pagination/bar/ty
 
 export { renderPaginationLinks } from '../../pagination/bar/render'
 export { HANDLEBARS_ERROR_CODES, PaginationTemplateError } from '../../errors/handlebars-errors'
+/** One page number of a band in `PaginationViewData.elements`. */
+export type { ViewPage } from '../../pagination/types'
 export type {
   HandlebarsInstance,
   HandlebarsLike,
-  PageLink,
   PaginationElement,
   PaginationViewData,
   PaginatorLike,

@@ -1,4 +1,5 @@
-import type { PageLink, PaginationElement, PaginationViewData } from './types'
+import type { ViewPage } from '../types'
+import type { PaginationElement, PaginationViewData } from './types'
 
 const ABSOLUTE_HTTP = /^https?:\/\/[^/\\]/i
 
@@ -52,7 +53,7 @@ export function withSafeHrefs(data: PaginationViewData): PaginationViewData {
     elements: data.elements.map((band): PaginationElement =>
       typeof band === 'string'
         ? band
-        : band.map((link): PageLink => ({ ...link, url: safeOrNull(link.url) as string })),
+        : band.map((link): ViewPage => ({ ...link, url: safeOrNull(link.url) as string })),
     ),
   }
 }

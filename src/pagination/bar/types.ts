@@ -1,7 +1,4 @@
-import type { LengthAwareViewData, PageViewData, ViewBand, ViewPage } from '../types'
-
-/** One page number of a band in {@link PaginationViewData.elements} (the paginators' `ViewPage`). */
-export type PageLink = ViewPage
+import type { LengthAwareViewData, PageViewData, ViewBand } from '../types'
 
 /** A band of page numbers, or the `"..."` gap between two bands (the paginators' `ViewBand`). */
 export type PaginationElement = ViewBand
