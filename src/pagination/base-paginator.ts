@@ -1,4 +1,4 @@
-import { markBaseMethods } from '../runtime/protocol'
+import { isBaseMethod, markBaseMethods } from '../runtime/protocol'
 import { tryGetRequestContext } from '../context'
 import {
   okResponse,
@@ -33,11 +33,11 @@ let rowsOfPage: (paginator: BasePaginator<unknown>) => readonly unknown[]
 
 /**
  * The rows of `paginator`'s page for a caller that only reads them (a resource collection): its own
- * list when `items()` is this class's, else what its `items()` gives (an override, or a paginator
- * of another copy of the library). @internal
+ * list when `items()` is the base method (marked like every base method), else what its `items()`
+ * gives (an override, or a paginator of another copy of the library). @internal
  */
 export function pageRows(paginator: BasePaginator<unknown>): readonly unknown[] {
-  return paginator instanceof BasePaginator && paginator.items === BasePaginator.prototype.items
+  return paginator instanceof BasePaginator && isBaseMethod(paginator.items)
     ? rowsOfPage(paginator)
     : paginator.items()
 }
