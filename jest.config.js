@@ -41,7 +41,7 @@ const PACKAGE_SUITES = [
 
 /** Suites inside those folders that test internals, so stay in `unit`. */
 const UNIT_SUITES_IN_PACKAGE_FOLDERS = [
-  // acceptsJsonApi() and attributePointer() are helpers of the middleware, not exported
+  // acceptsJsonApi() and attributePointer() are internal helpers of the HTTP core, not exported
   '__tests__/express/error-documents.test.ts',
 ]
 

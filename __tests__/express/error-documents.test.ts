@@ -1,4 +1,4 @@
-import { acceptsJsonApi, attributePointer } from '../../src/integrations/express/error-documents'
+import { acceptsJsonApi, attributePointer } from '../../src/http/error-documents'
 
 describe('attributePointer', () => {
   it.each([
