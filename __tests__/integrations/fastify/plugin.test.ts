@@ -1,5 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify'
-import { LengthAwarePaginator, NotFoundError, ValidationError } from 'api-resources'
+import {
+  LengthAwarePaginator,
+  NotFoundError,
+  TO_RESPONSE,
+  ValidationError,
+  type Respondable,
+} from 'api-resources'
 import { apiResources, answerResourceError } from 'api-resources/fastify'
 import {
   contextProbe,
@@ -121,6 +127,29 @@ describe('api-resources/fastify apiResources()', () => {
     const created = await app.inject('/created')
     expect(created.statusCode).toBe(201)
     expect(created.headers['x-hook']).toBe('yes')
+  })
+
+  it('lets a status chosen with reply.code(), even 200, win over the one a value asks for', async () => {
+    // a value that asks for 201, as a resource of a model created by this request does
+    const created = (): Respondable => ({
+      [TO_RESPONSE]: () => ({ status: 201, contentType: 'application/json', body: { ok: 1 } }),
+    })
+    const app = await makeApp((app) => {
+      app.get('/asked', () => created())
+      app.get('/returned', (_request, reply) => {
+        reply.code(200)
+        return created()
+      })
+      app.get('/sent', (_request, reply) => {
+        reply.status(200).send(created())
+      })
+    })
+    expect((await app.inject('/asked')).statusCode).toBe(201)
+    for (const url of ['/returned', '/sent', '/returned']) {
+      const res = await app.inject(url)
+      expect([url, res.statusCode, res.json()]).toEqual([url, 200, { ok: 1 }])
+    }
+    expect((await app.inject('/asked')).statusCode).toBe(201)
   })
 
   it('maps the package errors to their statuses, as JSON or JSON:API', async () => {
