@@ -36,6 +36,7 @@ export {
 } from './errors/http-errors'
 export { PaginationTemplateError, HANDLEBARS_ERROR_CODES } from './errors/handlebars-errors'
 export { JsonApiError, JSONAPI_ERROR_CODES } from './errors/jsonapi-errors'
+export { QueryParameterError, type QueryParameterMessages } from './errors/query-errors'
 
 // the request context: what integrations for other frameworks open per request
 export {
@@ -185,3 +186,31 @@ export {
   type CursorPaginateOptions,
   nullsFirstByDefault,
 } from './pagination/cursor-query'
+
+// the request half: what a client may ask of a resource (include, sort, filter, per_page)
+export {
+  defineQuery,
+  queryPlan,
+  defineRelations,
+  belongsTo,
+  hasMany,
+  belongsToMany,
+  isQueryPlan,
+  FILTER_OPERATORS,
+  FILTER_TYPES,
+  type QueryPlan,
+  type QueryPlanOptions,
+  type QueryDeclaration,
+  type QueryNarrowing,
+  type QueryCondition,
+  type ColumnFilter,
+  type ComputedFilter,
+  type FilterOperator,
+  type FilterType,
+  type FilterValue,
+  type PerPageDeclaration,
+  type SortableEntry,
+  type SortEntry,
+  type RelationDefinition,
+  type RelationMap,
+} from './query'

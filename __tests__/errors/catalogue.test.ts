@@ -15,6 +15,7 @@ import {
   ValidationError,
   isApiResourcesError,
   InvalidCursorError,
+  QueryParameterError,
 } from '../../src'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -31,6 +32,7 @@ const CLASSES = {
   ValidationError,
   NotFoundError,
   InvalidCursorError,
+  QueryParameterError,
 } as const
 
 class Widget {}
@@ -59,6 +61,8 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   cursorParameters: () => ArgumentError.cursorParameters([]),
   cursorColumn: () => ArgumentError.cursorColumn('id', undefined),
   invalidCursor: () => InvalidCursorError.invalidCursor('it is not base64url'),
+  invalidQueryParameter: () =>
+    QueryParameterError.invalidQueryParameter({ sort: ['"x" is not sortable; sortable: id.'] }),
   unsupportedQuery: () => UnsupportedQueryError.unsupportedQuery('paginate', 'a Knex query', 1),
   alreadyInstalled: () => PaginationError.alreadyInstalled('paginate'),
   wrapKeyCollision: () => ResourceError.wrapKeyCollision(Widget, 'data'),
