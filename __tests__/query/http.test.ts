@@ -357,7 +357,7 @@ describe.each(FRAMEWORKS)('query parameters under %s', (_name, get) => {
     ['sort=title,title', 'sort', /more than once/],
     ['sort=title&sort=id', 'sort', /given once/],
     ['sort[]=title', 'sort', /one comma-separated list/],
-    ['sort=%2Btitle', 'sort', /"+title" is not sortable/],
+    ['sort=%2Btitle', 'sort', /"\+title" is not sortable/],
     ['filter[nope]=1', 'filter[nope]', /"nope" is not a filter; filters: id, rating/],
     [
       'filter[id][like]=1',
