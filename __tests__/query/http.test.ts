@@ -25,9 +25,11 @@ interface Article {
   status: string
   published_at: string | null
   writer_id: number
+  writer?: { id: number }
+  comments_count?: number
 }
 
-class WriterResource extends JsonResource<{ id: number }> {
+class WriterResource extends JsonResource<{ id: number; articles?: Article[] }> {
   @Field() id!: number
   @WhenLoaded(() => ArticleResource) articles?: unknown
 }

@@ -39,12 +39,17 @@ interface PostRow {
   title: string
   score: number
   published_at: string | null
+  author?: UserRow
+  comments?: CommentRow[]
+  tags?: { id: number; name: string }[]
+  comments_count?: number
 }
 interface CommentRow {
   id: number
   post_id: number
   user_id: number
   body: string
+  author?: UserRow
 }
 
 class UserResource extends JsonResource<UserRow> {
