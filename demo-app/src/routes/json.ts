@@ -6,16 +6,7 @@ import { respond } from 'api-resources/express'
 import { paginate } from 'api-resources/knex'
 import { relations } from '../post-query'
 import type { DemoEndpoint } from '../endpoints'
-import {
-  findPost,
-  findUser,
-  loadAuthors,
-  loadTags,
-  postsQuery,
-  usersQuery,
-  type PostRow,
-  type UserRow,
-} from '../repository'
+import { findPost, findUser, postsQuery, usersQuery, type UserRow } from '../repository'
 import { PostResource, UserResource } from '../resources/json-resources'
 
 /** The plain JSON endpoints (resources with eager-loaded relations and counts). */
