@@ -78,3 +78,18 @@ describe('defineQuery()', () => {
     expect(() => queryPlan(Posts, { sort: ['nope'], query: '' })).toThrow(ArgumentError)
   })
 })
+
+describe('the unique key', () => {
+  class Posts extends JsonResource<Post> {
+    static query = defineQuery<Post>()({ sort: ['title', 'id'] })
+  }
+  it.each([
+    ['sort=title', 'title,id'],
+    ['sort=-title', '-title,-id'],
+    ['sort=id,title', 'id,title'],
+    ['sort=-id', '-id'],
+    ['', 'id'],
+  ])('%s orders by %s', (query, order) => {
+    expect(queryPlan(Posts, { query }).orderKey).toBe(order)
+  })
+})

@@ -393,7 +393,7 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))('query plans on %s', (_
             if (f.publishedGte !== undefined)
               expected.where('published_at', '>=', iso(f.publishedGte))
             const order = sort.length === 0 ? [{ name: 'id', desc: true }] : [...sort]
-            if (order[order.length - 1].name !== 'id')
+            if (!order.some((o) => o.name === 'id'))
               order.push({ name: 'id', desc: order[order.length - 1].desc })
             for (const o of order) expected.orderBy(o.name, o.desc ? 'desc' : 'asc')
             const want = (await expected).map((r: { id: unknown }) => Number(r.id))

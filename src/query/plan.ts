@@ -229,9 +229,10 @@ function checkSort(
     if (bad) return []
     parameters.sort = entries.map((e) => (e.descending ? `-${e.name}` : e.name)).join(',')
   }
+  // the unique key ends the order, unless it is in it already (then the order is total there)
   const last = entries[entries.length - 1]
   const key = query.uniqueKey
-  if (last === undefined || (last.name !== key.name && last.column !== key.column))
+  if (!entries.some((entry) => entry.name === key.name || entry.column === key.column))
     entries.push({ name: key.name, column: key.column, descending: last?.descending ?? false })
   return entries
 }
