@@ -115,6 +115,7 @@ async function main(): Promise<void> {
     ['pagination.bench.ts'],
     ['cursor-pagination.bench.ts'],
     ['orm-adapters.bench.ts'],
+    ['query-parameters.ts'],
     ['memory.ts'],
     ['estimate.ts'],
     ['http.ts'],

@@ -36,6 +36,7 @@ export {
 } from './errors/http-errors'
 export { PaginationTemplateError } from './errors/handlebars-errors'
 export { JsonApiError } from './errors/jsonapi-errors'
+export { QueryParameterError, type QueryParameterMessages } from './errors/query-errors'
 
 // the request context: what integrations for other frameworks open per request
 export {
@@ -164,3 +165,31 @@ export type {
 // the options of the adapters' paginate() and cursorPaginate() (writing an adapter: api-resources/adapter)
 export type { PaginateOptions, SimplePaginateOptions, TotalStrategy } from './pagination/page-query'
 export type { CursorPaginateOptions } from './pagination/cursor-query'
+
+// the request half: what a client may ask of a resource (include, sort, filter, per_page)
+export {
+  defineQuery,
+  queryPlan,
+  defineRelations,
+  belongsTo,
+  hasMany,
+  belongsToMany,
+  isQueryPlan,
+  FILTER_OPERATORS,
+  FILTER_TYPES,
+  type QueryPlan,
+  type QueryPlanOptions,
+  type QueryDeclaration,
+  type QueryNarrowing,
+  type QueryCondition,
+  type ColumnFilter,
+  type ComputedFilter,
+  type FilterOperator,
+  type FilterType,
+  type FilterValue,
+  type PerPageDeclaration,
+  type SortableEntry,
+  type SortEntry,
+  type RelationDefinition,
+  type RelationMap,
+} from './query'

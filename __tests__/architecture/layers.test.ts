@@ -22,6 +22,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['resources'],
   ['jsonapi'],
   ['schema'],
+  ['query'],
   ['http'],
   ['openapi'],
   ['adapters/orm-support'],

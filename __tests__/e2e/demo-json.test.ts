@@ -44,23 +44,59 @@ describe('demo JSON endpoints', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a))
   })
 
-  it('/json/posts: newest posts with author, ordered tags with pivot data, counts', async () => {
+  it('/json/posts: a page of the newest posts, loading only the included relations', async () => {
     const res = await request(app).get('/json/posts').expect(200)
-    const { data, meta } = res.body
-    expect(meta).toEqual({ limit: 20 })
-    expect(data.map((p: any) => p.id)).toEqual(Array.from({ length: 20 }, (_, i) => 2000 - i))
+    const { data, meta, links } = res.body
+    expect(meta).toMatchObject({ current_page: 1, per_page: 15, total: 2000 })
+    const created = data.map((p: any) => p.id)
+    const newest = await db('posts').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(15)
+    expect(created).toEqual(newest.map((p: { id: number }) => p.id))
     for (const post of data) {
-      expect(post.author).toEqual(expect.objectContaining({ id: expect.any(Number) }))
-      expect(post).not.toHaveProperty('comments')
+      expect(post).not.toHaveProperty('author')
+      expect(post).not.toHaveProperty('tags')
       expect(post.comments_count).toBe(await commentsCount(post.id))
+    }
+    expect(links.next).toBe('/json/posts?page=2')
+    const withTags = await request(app)
+      .get('/json/posts?include=author,tags&sort=id&per_page=5')
+      .expect(200)
+    expect(withTags.body.data.map((p: any) => p.id)).toEqual([1, 2, 3, 4, 5])
+    for (const post of withTags.body.data) {
+      expect(post.author).toEqual(expect.objectContaining({ id: expect.any(Number) }))
       expect(post.tags.map((t: any) => t.pivot.position)).toEqual(
         post.tags.map((_: unknown, i: number) => i + 1),
       )
     }
-    await request(app)
-      .get('/json/posts?limit=5')
+    expect(withTags.body.links.next).toBe(
+      '/json/posts?page=2&include=author%2Ctags&sort=id&per_page=5',
+    )
+  })
+
+  it('/json/posts: filters, sorts and comments with their authors', async () => {
+    const res = await request(app)
+      .get(
+        '/json/posts?filter[author]=2,3&filter[published]=true&sort=-published_at&per_page=50&include=comments.author',
+      )
       .expect(200)
-      .expect((r) => expect(r.body.data).toHaveLength(5))
+    const want = await db('posts')
+      .whereIn('user_id', [2, 3])
+      .whereNotNull('published_at')
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(50)
+    expect(res.body.data.map((p: any) => p.id)).toEqual(want.map((p: { id: number }) => p.id))
+    for (const post of res.body.data)
+      for (const comment of post.comments) expect(comment.author.id).toEqual(expect.any(Number))
+    const drafts = await request(app).get('/json/posts?filter[published]=false&per_page=50')
+    for (const post of drafts.body.data) expect(post.is_draft).toBe(true)
+    const titled = await request(app).get('/json/posts?filter[title][contains]=a&per_page=100')
+    expect(titled.body.meta.per_page).toBe(50)
+    const since = await request(app).get(
+      '/json/posts?filter[published_at][gte]=2024-01-01&filter[published_at][lte]=2099-01-01',
+    )
+    expect(since.status).toBe(200)
+    // the silent default: an unknown include is ignored
+    await request(app).get('/json/posts?include=secrets').expect(200)
   })
 
   it('/json/posts/:id: comments with their authors; drafts have no published_at', async () => {
@@ -86,12 +122,36 @@ describe('demo JSON endpoints', () => {
     })
   })
 
-  it('an invalid ?limit= is a 422 with field errors', async () => {
-    const res = await request(app).get('/json/posts?limit=500').expect(422)
-    expect(Object.keys(res.body.errors)).toEqual(['limit'])
-    const doc = await request(app).get('/json/posts?limit=x').set('Accept', JSON_API).expect(422)
+  it('a query parameter that is not allowed is a 400 naming it, JSON or JSON:API', async () => {
+    const res = await request(app).get('/json/posts?sort=secret&filter[author]=abc').expect(400)
+    expect(Object.keys(res.body.errors)).toEqual(['sort', 'filter[author]'])
+    const doc = await request(app)
+      .get('/jsonapi/posts?include=secrets')
+      .set('Accept', JSON_API)
+      .expect(400)
     expect(doc.headers['content-type']).toBe(JSON_API)
-    expect(JSON.parse(doc.text).errors[0].source).toEqual({ pointer: '/data/attributes/limit' })
+    expect(JSON.parse(doc.text).errors[0]).toMatchObject({
+      status: '400',
+      title: 'Invalid Query Parameter',
+      source: { parameter: 'include' },
+    })
+  })
+
+  it('/paginated/cursor walks a sort with cursors bound to it', async () => {
+    const seen: number[] = []
+    let url: string | null = '/paginated/cursor?sort=title&per_page=50'
+    for (let i = 0; url !== null && i < 60; i++) {
+      const page: any = (await request(app).get(url).expect(200)).body
+      seen.push(...page.data.map((p: any) => p.id))
+      url = page.links.next
+    }
+    const want = await db('posts').orderBy('title').orderBy('id').select('id')
+    expect(seen).toEqual(want.map((p: { id: number }) => p.id))
+    const first = (await request(app).get('/paginated/cursor?sort=title').expect(200)).body
+    const cursor = new URL(first.links.next, 'http://x').searchParams.get('cursor')!
+    await request(app)
+      .get(`/paginated/cursor?sort=-title&cursor=${encodeURIComponent(cursor)}`)
+      .expect(400)
   })
 
   it('POST /json/posts creates a post (201) or answers 422', async () => {

@@ -11,6 +11,7 @@ import {
   ValidationError,
   isApiResourcesError,
   InvalidCursorError,
+  QueryParameterError,
 } from '../../src'
 import {
   ERROR_BRAND,
@@ -33,6 +34,7 @@ const CLASSES = {
   ValidationError,
   NotFoundError,
   InvalidCursorError,
+  QueryParameterError,
 } as const
 
 class Widget {}
@@ -61,6 +63,8 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   cursorParameters: () => ArgumentError.cursorParameters([]),
   cursorColumn: () => ArgumentError.cursorColumn('id', undefined),
   invalidCursor: () => InvalidCursorError.invalidCursor('it is not base64url'),
+  invalidQueryParameter: () =>
+    QueryParameterError.invalidQueryParameter({ sort: ['"x" is not sortable; sortable: id.'] }),
   unsupportedQuery: () => UnsupportedQueryError.unsupportedQuery('paginate', 'a Knex query', 1),
   alreadyInstalled: () => PaginationError.alreadyInstalled('paginate'),
   wrapKeyCollision: () => ResourceError.wrapKeyCollision(Widget, 'data'),

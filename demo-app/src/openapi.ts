@@ -39,17 +39,10 @@ export const demoRoutes: readonly OpenApiRoute[] = [
   {
     method: 'get',
     path: '/json/posts',
-    summary: 'The newest posts with author, tags and counts',
+    summary: 'Posts, newest first: include, sort, filter[...] and per_page',
     tags: ['JSON'],
-    parameters: [
-      {
-        name: 'limit',
-        in: 'query',
-        schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-      },
-    ],
-    responds: { collection: PostResource },
-    errors: [422],
+    query: PostResource,
+    responds: { paginated: PostResource },
   },
   {
     method: 'get',
@@ -114,6 +107,7 @@ export const demoRoutes: readonly OpenApiRoute[] = [
     path: '/paginated/cursor',
     summary: 'A cursor-paginated collection',
     tags: ['Paginated'],
+    query: { resource: PostResource, perPage: { default: 10 } },
     responds: { cursorPaginated: PostResource },
     errors: [400],
   },
@@ -137,8 +131,9 @@ export const demoRoutes: readonly OpenApiRoute[] = [
   {
     method: 'get',
     path: '/jsonapi/posts',
-    summary: 'Posts, 15 per page',
+    summary: 'Posts, newest first: include (strict), sort, filter[...] and per_page',
     tags: ['JSON:API'],
+    query: { resource: PostApiResource, strict: true },
     responds: { paginated: PostApiResource },
   },
   {

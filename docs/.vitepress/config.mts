@@ -31,6 +31,7 @@ const guide: DefaultTheme.SidebarItem[] = [
     items: [
       { text: 'Paginators', link: '/guide/pagination' },
       { text: 'Cursor pagination', link: '/guide/cursor-pagination' },
+      { text: 'Query parameters', link: '/guide/query-parameters' },
       { text: 'Count strategies', link: '/guide/count-strategies' },
       { text: 'The HTML page-link bar', link: '/guide/html-bar' },
     ],

@@ -23,6 +23,7 @@ export type ErrorClassName =
   | 'ValidationError'
   | 'NotFoundError'
   | 'InvalidCursorError'
+  | 'QueryParameterError'
 
 /** One row of the catalogue. */
 export interface CatalogueEntry {
@@ -368,6 +369,13 @@ export const CATALOGUE = {
     title: 'Invalid Cursor',
     parameter: 'cursor',
     message: (reason: string) => `The cursor is invalid: ${reason}.`,
+  },
+  invalidQueryParameter: {
+    code: 'ERR_INVALID_QUERY_PARAMETER',
+    class: 'QueryParameterError',
+    status: 400,
+    title: 'Invalid Query Parameter',
+    message: (errors: Messages) => summarize(errors),
   },
 } as const satisfies Readonly<Record<string, CatalogueEntry>>
 

@@ -17,3 +17,4 @@ export {
 export * from './http-errors' // ValidationError, NotFoundError
 export { PaginationTemplateError, HANDLEBARS_ERROR_CODES } from './handlebars-errors' // HTML bar
 export { JsonApiError, JSONAPI_ERROR_CODES } from './jsonapi-errors' // JSON:API
+export { QueryParameterError, type QueryParameterMessages } from './query-errors' // query parameters

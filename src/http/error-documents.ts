@@ -16,6 +16,8 @@ export interface HandledError {
   readonly parameter?: string
   /** Field -> messages, for a validation error (only strings kept). */
   readonly errors?: ValidationMessages
+  /** Query parameter -> messages, for a query parameter error (only strings kept). */
+  readonly parameters?: ValidationMessages
 }
 
 /** A JSON:API error object (https://jsonapi.org/format/#error-objects). */
@@ -47,6 +49,8 @@ export function asHandledError(error: unknown): HandledError | undefined {
     message,
     ...(entry.parameter === undefined ? {} : { parameter: entry.parameter }),
   }
+  if (entry.code === CATALOGUE.invalidQueryParameter.code)
+    return { ...handled, parameters: messagesOf((error as { errors?: unknown }).errors) }
   if (entry.code !== CATALOGUE.validation.code) return handled
   return { ...handled, errors: messagesOf((error as { errors?: unknown }).errors) }
 }
@@ -70,6 +74,7 @@ export function statusOf(error: HandledError): number {
 
 /** `{ message, errors }` for a validation error, `{ message }` otherwise. */
 export function plainErrorBody(error: HandledError): Record<string, unknown> {
+  if (error.parameters !== undefined) return { message: error.message, errors: error.parameters }
   if (error.errors === undefined) return { message: error.message }
   return { message: error.message, errors: error.errors }
 }
@@ -77,6 +82,10 @@ export function plainErrorBody(error: HandledError): Record<string, unknown> {
 /** A JSON:API error document: one error object per message (at least one). */
 export function jsonApiErrorDocument(error: HandledError, validationTitle: string): unknown {
   const status = String(error.status)
+  if (error.parameters !== undefined) {
+    const errors = parameterErrorObjects(error.parameters, status, error.title)
+    if (errors.length > 0) return { errors, jsonapi: { version: '1.1' } }
+  }
   const objects =
     error.errors === undefined ? [] : validationErrorObjects(error.errors, status, validationTitle)
   const title = error.errors === undefined ? error.title : validationTitle
@@ -90,6 +99,18 @@ function singleErrorObject(error: HandledError, status: string, title: string): 
   return error.parameter === undefined
     ? object
     : { ...object, source: { parameter: error.parameter } }
+}
+
+/** One error object per message about a query parameter, `source.parameter` naming it. */
+function parameterErrorObjects(
+  messages: ValidationMessages,
+  status: string,
+  title: string,
+): JsonApiErrorObject[] {
+  const objects: JsonApiErrorObject[] = []
+  for (const [parameter, list] of Object.entries(messages))
+    for (const detail of list) objects.push({ status, title, detail, source: { parameter } })
+  return objects
 }
 
 function validationErrorObjects(

@@ -4,6 +4,7 @@
  * @module
  */
 import { ArgumentError } from '../errors/base'
+import { queryParameters, type RouteQuery } from './query-parameters'
 import type { JsonSchema } from '../metadata/types'
 import {
   ComponentSet,
@@ -64,6 +65,12 @@ export interface OpenApiRoute {
    * `cursor` for a cursor page, `include` and `fields` for a JSON:API document).
    */
   readonly parameters?: readonly RouteParameter[]
+  /**
+   * The resource whose query declaration (`static query`) the route reads, or `{ resource,
+   * ...narrowing }`: adds `include`, `sort`, the `filter[...]` parameters, `per_page` and a 400
+   * answer.
+   */
+  readonly query?: RouteQuery
   /** The JSON Schema of a JSON request body. */
   readonly requestBody?: JsonSchema
   /** Error answers: a plain JSON body, or a JSON:API error document when Accept asks for one. */
@@ -234,7 +241,8 @@ function parametersOf(
     required: true,
     schema: { type: 'string' },
   }))
-  for (const parameter of [...implied, ...(route.parameters ?? [])]) {
+  const declared = route.query === undefined ? [] : queryParameters(route.query)
+  for (const parameter of [...declared, ...implied, ...(route.parameters ?? [])]) {
     let object: SchemaObject
     if (typeof parameter === 'string') {
       const known = PARAMETERS[parameter as keyof typeof PARAMETERS]
@@ -307,7 +315,9 @@ export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
         content: { [body.contentType]: { schema: body.schema } },
       },
     }
-    for (const error of route.errors ?? []) {
+    const errors = new Set<RouteError>(route.errors ?? [])
+    if (route.query !== undefined) errors.add(400)
+    for (const error of [...errors].sort()) {
       if (ERROR_DESCRIPTIONS[error] === undefined)
         throw ArgumentError.openApiRoute(`${where}.errors`, '400, 404 or 422', error)
       responses[String(error)] = errorResponse(error, set)

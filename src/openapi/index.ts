@@ -13,6 +13,7 @@ export {
   type RouteError,
   type RouteParameter,
 } from './document'
+export { queryParameters, type RouteQuery } from './query-parameters'
 export {
   bodySchema,
   componentName,

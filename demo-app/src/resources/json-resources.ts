@@ -14,6 +14,7 @@ import {
   type NestedList,
 } from 'api-resources'
 import type { CommentRow, PostRow, TagRow, UserRow } from '../repository'
+import { POST_QUERY } from '../post-query'
 
 export class UserResource extends JsonResource<UserRow> {
   @Field() id!: number
@@ -34,6 +35,8 @@ export class TagResource extends JsonResource<TagRow> {
 }
 
 export class PostResource extends JsonResource<PostRow> {
+  // include, sort, filter[...] and per_page a client may send
+  static query = POST_QUERY
   @Field() id!: number
   @Field() title!: string
   @Field() body!: string

@@ -10,6 +10,7 @@ import {
   type RelatedList,
 } from 'api-resources'
 import type { CommentRow, PostRow, TagRow, UserRow } from '../repository'
+import { POST_QUERY } from '../post-query'
 
 /**
  * The demo's JSON:API base: every document carries `links.self` (the request URL), every resource
@@ -28,6 +29,8 @@ abstract class DemoApiResource<T> extends JsonApiResource<T> {
 /** `posts`: attributes by decorator, relationships by `@Relationship`, a count when loaded. */
 export class PostApiResource extends DemoApiResource<PostRow> {
   static override resourceType = 'posts'
+  // include, sort, filter[...] and per_page a client may send (the same as the plain JSON posts)
+  static query = POST_QUERY
   static override relationshipLinks = {
     author: { related: '/jsonapi/users/{user_id}' },
     comments: { related: '/jsonapi/posts/{id}/comments' },

@@ -1,19 +1,12 @@
 import express, { type Express } from 'express'
 import type { Knex } from 'knex'
 import { z } from 'zod'
-import { NotFoundError, ValidationError } from 'api-resources'
+import { NotFoundError, ValidationError, queryPlan } from 'api-resources'
 import { respond } from 'api-resources/express'
+import { paginate } from 'api-resources/knex'
+import { relations } from '../post-query'
 import type { DemoEndpoint } from '../endpoints'
-import {
-  findPost,
-  findUser,
-  loadAuthors,
-  loadTags,
-  postsQuery,
-  usersQuery,
-  type PostRow,
-  type UserRow,
-} from '../repository'
+import { findPost, findUser, postsQuery, usersQuery, type UserRow } from '../repository'
 import { PostResource, UserResource } from '../resources/json-resources'
 
 /** The plain JSON endpoints (resources with eager-loaded relations and counts). */
@@ -25,9 +18,10 @@ export const jsonEndpoints: readonly DemoEndpoint[] = [
     description: 'A user with posts_count and its posts, each with comments_count.',
   },
   {
-    path: '/json/posts',
+    path: '/json/posts?include=author,tags&filter[published]=true&per_page=5',
     title: 'Newest posts',
-    description: 'The 20 newest posts (?limit= up to 100) with author, tags (pivot) and counts.',
+    description:
+      'Paginated posts, newest first: ?include= author, comments, comments.author, tags; ?sort= title, published_at, created_at, id; ?filter[author]=, [title][contains], [published_at][gte|lte], [published]; ?per_page= up to 50.',
   },
   {
     path: '/json/posts/1',
@@ -36,10 +30,10 @@ export const jsonEndpoints: readonly DemoEndpoint[] = [
   },
   { path: '/json/posts/999999', title: 'A missing post', description: '404 from NotFoundError.' },
   {
-    path: '/json/posts?limit=500',
+    path: '/json/posts?sort=secret&filter[author]=abc',
     title: 'Invalid query',
     description:
-      '422 from a zod schema through ValidationError (send Accept: application/vnd.api+json for JSON:API errors).',
+      '400 naming each query parameter that is not allowed and what is (send Accept: application/vnd.api+json for JSON:API errors).',
   },
   {
     method: 'POST',
@@ -48,10 +42,6 @@ export const jsonEndpoints: readonly DemoEndpoint[] = [
     description: '201 with the new post, or 422 with the field errors.',
   },
 ]
-
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-})
 
 /** The input of POST /json/posts (also its request body schema in /openapi.json). */
 export const newPost = z.object({
@@ -77,12 +67,12 @@ export function registerJsonRoutes(app: Express, db: Knex): void {
   )
   app.get(
     '/json/posts',
-    respond(async (req) => {
-      const { limit } = parse(listQuery, req.query)
-      const posts: PostRow[] = await postsQuery(db).orderBy('posts.id', 'desc').limit(limit)
-      await Promise.all([loadAuthors(db, posts), loadTags(db, posts)])
-      return PostResource.collection(posts).additional({ meta: { limit } })
-    }),
+    respond(async () =>
+      // the silent default: an include path that is not allowed is ignored
+      PostResource.collection(
+        await paginate(postsQuery(db), queryPlan(PostResource), { relations }),
+      ),
+    ),
   )
   app.get(
     '/json/posts/:id',

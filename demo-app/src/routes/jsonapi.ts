@@ -2,7 +2,8 @@
 // seeded database. Relations are eager-loaded according to `include`, one query per relation.
 import type { Express } from 'express'
 import type { Knex } from 'knex'
-import { NotFoundError, tryGetRequestContext } from 'api-resources'
+import { NotFoundError, queryPlan, tryGetRequestContext } from 'api-resources'
+import { relations } from '../post-query'
 import { respond } from 'api-resources/express'
 import { paginate } from 'api-resources/knex'
 import type { DemoEndpoint } from '../endpoints'
@@ -112,10 +113,10 @@ export function registerJsonApiRoutes(app: Express, db: Knex): void {
   app.get(
     '/jsonapi/posts',
     respond(async () => {
-      // withQueryString(): page links keep include and fields
-      const page = (await paginate(postsQuery(db).orderBy('posts.id'), 15)).withQueryString()
-      await loadPostRelations(db, page.items() as PostRow[])
-      return PostApiResource.collection(page)
+      // strict (JSON:API's MUST): an include path that is not allowed is a 400; the plan's
+      // includes are loaded in batches and its parameters carried into the page links
+      const plan = queryPlan(PostApiResource, { strict: true })
+      return PostApiResource.collection(await paginate(postsQuery(db), plan, { relations }))
     }),
   )
   app.get(

@@ -3,7 +3,8 @@
 // (cursorPaginate()) as JSON, as a JSON:API document and as an HTML page with the simple bar.
 import type { Express } from 'express'
 import type { Knex } from 'knex'
-import { LengthAwarePaginator, resolvePage } from 'api-resources'
+import { LengthAwarePaginator, queryPlan, resolvePage } from 'api-resources'
+import { relations } from '../post-query'
 import { respond } from 'api-resources/express'
 import { cursorPaginate, paginate, simplePaginate } from 'api-resources/knex'
 import type { DemoEndpoint } from '../endpoints'
@@ -74,7 +75,13 @@ function cursorQuery(db: Knex): Knex.QueryBuilder {
 export function registerPaginatedRoutes(app: Express, db: Knex): void {
   app.get(
     '/paginated/cursor',
-    respond(async () => PostResource.collection(await cursorPaginate(cursorQuery(db), 10))),
+    respond(async (req) => {
+      // ?sort= (the posts' sortable attributes): the cursor follows that order and is bound to it
+      if (req.query.sort === undefined)
+        return PostResource.collection(await cursorPaginate(cursorQuery(db), 10))
+      const plan = queryPlan(PostResource, { perPage: { default: 10 } })
+      return PostResource.collection(await cursorPaginate(postsQuery(db), plan, { relations }))
+    }),
   )
   app.get(
     '/paginated/cursor/jsonapi',

@@ -6,3 +6,4 @@
 export { paginate, simplePaginate, cursorPaginate, type KnexRow } from './paginate'
 export { installKnexPagination, type KnexLike } from './install'
 export { knexCountQuery } from './knex-page-query'
+export { applyQueryPlan, type PlannedPaginateOptions } from './knex-query-plan'

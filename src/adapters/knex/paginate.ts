@@ -11,6 +11,10 @@ import {
 } from '../../pagination/page-query'
 import { knexCursorColumns, knexCursorQuery } from './knex-cursor-query'
 import { assertKnexQuery, knexPageQuery } from './knex-page-query'
+import { isQueryPlan } from '../../query/apply'
+import type { QueryPlan } from '../../query/plan'
+import { planned, plannedCursor, type PlannedPaginateOptions } from './knex-query-plan'
+import type { PlanLoadOptions } from '../../query/apply'
 
 /** The row type a Knex builder resolves to. */
 export type KnexRow<Q> = Awaited<Q> extends readonly (infer R)[] ? R : unknown
@@ -23,6 +27,11 @@ export type KnexRow<Q> = Awaited<Q> extends readonly (infer R)[] ? R : unknown
  * planner's estimate on PostgreSQL and MySQL/MariaDB, marked `total_is_estimate`; an exact COUNT
  * elsewhere).
  *
+ * Given a query plan (`queryPlan(Resource)`) instead of `perPage`, `paginate(query, plan, options?)`
+ * applies the plan's WHERE and ORDER BY, takes its page size, loads its includes and counts through
+ * `options.relations` (one query per include path segment for the page) and carries its accepted
+ * parameters into every page link. `simplePaginate` and `cursorPaginate` take a plan the same way.
+ *
  * @example
  * import { paginate } from 'api-resources/knex'
  * const posts = await paginate(db('posts').where('published', true).orderBy('id'), 15)
@@ -30,12 +39,18 @@ export type KnexRow<Q> = Awaited<Q> extends readonly (infer R)[] ? R : unknown
  */
 export async function paginate<Q extends Knex.QueryBuilder>(
   query: Q,
-  perPage: number,
-  page?: number,
+  perPage: number | QueryPlan,
+  page?: number | PlannedPaginateOptions,
   options?: PaginateOptions,
 ): Promise<LengthAwarePaginator<KnexRow<Q>>> {
   assertKnexQuery('paginate', query)
-  return paginatePageQuery(knexPageQuery<KnexRow<Q>>(query), perPage, page, options)
+  if (isQueryPlan(perPage)) {
+    const opts = (typeof page === 'object' ? page : {}) as PlannedPaginateOptions
+    return planned(query, perPage, opts, (q, size) =>
+      paginatePageQuery(knexPageQuery<KnexRow<Q>>(q), size, undefined, opts),
+    )
+  }
+  return paginatePageQuery(knexPageQuery<KnexRow<Q>>(query), perPage, page as number, options)
 }
 
 /**
@@ -48,12 +63,18 @@ export async function paginate<Q extends Knex.QueryBuilder>(
  */
 export async function simplePaginate<Q extends Knex.QueryBuilder>(
   query: Q,
-  perPage: number,
-  page?: number,
+  perPage: number | QueryPlan,
+  page?: number | (SimplePaginateOptions & PlanLoadOptions),
   options?: SimplePaginateOptions,
 ): Promise<Paginator<KnexRow<Q>>> {
   assertKnexQuery('simplePaginate', query)
-  return simplePaginatePageQuery(knexPageQuery<KnexRow<Q>>(query), perPage, page, options)
+  if (isQueryPlan(perPage)) {
+    const opts = (typeof page === 'object' ? page : {}) as SimplePaginateOptions & PlanLoadOptions
+    return planned(query, perPage, opts, (q, size) =>
+      simplePaginatePageQuery(knexPageQuery<KnexRow<Q>>(q), size, undefined, opts),
+    )
+  }
+  return simplePaginatePageQuery(knexPageQuery<KnexRow<Q>>(query), perPage, page as number, options)
 }
 
 /**
@@ -63,6 +84,8 @@ export async function simplePaginate<Q extends Knex.QueryBuilder>(
  * order column may hold NULL: rows keep the database's NULL order (or the query's `nulls first/last`).
  * `cursor` is an encoded string, a `Cursor` or `null` (the first page); left out, the request's
  * `?cursor=`. A cursor that does not decode, or names other columns, is an `InvalidCursorError`.
+ * With a query plan, the cursor is bound to the plan's order: a cursor made for another `sort` is
+ * an `InvalidCursorError` too.
  *
  * @example
  * import { cursorPaginate } from 'api-resources/knex'
@@ -71,11 +94,30 @@ export async function simplePaginate<Q extends Knex.QueryBuilder>(
  */
 export async function cursorPaginate<Q extends Knex.QueryBuilder>(
   query: Q,
+  perPage: number | QueryPlan,
+  cursor?: Cursor | string | null | (CursorPaginateOptions & PlanLoadOptions),
+  options?: CursorPaginateOptions,
+): Promise<CursorPaginator<KnexRow<Q>>> {
+  assertKnexQuery('cursorPaginate', query)
+  if (isQueryPlan(perPage)) {
+    const opts = (isOptions(cursor) ? cursor : {}) as CursorPaginateOptions & PlanLoadOptions
+    return plannedCursor(query, perPage, opts, (q, size, o) =>
+      cursorPaginate(q as Q, size, undefined, o),
+    )
+  }
+  return cursorPaginateRows(query, perPage, cursor as Cursor | string | null | undefined, options)
+}
+
+function isOptions(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && value.constructor === Object
+}
+
+async function cursorPaginateRows<Q extends Knex.QueryBuilder>(
+  query: Q,
   perPage: number,
   cursor?: Cursor | string | null,
   options?: CursorPaginateOptions,
 ): Promise<CursorPaginator<KnexRow<Q>>> {
-  assertKnexQuery('cursorPaginate', query)
   const columns = knexCursorColumns('cursorPaginate', query)
   return cursorPaginateQuery(knexCursorQuery<KnexRow<Q>>(query), columns, perPage, cursor, options)
 }

@@ -4,3 +4,4 @@
  * @module
  */
 export { paginate, simplePaginate, cursorPaginate } from './paginate'
+export { applyQueryPlan, type KyselyPlanLoadOptions } from './kysely-query-plan'

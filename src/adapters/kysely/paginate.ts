@@ -11,12 +11,18 @@ import {
   type SimplePaginateOptions,
 } from '../../pagination/page-query'
 import { assertKyselyQuery, kyselyPageQuery } from './kysely-page-query'
+import { isQueryPlan } from '../../query/apply'
+import type { QueryPlan } from '../../query/plan'
+import { planned, plannedCursor, type KyselyPlanLoadOptions } from './kysely-query-plan'
 
 /**
  * Runs a Kysely select query as one page: `select count(*)` over the query (without its ORDER BY,
  * LIMIT and OFFSET), then the page's rows with LIMIT/OFFSET. No row query when the count is 0.
  * The page is `page` when given, else the request's `?page=` (1 outside a request).
  * `options.total`: a number, a function returning one, or `'estimate'` (see the Knex adapter).
+ * Given a query plan instead of `perPage`: `paginate(query, plan, { db, relations })` applies the
+ * plan and loads its includes in batches (see the Knex adapter); likewise `simplePaginate` and
+ * `cursorPaginate` (its cursor then bound to the plan's order).
  *
  * @example
  * import { paginate } from 'api-resources/kysely'
@@ -24,12 +30,18 @@ import { assertKyselyQuery, kyselyPageQuery } from './kysely-page-query'
  */
 export async function paginate<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
-  perPage: number,
-  page?: number,
+  perPage: number | QueryPlan,
+  page?: number | (PaginateOptions & KyselyPlanLoadOptions),
   options?: PaginateOptions,
 ): Promise<LengthAwarePaginator<O>> {
   assertKyselyQuery('paginate', query)
-  return paginatePageQuery(kyselyPageQuery(query), perPage, page, options)
+  if (isQueryPlan(perPage)) {
+    const opts = (typeof page === 'object' ? page : {}) as PaginateOptions & KyselyPlanLoadOptions
+    return planned(anySelect(query), perPage, opts, (q, size) =>
+      paginatePageQuery(kyselyPageQuery(q as unknown as typeof query), size, undefined, opts),
+    )
+  }
+  return paginatePageQuery(kyselyPageQuery(query), perPage, page as number | undefined, options)
 }
 
 /**
@@ -41,12 +53,24 @@ export async function paginate<DB, TB extends keyof DB, O>(
  */
 export async function simplePaginate<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
-  perPage: number,
-  page?: number,
+  perPage: number | QueryPlan,
+  page?: number | (SimplePaginateOptions & KyselyPlanLoadOptions),
   options?: SimplePaginateOptions,
 ): Promise<Paginator<O>> {
   assertKyselyQuery('simplePaginate', query)
-  return simplePaginatePageQuery(kyselyPageQuery(query), perPage, page, options)
+  if (isQueryPlan(perPage)) {
+    const opts = (typeof page === 'object' ? page : {}) as SimplePaginateOptions &
+      KyselyPlanLoadOptions
+    return planned(anySelect(query), perPage, opts, (q, size) =>
+      simplePaginatePageQuery(kyselyPageQuery(q as unknown as typeof query), size, undefined, opts),
+    )
+  }
+  return simplePaginatePageQuery(
+    kyselyPageQuery(query),
+    perPage,
+    page as number | undefined,
+    options,
+  )
 }
 
 /**
@@ -62,11 +86,36 @@ export async function simplePaginate<DB, TB extends keyof DB, O>(
  */
 export async function cursorPaginate<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
+  perPage: number | QueryPlan,
+  cursor?: Cursor | string | null | (CursorPaginateOptions & KyselyPlanLoadOptions),
+  options?: CursorPaginateOptions,
+): Promise<CursorPaginator<O>> {
+  assertKyselyQuery('cursorPaginate', query)
+  if (isQueryPlan(perPage)) {
+    const opts = (isOptions(cursor) ? cursor : {}) as CursorPaginateOptions & KyselyPlanLoadOptions
+    return plannedCursor(anySelect(query), perPage, opts, (q, size, o) =>
+      cursorPaginate(q as unknown as typeof query, size, undefined, o),
+    ) as Promise<CursorPaginator<O>>
+  }
+  return cursorPaginateRows(query, perPage, cursor as Cursor | string | null | undefined, options)
+}
+
+function isOptions(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && value.constructor === Object
+}
+
+function anySelect<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<never, never, unknown> {
+  return query as unknown as SelectQueryBuilder<never, never, unknown>
+}
+
+async function cursorPaginateRows<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
   perPage: number,
   cursor?: Cursor | string | null,
   options?: CursorPaginateOptions,
 ): Promise<CursorPaginator<O>> {
-  assertKyselyQuery('cursorPaginate', query)
   const select = query as unknown as SelectQueryBuilder<never, never, O>
   const columns = kyselyCursorColumns('cursorPaginate', select)
   return cursorPaginateQuery(kyselyCursorQuery(select, columns), columns, perPage, cursor, options)

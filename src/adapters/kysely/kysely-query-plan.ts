@@ -1,0 +1,240 @@
+import type { Expression, Kysely, OperationNode, SelectQueryBuilder } from 'kysely'
+import { ArgumentError } from '../../errors/base'
+import type { LengthAwarePaginator, Paginator } from '../../pagination'
+import type { CursorPaginator } from '../../pagination/cursor-paginator'
+import type { CursorPaginateOptions } from '../../pagination/cursor-query'
+import {
+  LIKE_ESCAPE,
+  likePattern,
+  loadPlanned,
+  type PlanLoadOptions,
+  type RelationQueries,
+  type Row,
+} from '../../query/apply'
+import { cursorSecretOf } from '../../query/cursor-binding'
+import type { FilterValue, QueryCondition } from '../../query/declaration'
+import type { QueryPlan } from '../../query/plan'
+import { identifier, node, operator, parens, raw } from './kysely-nodes'
+
+/** Options of a planned Kysely page: the loaders need the Kysely instance to query with. */
+export interface KyselyPlanLoadOptions extends PlanLoadOptions {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly db?: Kysely<any>
+}
+
+type AnySelect = SelectQueryBuilder<never, never, unknown>
+
+function expression(inner: OperationNode): Expression<unknown> {
+  return { expressionType: undefined, toOperationNode: () => inner } as Expression<unknown>
+}
+
+/** `table.column` or `column` as a reference node. */
+function reference(column: string): OperationNode {
+  const dot = column.lastIndexOf('.')
+  const columnNode = node({
+    kind: 'ColumnNode' as const,
+    column: identifier(dot === -1 ? column : column.slice(dot + 1)),
+  })
+  if (dot === -1) return node({ kind: 'ReferenceNode' as const, column: columnNode })
+  const table = node({
+    kind: 'TableNode' as const,
+    table: node({
+      kind: 'SchemableIdentifierNode' as const,
+      identifier: identifier(column.slice(0, dot)),
+    }),
+  })
+  return node({ kind: 'ReferenceNode' as const, column: columnNode, table } as OperationNode)
+}
+
+const value = (v: unknown) => node({ kind: 'ValueNode' as const, value: v })
+
+/**
+ * Is the dialect SQLite (no date type: date-times are bound as ISO text)? Read from how it writes a
+ * query: PostgreSQL numbers its parameters (`$1`), MySQL/MariaDB quotes with backticks.
+ */
+function isSqlite(query: AnySelect): boolean {
+  const sql = query.where(expression(value(0)) as never).compile().sql
+  return !/\$[0-9]/.test(sql) && !sql.includes('`')
+}
+
+function bindable(sqlite: boolean, v: FilterValue): unknown {
+  return v instanceof Date && sqlite ? v.toISOString() : v
+}
+
+const SQL_OPERATORS = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const
+
+function conditionNode(condition: QueryCondition, sqlite: boolean): OperationNode {
+  if ('all' in condition || 'any' in condition) {
+    const parts = 'all' in condition ? condition.all : condition.any
+    if (parts.length === 0) return raw(['all' in condition ? '1 = 1' : '1 = 0'])
+    return parts
+      .map((part) => parens(conditionNode(part, sqlite)))
+      .reduce((left, right) =>
+        node({ kind: 'all' in condition ? 'AndNode' : 'OrNode', left, right } as never),
+      )
+  }
+  const ref = reference(condition.column)
+  switch (condition.op) {
+    case 'null':
+      return raw(['', condition.value ? ' is null' : ' is not null'], [ref])
+    case 'in':
+      return node({
+        kind: 'BinaryOperationNode' as const,
+        leftOperand: ref,
+        operator: operator('in'),
+        rightOperand: node({
+          kind: 'PrimitiveValueListNode' as const,
+          values: condition.value.map((v) => bindable(sqlite, v)),
+        }),
+      })
+    case 'contains':
+    case 'starts_with':
+      return raw(
+        ['', ` like `, ` escape '${LIKE_ESCAPE}'`],
+        [ref, value(likePattern(condition.op, String(condition.value)))],
+      )
+    default:
+      return node({
+        kind: 'BinaryOperationNode' as const,
+        leftOperand: ref,
+        operator: operator(SQL_OPERATORS[condition.op]),
+        rightOperand: value(bindable(sqlite, condition.value)),
+      })
+  }
+}
+
+/**
+ * A Kysely select with a plan's conditions (WHERE, values bound) and order (ORDER BY, replacing the
+ * query's own); Kysely builders are immutable, so a new one is returned.
+ *
+ * @example
+ * const rows = await applyQueryPlan(db.selectFrom('posts').selectAll(), plan).limit(10).execute()
+ */
+export function applyQueryPlan<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  plan: QueryPlan,
+): SelectQueryBuilder<DB, TB, O> {
+  let q = query as unknown as AnySelect
+  const sqlite = plan.where.length > 0 && isSqlite(q)
+  for (const condition of plan.where)
+    q = q.where(expression(parens(conditionNode(condition, sqlite))) as never)
+  q = q.clearOrderBy()
+  for (const entry of plan.order)
+    q = q.orderBy(expression(reference(entry.column)) as never, entry.descending ? 'desc' : 'asc')
+  return q as unknown as SelectQueryBuilder<DB, TB, O>
+}
+
+function tableOf(query: AnySelect, options: PlanLoadOptions): string {
+  if (options.table !== undefined) return options.table
+  const from = (
+    query.toOperationNode() as {
+      from?: {
+        froms?: readonly {
+          kind: string
+          table?: { identifier?: { name?: string } }
+          node?: { table?: { identifier?: { name?: string } } }
+        }[]
+      }
+    }
+  ).from?.froms?.[0]
+  const name = from?.table?.identifier?.name ?? from?.node?.table?.identifier?.name
+  if (name === undefined)
+    throw ArgumentError.decoratorOption(
+      'table',
+      'the name of the table the query selects from',
+      name,
+    )
+  return name
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function kyselyRelationQueries(db: Kysely<any>): RelationQueries {
+  return {
+    whereIn: async (table, column, keys, orderBy) => {
+      let q = db
+        .selectFrom(table)
+        .selectAll()
+        .where(column, 'in', keys as never[])
+      if (orderBy !== undefined) q = q.orderBy(orderBy)
+      return (await q.execute()) as Row[]
+    },
+    throughPivot: async (relation, keys, parentAlias, pivotAlias) => {
+      const selections = [
+        `${relation.pivot}.${relation.foreignPivotKey} as ${parentAlias}`,
+        ...relation.pivotColumns.map((c) => `${relation.pivot}.${c} as ${pivotAlias}${c}`),
+      ]
+      const q = db
+        .selectFrom(relation.table)
+        .innerJoin(
+          relation.pivot,
+          `${relation.pivot}.${relation.relatedPivotKey}`,
+          `${relation.table}.${relation.relatedKey}`,
+        )
+        .selectAll(relation.table)
+        .select(selections as never[])
+        .where(`${relation.pivot}.${relation.foreignPivotKey}`, 'in', keys as never[])
+        .orderBy(`${relation.pivot}.${relation.orderBy}`)
+      return (await q.execute()) as Row[]
+    },
+    countIn: async (table, column, keys) =>
+      (await db
+        .selectFrom(table)
+        .select([`${column} as k`, (eb) => eb.fn.countAll().as('n')])
+        .where(column, 'in', keys as never[])
+        .groupBy(column)
+        .execute()) as { k: unknown; n: unknown }[],
+  }
+}
+
+async function load(
+  query: AnySelect,
+  rows: readonly unknown[],
+  plan: QueryPlan,
+  options: KyselyPlanLoadOptions,
+): Promise<void> {
+  if (plan.include.length === 0 && plan.counts.length === 0) return
+  if (options.db === undefined)
+    throw ArgumentError.decoratorOption(
+      'db',
+      'the Kysely instance, to load the included relations with',
+      options.db,
+    )
+  await loadPlanned(
+    rows as Row[],
+    tableOf(query, options),
+    plan,
+    options.relations,
+    kyselyRelationQueries(options.db),
+  )
+}
+
+/** A plan's page: applied, paginated, its includes loaded, its links carrying the parameters. */
+export async function planned<P extends LengthAwarePaginator<R> | Paginator<R>, R>(
+  query: AnySelect,
+  plan: QueryPlan,
+  options: KyselyPlanLoadOptions,
+  run: (query: AnySelect, perPage: number) => Promise<P>,
+): Promise<P> {
+  const page = await run(applyQueryPlan(query, plan), plan.perPage)
+  await load(query, page.items(), plan, options)
+  page.appends(plan.parameters)
+  return page
+}
+
+/** A plan's cursor page: the cursor bound to the plan's order. */
+export async function plannedCursor<R>(
+  query: AnySelect,
+  plan: QueryPlan,
+  options: CursorPaginateOptions & KyselyPlanLoadOptions,
+  run: (
+    query: AnySelect,
+    perPage: number,
+    options: CursorPaginateOptions,
+  ) => Promise<CursorPaginator<R>>,
+): Promise<CursorPaginator<R>> {
+  const cursorOptions = { ...options, cursorSecret: cursorSecretOf(plan, options.cursorSecret) }
+  const page = await run(applyQueryPlan(query, plan), plan.perPage, cursorOptions)
+  await load(query, page.items(), plan, options)
+  page.appends(plan.parameters)
+  return page
+}

@@ -1,0 +1,377 @@
+/**
+ * A resource's query declaration, resolved once per class (and once per route narrowing): the
+ * sortable names with their columns, the filters, the allowed include paths (with the model
+ * properties each segment is read from) and counts, the page size and `strict`.
+ */
+import { optionError } from './option-error'
+import { resolveMembers } from '../metadata/resolve'
+import type { ResourceThunk } from '../metadata/types'
+import {
+  FILTER_OPERATORS,
+  FILTER_TYPES,
+  isComputedFilter,
+  type ComputedFilter,
+  type FilterOperator,
+  type FilterType,
+  type QueryDeclaration,
+  type QueryNarrowing,
+  type SortableEntry,
+} from './declaration'
+
+/** A filter, resolved. */
+export type ResolvedFilter =
+  | {
+      readonly kind: 'column'
+      readonly name: string
+      readonly type: FilterType
+      readonly operators: readonly FilterOperator[]
+      readonly column: string
+      readonly values?: readonly string[]
+      readonly description?: string
+    }
+  | {
+      readonly kind: 'computed'
+      readonly name: string
+      readonly type: FilterType
+      readonly values?: readonly string[]
+      readonly where: ComputedFilter['where']
+      readonly description?: string
+    }
+
+/** One allowed include path: its wire form and the model property of each segment. */
+export interface ResolvedInclude {
+  readonly path: string
+  readonly relations: readonly string[]
+}
+
+/** A count a client may ask for by its output name (`comments_count`). */
+export interface ResolvedCount {
+  readonly name: string
+  readonly relation: string
+}
+
+/** One sort entry: the wire name, the column, the direction. */
+export interface SortEntry {
+  readonly name: string
+  readonly column: string
+  readonly descending: boolean
+}
+
+/** A resource's declaration, resolved. */
+export interface ResolvedQuery {
+  readonly resource: Function
+  readonly sortable: ReadonlyMap<string, string>
+  readonly uniqueKey: { readonly name: string; readonly column: string }
+  readonly defaultSort: readonly SortEntry[]
+  readonly filters: ReadonlyMap<string, ResolvedFilter>
+  readonly includes: ReadonlyMap<string, ResolvedInclude>
+  readonly counts: ReadonlyMap<string, ResolvedCount>
+  readonly perPage: { readonly default: number; readonly max?: number }
+  readonly strict: boolean
+}
+
+/** The declaration of a resource class: its `static query`. */
+export function declarationOf(resource: Function): QueryDeclaration {
+  const declared = (resource as { query?: unknown }).query
+  if (declared === undefined) return {}
+  if (typeof declared !== 'object' || declared === null)
+    throw optionError(declared, `${resource.name}.query`, 'a query declaration')
+  return declared as QueryDeclaration
+}
+
+const cache = new WeakMap<Function, ResolvedQuery>()
+
+/** The resolved declaration of `resource`, narrowed by `narrowing` (cached when not narrowed). */
+export function resolveQuery(resource: Function, narrowing?: QueryNarrowing): ResolvedQuery {
+  if (narrowing === undefined) {
+    let resolved = cache.get(resource)
+    if (resolved === undefined) cache.set(resource, (resolved = build(resource)))
+    return resolved
+  }
+  return narrow(resolveQuery(resource), narrowing)
+}
+
+function build(resource: Function): ResolvedQuery {
+  const declaration = declarationOf(resource)
+  const where = `${resource.name}.query`
+  const sortable = new Map<string, string>()
+  for (const entry of declaration.sort ?? []) {
+    const { name, column } = sortEntryOf(entry as SortableEntry<unknown>, `${where}.sort`)
+    sortable.set(name, column)
+  }
+  const uniqueKey = sortEntryOf(
+    (declaration.uniqueKey ?? 'id') as SortableEntry<unknown>,
+    `${where}.uniqueKey`,
+  )
+  const filters = new Map<string, ResolvedFilter>()
+  for (const [name, filter] of Object.entries(declaration.filters ?? {}))
+    filters.set(name, resolveFilter(name, filter, `${where}.filters.${name}`))
+  const depth = declaration.maxIncludeDepth ?? classDepth(resource)
+  const graph = declaration.include === undefined ? defaultIncludes(resource, depth) : undefined
+  const includes = new Map<string, ResolvedInclude>()
+  for (const include of graph ?? explicitIncludes(resource, declaration.include ?? []))
+    includes.set(include.path, include)
+  const counts = new Map<string, ResolvedCount>()
+  for (const count of countsOf(resource)) {
+    if (declaration.include === undefined || declaration.include.includes(count.name))
+      counts.set(count.name, count)
+  }
+  for (const name of declaration.include ?? [])
+    if (!includes.has(name) && !counts.has(name) && name.trim() === '')
+      throw optionError(name, `${where}.include`, 'a non-empty dot path')
+  const perPage = declaration.perPage ?? { default: 15 }
+  checkPerPage(perPage.default, `${where}.perPage.default`)
+  if (perPage.max !== undefined) checkPerPage(perPage.max, `${where}.perPage.max`)
+  const resolved: ResolvedQuery = {
+    resource,
+    sortable,
+    uniqueKey,
+    defaultSort: [],
+    filters,
+    includes,
+    counts,
+    perPage: {
+      default: perPage.default,
+      ...(perPage.max === undefined ? {} : { max: perPage.max }),
+    },
+    strict: declaration.strict === true,
+  }
+  const defaultSort =
+    declaration.defaultSort === undefined
+      ? []
+      : declaredSort(resolved, declaration.defaultSort, `${where}.defaultSort`)
+  return { ...resolved, defaultSort }
+}
+
+function checkPerPage(value: unknown, name: string): void {
+  if (!Number.isSafeInteger(value) || (value as number) < 1)
+    throw optionError(value, name, 'an integer >= 1')
+}
+
+function sortEntryOf(
+  entry: SortableEntry<unknown>,
+  name: string,
+): { name: string; column: string } {
+  if (typeof entry === 'string' && entry !== '') return { name: entry, column: entry }
+  if (
+    typeof entry === 'object' &&
+    entry !== null &&
+    typeof entry.name === 'string' &&
+    entry.name !== '' &&
+    typeof entry.column === 'string' &&
+    entry.column !== ''
+  )
+    return { name: entry.name, column: entry.column }
+  throw optionError(entry, name, 'a name, or { name, column }')
+}
+
+function resolveFilter(name: string, filter: unknown, where: string): ResolvedFilter {
+  if (typeof filter !== 'object' || filter === null)
+    throw optionError(filter, where, 'a filter declaration')
+  const f = filter as Record<string, unknown>
+  if (!(FILTER_TYPES as readonly unknown[]).includes(f.type))
+    throw optionError(f.type, `${where}.type`, FILTER_TYPES.join(', '))
+  const type = f.type as FilterType
+  const values = f.values as readonly string[] | undefined
+  if (type === 'enum' && (!Array.isArray(values) || values.length === 0))
+    throw optionError(values, `${where}.values`, 'a non-empty list of strings')
+  const description = typeof f.description === 'string' ? { description: f.description } : {}
+  const enumValues = values === undefined ? {} : { values: Object.freeze([...values]) }
+  if (isComputedFilter(filter))
+    return { kind: 'computed', name, type, where: filter.where, ...enumValues, ...description }
+  const operators = f.operators
+  if (
+    !Array.isArray(operators) ||
+    operators.length === 0 ||
+    operators.some((op) => !(FILTER_OPERATORS as readonly unknown[]).includes(op))
+  )
+    throw optionError(
+      operators,
+      `${where}.operators`,
+      `a non-empty list of ${FILTER_OPERATORS.join(', ')}`,
+    )
+  const textOnly = operators.find(
+    (op) => (op === 'contains' || op === 'starts_with') && type !== 'string',
+  )
+  if (textOnly !== undefined)
+    throw optionError(textOnly, `${where}.operators`, 'an operator of a string filter')
+  const column = typeof f.column === 'string' && f.column !== '' ? f.column : name
+  return {
+    kind: 'column',
+    name,
+    type,
+    operators: FILTER_OPERATORS.filter((op) => operators.includes(op)),
+    column,
+    ...enumValues,
+    ...description,
+  }
+}
+
+/** A sort in the wire form, checked against the sortable names (a programmer's default sort). */
+export function declaredSort(query: ResolvedQuery, text: string, where: string): SortEntry[] {
+  const entries: SortEntry[] = []
+  for (const raw of text.split(',')) {
+    const descending = raw.startsWith('-')
+    const name = descending ? raw.slice(1) : raw
+    const column =
+      query.sortable.get(name) ??
+      (name === query.uniqueKey.name ? query.uniqueKey.column : undefined)
+    if (column === undefined)
+      throw optionError(raw, where, `one of ${[...query.sortable.keys()].join(', ')}`)
+    entries.push({ name, column, descending })
+  }
+  return entries
+}
+
+// -- relations of a resource class -----------------------------------------------------------------
+
+interface Edge {
+  readonly name: string
+  readonly source: string
+  readonly target?: Function
+}
+
+function classDepth(resource: Function): number {
+  const depth = (resource as { maxIncludeDepth?: unknown }).maxIncludeDepth
+  return typeof depth === 'number' && Number.isSafeInteger(depth) && depth >= 0
+    ? Math.min(depth, 3)
+    : 3
+}
+
+/** The relations a resource class declares: `@WhenLoaded`, `@Relationship`, `static relationships`. */
+function edgesOf(resource: Function): Edge[] {
+  const edges = new Map<string, Edge>()
+  let members
+  try {
+    members = resolveMembers(resource)
+  } catch {
+    return []
+  }
+  const add = (name: string, source: string, thunk: unknown): void => {
+    if (edges.has(name)) return
+    let target: Function | undefined
+    try {
+      const value = typeof thunk === 'function' ? (thunk as ResourceThunk)() : undefined
+      if (typeof value === 'function') target = value
+    } catch {
+      target = undefined
+    }
+    edges.set(name, { name, source, ...(target === undefined ? {} : { target }) })
+  }
+  for (const member of members.relationships) add(member.key, member.source, member.resource)
+  for (const member of members.fields)
+    if (member.kind === 'whenLoaded') add(member.key, member.source, member.resource)
+  const map = (resource as { relationships?: unknown }).relationships
+  if (typeof map === 'object' && map !== null)
+    for (const [name, thunk] of Object.entries(map)) add(name, name, thunk)
+  return [...edges.values()]
+}
+
+function defaultIncludes(resource: Function, depth: number): ResolvedInclude[] {
+  const out: ResolvedInclude[] = []
+  const walk = (
+    cls: Function,
+    prefix: string,
+    relations: readonly string[],
+    level: number,
+  ): void => {
+    if (level >= depth || out.length >= 1000) return
+    for (const edge of edgesOf(cls)) {
+      const path = prefix === '' ? edge.name : `${prefix}.${edge.name}`
+      const next = [...relations, edge.source]
+      out.push({ path, relations: next })
+      if (edge.target !== undefined) walk(edge.target, path, next, level + 1)
+    }
+  }
+  walk(resource, '', [], 0)
+  return out
+}
+
+/** Declared paths, each segment mapped to its model property where the classes say (else itself). */
+function explicitIncludes(resource: Function, paths: readonly string[]): ResolvedInclude[] {
+  const out = new Map<string, ResolvedInclude>()
+  const counts = new Set(countsOf(resource).map((count) => count.name))
+  for (const path of paths) {
+    if (counts.has(path)) continue
+    const segments = path.split('.')
+    let cls: Function | undefined = resource
+    const relations: string[] = []
+    for (let i = 0; i < segments.length; i++) {
+      const edge: Edge | undefined =
+        cls === undefined ? undefined : edgesOf(cls).find((e) => e.name === segments[i])
+      relations.push(edge?.source ?? segments[i])
+      cls = edge?.target
+      const prefix = segments.slice(0, i + 1).join('.')
+      if (!out.has(prefix)) out.set(prefix, { path: prefix, relations: [...relations] })
+    }
+  }
+  return [...out.values()]
+}
+
+function countsOf(resource: Function): ResolvedCount[] {
+  try {
+    return resolveMembers(resource)
+      .fields.filter((member) => member.kind === 'whenCounted')
+      .map((member) => ({ name: member.key, relation: member.source }))
+  } catch {
+    return []
+  }
+}
+
+// -- narrowing ---------------------------------------------------------------------------------------
+
+function narrow(query: ResolvedQuery, narrowing: QueryNarrowing): ResolvedQuery {
+  const where = `${query.resource.name}: the route's narrowing`
+  const subset = <V>(
+    map: ReadonlyMap<string, V>,
+    names: readonly string[] | undefined,
+    what: string,
+  ) => {
+    if (names === undefined) return map
+    const out = new Map<string, V>()
+    for (const name of names) {
+      const value = map.get(name)
+      if (value === undefined)
+        throw optionError(name, `${where} ${what}`, `one of ${[...map.keys()].join(', ')}`)
+      out.set(name, value)
+    }
+    return out
+  }
+  const includeNames = narrowing.include
+  const includes =
+    includeNames === undefined
+      ? query.includes
+      : subset(
+          query.includes,
+          includeNames.filter((name) => !query.counts.has(name)),
+          'include',
+        )
+  const counts =
+    includeNames === undefined
+      ? query.counts
+      : subset(
+          query.counts,
+          includeNames.filter((name) => query.counts.has(name)),
+          'include',
+        )
+  const perPage = { ...query.perPage, ...narrowing.perPage }
+  if (query.perPage.max !== undefined && perPage.max !== undefined)
+    perPage.max = Math.min(perPage.max, query.perPage.max)
+  checkPerPage(perPage.default, `${where} perPage.default`)
+  if (perPage.max !== undefined) checkPerPage(perPage.max, `${where} perPage.max`)
+  const narrowed: ResolvedQuery = {
+    ...query,
+    sortable: subset(query.sortable, narrowing.sort, 'sort'),
+    filters: subset(query.filters, narrowing.filters, 'filters'),
+    includes,
+    counts,
+    perPage,
+    strict: narrowing.strict ?? query.strict,
+  }
+  return narrowing.defaultSort === undefined
+    ? narrowed
+    : {
+        ...narrowed,
+        defaultSort: declaredSort(narrowed, narrowing.defaultSort, `${where} defaultSort`),
+      }
+}
