@@ -61,8 +61,10 @@ export { AbstractResource } from './resources/abstract-resource'
 export { JsonResource, type JsonResourceClass } from './resources/json-resource'
 export {
   ResourceCollection,
+  type AbsentSource,
   type CollectionSource,
   type PaginationInformation,
+  type PaginationSectionsOf,
 } from './resources/resource-collection'
 export type { Lazy, ValueOf } from './resources/conditionals'
 export type {

@@ -222,8 +222,8 @@ export const CATALOGUE = {
     code: 'ERR_PAGINATION_INFORMATION',
     class: 'ResourceError',
     message: (cls: Function, got: unknown) =>
-      `${nameOf(cls)}.paginationInformation() must return { links, meta } with plain objects; ` +
-      `got ${describeValue(got)}`,
+      `${nameOf(cls)}.paginationInformation() must return a plain object of the body's top-level ` +
+      `keys (such as { links, meta }); got ${describeValue(got)}`,
   },
   responseMismatch: {
     code: 'ERR_RESPONSE_SCHEMA',

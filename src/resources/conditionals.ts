@@ -1,5 +1,7 @@
 import { aggregateKey, existsKey, existsValue } from '../runtime/aggregates'
 import { MISSING, mergeValue, type Missing } from '../runtime/missing'
+import { currentRequest } from '../context/current-request'
+import { isResolvable, RESOLVE } from '../runtime/protocol'
 import { loadedCount, loadedPivot, loadedRelation, modelAttribute } from '../runtime/model-registry'
 
 /** A value, or a function computing it (called only when needed). */
@@ -62,13 +64,27 @@ export function whenPivotLoaded<P = Record<string, unknown>, R = P>(
 }
 
 /**
- * `mapping` (called first when it is a function) when `condition` is truthy, else `{}`: a plain
- * object meant to be spread (`...this.mergeWhen(...)`). It also carries a non-enumerable merge tag, so
- * one placed as a value (`{ extra: this.mergeWhen(...) }`) is spread in place of its key.
+ * `mapping` (called first when it is a function) when `condition` is truthy, else `fallback` (when
+ * given), else `{}`: a plain object meant to be spread (`...this.mergeWhen(...)`). It also carries a
+ * non-enumerable merge tag, so one placed as a value (`{ extra: this.mergeWhen(...) }`) is spread in
+ * place of its key, and one placed in a list (`[this.mergeWhen(cond, ['a', 'b']), 'c']`) has its
+ * items spliced in. A resource or collection is merged as it renders (its `toArray()` output).
  * @internal
  */
-export function mergeWhen<M extends object>(condition: unknown, mapping: Lazy<M>): Partial<M> {
-  return mergeValue(condition ? force(mapping) : undefined)
+export function mergeWhen<M extends object, D extends object = M>(
+  condition: unknown,
+  mapping: Lazy<M>,
+  fallback?: Lazy<D>,
+): Partial<M> | Partial<D> {
+  if (condition) return mergeValue(rendered(force(mapping)))
+  return mergeValue(fallback === undefined ? undefined : rendered(force(fallback)))
+}
+
+/** A resource or collection as it renders (in the current request); anything else as it is. */
+function rendered<M extends object>(value: M): M | undefined {
+  if (!isResolvable(value)) return value
+  const out = value[RESOLVE](currentRequest())
+  return out === MISSING || out === null ? undefined : (out as M)
 }
 
 /** A value, or a function of the model's value computing it. */
@@ -99,8 +115,12 @@ export function whenNull<D = Missing>(value: unknown, fallback?: Lazy<D>): null 
 }
 
 /** {@link mergeWhen} with the condition negated. @internal */
-export function mergeUnless<M extends object>(condition: unknown, mapping: Lazy<M>): Partial<M> {
-  return mergeWhen(!condition, mapping)
+export function mergeUnless<M extends object, D extends object = M>(
+  condition: unknown,
+  mapping: Lazy<M>,
+  fallback?: Lazy<D>,
+): Partial<M> | Partial<D> {
+  return mergeWhen(!condition, mapping, fallback)
 }
 
 /**

@@ -1,0 +1,340 @@
+// Laravel's own tests of API resources (tests/Integration/Http/ResourceTest.php), ported to this
+// package's API: each test names the Laravel test it follows.
+import 'reflect-metadata'
+import {
+  JsonResource,
+  LengthAwarePaginator,
+  MISSING,
+  ResourceCollection,
+  ResourceError,
+  type AbstractPaginator,
+  type PaginationInformation,
+} from '../../src'
+
+interface Post {
+  id: number
+  title: string
+  author?: Author | null
+  comments?: Post[] | null
+}
+interface Author {
+  name: string
+}
+
+class PostResource extends JsonResource<Post> {
+  override toArray() {
+    return { id: this.resource.id, title: this.resource.title, custom: true }
+  }
+}
+
+class AuthorResource extends JsonResource<Author> {
+  override toArray() {
+    return { name: this.resource.name }
+  }
+}
+
+const posts = [
+  { id: 1, title: 'Test title 1' },
+  { id: 2, title: 'Test title 2' },
+]
+
+describe('item 1: a collection is never wrapped twice', () => {
+  // PostCollectionResource: `toArray()` returns `['data' => $this->collection]`
+  class PostCollectionResource extends ResourceCollection {
+    static override collects = () => PostResource
+    override toArray(request?: unknown) {
+      return { data: super.toArray(request) } as never
+    }
+  }
+
+  it('testCollectionsAreNotDoubledWrapped (ResourceTest): { data: [...] } stays as it is', () => {
+    expect(new PostCollectionResource([{ id: 5, title: 'Test Title' }]).toPayload()).toEqual({
+      data: [{ id: 5, title: 'Test Title', custom: true }],
+    })
+  })
+
+  it('testCollectionResourceWithPaginationInformation (ResourceTest): also when paginated', () => {
+    class WithInfo extends PostCollectionResource {
+      override paginationInformation(_req: unknown, paginated: AbstractPaginator<unknown>) {
+        return {
+          current_page: paginated.currentPage(),
+          per_page: paginated.perPage(),
+          total: 10,
+          total_page: paginated.lastPage?.() ?? null,
+        }
+      }
+    }
+    const page = new LengthAwarePaginator([{ id: 5, title: 'Test Title' }], {
+      total: 10,
+      perPage: 1,
+      currentPage: 1,
+    })
+    expect(new WithInfo(page).toPayload()).toEqual({
+      data: [{ id: 5, title: 'Test Title', custom: true }],
+      current_page: 1,
+      per_page: 1,
+      total: 10,
+      total_page: 10,
+    })
+  })
+
+  it('testResourceSkipsWrappingWhenDataKeyExists (ResourceTest): a single resource too', () => {
+    const resource = new JsonResource({ id: 5, title: 'Test', data: 'some data' })
+    expect(resource.toPayload()).toEqual({ id: 5, title: 'Test', data: 'some data' })
+  })
+
+  it('testResourceForceWrapOverridesDataKeyCheck (ResourceTest): forceWrapping wraps anyway', () => {
+    class Forced extends JsonResource<Record<string, unknown>> {
+      static override forceWrapping = true
+    }
+    expect(new Forced({ id: 5, title: 'Test', data: 'some data' }).toPayload()).toEqual({
+      data: { id: 5, title: 'Test', data: 'some data' },
+    })
+    class ForcedResults extends Forced {
+      static override wrap = 'results'
+    }
+    expect(new ForcedResults({ id: 5, data: 'some data' }).toPayload()).toEqual({
+      results: { id: 5, data: 'some data' },
+    })
+    class ForcedCollection extends PostCollectionResource {
+      static forceWrapping = true
+    }
+    expect(new ForcedCollection([posts[0]]).toPayload()).toEqual({
+      data: { data: [{ id: 1, title: 'Test title 1', custom: true }] },
+    })
+  })
+})
+
+describe('item 2: merge values inside lists', () => {
+  class Lists extends JsonResource<null> {
+    constructor(private readonly list: () => unknown[]) {
+      super({} as never)
+    }
+    override toArray() {
+      return { list: this.list() }
+    }
+  }
+  const render = (list: () => unknown[]) =>
+    (new Lists(list).toPayload() as { data: { list: unknown } }).data.list
+  const r = new JsonResource({})
+
+  it('testLeadingMergeValueIsMergedCorrectly (ResourceTest)', () => {
+    expect(
+      render(() => [
+        r.merge(['First', 'Second']),
+        'Taylor',
+        'Mohamed',
+        r.merge(['Adam', 'Matt']),
+        'Jeffrey',
+        r.merge(['Abigail', 'Lydia']),
+      ]),
+    ).toEqual([
+      'First',
+      'Second',
+      'Taylor',
+      'Mohamed',
+      'Adam',
+      'Matt',
+      'Jeffrey',
+      'Abigail',
+      'Lydia',
+    ])
+  })
+
+  it('testMergeValuesMayBeMissing (ResourceTest)', () => {
+    expect(
+      render(() => [
+        r.merge(['First', 'Second']),
+        'Taylor',
+        'Mohamed',
+        r.mergeWhen(false, ['Adam', 'Matt']),
+        'Jeffrey',
+        r.merge(['Abigail', 'Lydia']),
+      ]),
+    ).toEqual(['First', 'Second', 'Taylor', 'Mohamed', 'Jeffrey', 'Abigail', 'Lydia'])
+  })
+
+  it('testInitialMergeValuesMayBeMissing (ResourceTest)', () => {
+    expect(
+      render(() => [
+        r.mergeWhen(false, ['First', 'Second']),
+        'Taylor',
+        'Mohamed',
+        r.mergeWhen(true, ['Adam', 'Matt']),
+        'Jeffrey',
+        r.merge(['Abigail', 'Lydia']),
+      ]),
+    ).toEqual(['Taylor', 'Mohamed', 'Adam', 'Matt', 'Jeffrey', 'Abigail', 'Lydia'])
+  })
+
+  it('testAllMergeValuesMayBeMissing (ResourceTest)', () => {
+    expect(
+      render(() => [
+        r.mergeWhen(false, ['First', 'Second']),
+        'Taylor',
+        'Mohamed',
+        r.mergeWhen(false, ['Adam', 'Matt']),
+        'Jeffrey',
+        r.mergeWhen(false, ['Abigail', 'Lydia']),
+      ]),
+    ).toEqual(['Taylor', 'Mohamed', 'Jeffrey'])
+  })
+
+  it('testMergeValuesMayFallbackToDefaults (ResourceTest)', () => {
+    expect(
+      render(() => [
+        r.mergeUnless(false, ['Taylor', 'Mohamed'], ['First', 'Second']),
+        r.mergeWhen(false, ['Adam', 'Matt'], ['Abigail', 'Lydia']),
+        'Jeffrey',
+      ]),
+    ).toEqual(['Taylor', 'Mohamed', 'Abigail', 'Lydia', 'Jeffrey'])
+  })
+
+  it('testNestedMerges (ResourceTest)', () => {
+    expect(
+      render(() => [
+        r.mergeWhen(true, [['Something']]),
+        [r.mergeWhen(true, ['First', r.mergeWhen(true, ['Second'])]), 'Third'],
+        ['Fourth'],
+      ]),
+    ).toEqual([['Something'], ['First', 'Second', 'Third'], ['Fourth']])
+  })
+
+  it('testLeadingMergeKeyedValueIsMergedCorrectly (ResourceTest): keys make an object', () => {
+    expect(render(() => [r.merge({ name: 'mohamed', location: 'hurghada' })])).toEqual({
+      name: 'mohamed',
+      location: 'hurghada',
+    })
+  })
+
+  it('testLeadingMergeKeyedValueIsMergedCorrectlyWhenFirstValueIsMissing (ResourceTest)', () => {
+    expect(render(() => [r.merge({ 0: MISSING, name: 'mohamed', location: 'hurghada' })])).toEqual({
+      name: 'mohamed',
+      location: 'hurghada',
+    })
+  })
+
+  it('testMergeValueCanMergeJsonSerializable (ResourceTest): a resource merges its array', () => {
+    class Merging extends JsonResource<Post> {
+      override toArray() {
+        return {
+          ...this.mergeWhen(true, new PostResource(this.resource)),
+          user: 'test user',
+          age: 'test age',
+        }
+      }
+    }
+    expect(new Merging({ id: 1, title: 'Test Title 1' }).toPayload()).toEqual({
+      data: { id: 1, title: 'Test Title 1', custom: true, user: 'test user', age: 'test age' },
+    })
+  })
+
+  it('testMergeValueCanMergeCollectionOfJsonSerializable (ResourceTest)', () => {
+    expect(render(() => [r.merge(PostResource.collection(posts))])).toEqual([
+      { id: 1, title: 'Test title 1', custom: true },
+      { id: 2, title: 'Test title 2', custom: true },
+    ])
+  })
+
+  it('testResourcesMayHaveOptionalMerges (ResourceTest): keyed merges with defaults', () => {
+    class Optional extends JsonResource<Post> {
+      override toArray() {
+        return {
+          id: this.resource.id,
+          ...this.mergeWhen(false, { first: 'value' }),
+          ...this.mergeWhen(true, { second: 'value' }),
+          ...this.mergeUnless(true, { third: 'value' }),
+          ...this.mergeUnless(false, { fourth: 'value' }),
+          ...this.mergeWhen(false, { fifth: 'value' }, { sixth: 'default' }),
+        }
+      }
+    }
+    expect(new Optional({ id: 5, title: 't' }).toPayload()).toEqual({
+      data: { id: 5, second: 'value', fourth: 'value', sixth: 'default' },
+    })
+  })
+})
+
+describe('item 3: a resource or collection over a missing value drops its key', () => {
+  class PostResourceWithOptionalRelationship extends JsonResource<Post> {
+    override toArray() {
+      return {
+        id: this.resource.id,
+        author: new AuthorResource(this.whenLoaded<Author>('author')),
+        comments: PostResource.collection(this.whenLoaded<Post[]>('comments')),
+      }
+    }
+  }
+
+  it('testResourcesMayHaveOptionalRelationships (ResourceTest): not loaded, no keys', () => {
+    expect(new PostResourceWithOptionalRelationship({ id: 5, title: 't' }).toPayload()).toEqual({
+      data: { id: 5 },
+    })
+  })
+
+  it('testResourcesMayShowsNullForLoadedRelationshipWithValueNull (ResourceTest)', () => {
+    expect(
+      new PostResourceWithOptionalRelationship({
+        id: 5,
+        title: 't',
+        author: null,
+        comments: null,
+      }).toPayload(),
+    ).toEqual({ data: { id: 5, author: null, comments: null } })
+  })
+
+  it('testResourcesMayLoadOptionalRelationships (ResourceTest): loaded, rendered', () => {
+    expect(
+      new PostResourceWithOptionalRelationship({
+        id: 5,
+        title: 't',
+        author: { name: 'jrrmartin' },
+        comments: [posts[0]],
+      }).toPayload(),
+    ).toEqual({
+      data: {
+        id: 5,
+        author: { name: 'jrrmartin' },
+        comments: [{ id: 1, title: 'Test title 1', custom: true }],
+      },
+    })
+  })
+
+  it('at the top level, a resource or collection over MISSING sends data: null', () => {
+    expect(new AuthorResource(MISSING).toPayload()).toEqual({ data: null })
+    expect(PostResource.collection(MISSING).toPayload()).toEqual({ data: null })
+    expect(PostResource.collection(null).toPayload()).toEqual({ data: null })
+  })
+})
+
+describe('item 11: paginationInformation returns the whole set of top-level keys', () => {
+  const page = () =>
+    new LengthAwarePaginator([posts[0]], { total: 10, perPage: 1, currentPage: 1, path: '/' })
+
+  it('testResourceWithPaginationInformation (ResourceTest): on an anonymous collection', () => {
+    const collection = PostResource.collection(page())
+    collection.paginationInformation = (_req, paginated, _defaults: PaginationInformation) => ({
+      current_page: (paginated as AbstractPaginator<unknown>).currentPage(),
+      per_page: paginated.perPage(),
+      total: 10,
+      total_page: 10,
+    })
+    expect(collection.toPayload()).toEqual({
+      data: [{ id: 1, title: 'Test title 1', custom: true }],
+      current_page: 1,
+      per_page: 1,
+      total: 10,
+      total_page: 10,
+    })
+  })
+
+  it('additional() entries merge into a section of the same name; a non-object is an error', () => {
+    const collection = PostResource.collection(page()).additional({ meta: { extra: 1 } })
+    collection.paginationInformation = (_r, _p, defaults) => ({ meta: defaults.meta })
+    expect(collection.toPayload()).toMatchObject({ meta: { current_page: 1, extra: 1 } })
+    expect(Object.keys(collection.toPayload())).toEqual(['data', 'meta'])
+    const broken = PostResource.collection(page())
+    broken.paginationInformation = () => null as never
+    expect(() => broken.toPayload()).toThrow(ResourceError)
+  })
+})
