@@ -56,11 +56,12 @@ describe('item 1: a collection is never wrapped twice', () => {
   it('testCollectionResourceWithPaginationInformation (ResourceTest): also when paginated', () => {
     class WithInfo extends PostCollectionResource {
       override paginationInformation(_req: unknown, paginated: AbstractPaginator<unknown>) {
+        const page = paginated as LengthAwarePaginator<unknown>
         return {
-          current_page: paginated.currentPage(),
-          per_page: paginated.perPage(),
-          total: 10,
-          total_page: paginated.lastPage?.() ?? null,
+          current_page: page.currentPage(),
+          per_page: page.perPage(),
+          total: page.total(),
+          total_page: page.lastPage(),
         }
       }
     }
