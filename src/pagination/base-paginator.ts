@@ -72,7 +72,7 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
     assertPerPage(options.perPage)
     this.#rows = rows
     this.#perPage = options.perPage
-    this.#path = resolvePath(options.path)
+    this.#path = resolvePath(options.path, parameter)
     this.#parameter = parameter
   }
 
