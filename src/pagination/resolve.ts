@@ -81,6 +81,7 @@ export function offsetOf(page: number, perPage: number): number {
 }
 
 /** A scheme at the start of a URL, as a URL parser reads it (tab, CR and LF are ignored there). */
+// eslint-disable-next-line no-control-regex
 const SCHEME = /^[\u0000-\u0020]*([A-Za-z][A-Za-z0-9+.-]*):/
 /** An absolute `http:`/`https:` URL: its scheme, its authority, and the rest. */
 const HTTP_URL = /^(https?):\/\/([^/?#\\]+)(.*)$/is
