@@ -339,3 +339,109 @@ describe('item 11: paginationInformation returns the whole set of top-level keys
     expect(() => broken.toPayload()).toThrow(ResourceError)
   })
 })
+
+describe('item 6: a collects class that is not a resource fails at once', () => {
+  it('testCollectionResourcesMustCollectResources (ResourceTest)', () => {
+    class PostModel {}
+    class PostModelCollectionResource extends ResourceCollection {
+      static override collects = () => PostModel as never
+    }
+    expect(() => new PostModelCollectionResource(posts)).toThrow(ResourceError)
+    expect(() => new PostModelCollectionResource(posts)).toThrow(
+      /PostModelCollectionResource\.collects: the resource thunk must return a resource class/,
+    )
+    expect(() => new ResourceCollection(posts, PostModel as never)).toThrow(ResourceError)
+  })
+})
+
+describe('items 8 and 10: defaults of the conditional helpers; counts, aggregates, exists', () => {
+  interface Row {
+    id: number
+    author?: Author | null
+    comments_count?: number | null
+    foo_bars_count?: number
+    comments_sum_votes?: number | null
+    comments_exists?: boolean | null
+  }
+  class WithDefaults extends JsonResource<Row> {
+    override toArray() {
+      return {
+        id: this.resource.id,
+        author: this.whenLoaded('author', (a: Author) => a.name, 'Anonymous'),
+        author_named: this.whenLoaded('author', undefined, () => 'lazy default'),
+        comments: this.whenCounted('comments', (n) => n * 10, 'None'),
+        foo_bars: this.whenCounted('fooBars'),
+        foo_bars_again: this.whenCounted('foo_bars_count'),
+        votes: this.whenAggregated('comments', 'votes', 'sum', undefined, 'no votes'),
+        has_comments: this.whenExistsLoaded('comments', undefined, false),
+        nickname: this.whenNotNull(null, 'none'),
+        visible: this.unless(false, 'yes'),
+        hidden: this.unless(true, 'yes'),
+        hidden_default: this.unless(true, 'yes', 'no'),
+      }
+    }
+  }
+
+  it('testResourcesMayHaveOptionalRelationshipsWithDefaultValues (ResourceTest)', () => {
+    expect(new WithDefaults({ id: 5 }).toPayload()).toEqual({
+      data: {
+        id: 5,
+        author: 'Anonymous',
+        author_named: 'lazy default',
+        comments: 'None',
+        votes: 'no votes',
+        has_comments: false,
+        nickname: 'none',
+        visible: 'yes',
+        hidden_default: 'no',
+      },
+    })
+  })
+
+  it('testWhenLoadedUsingNamedDefaultParameterOnLoadedRelation (ResourceTest)', () => {
+    const out = new WithDefaults({ id: 5, author: { name: 'jrr' } }).toPayload().data
+    expect(out).toMatchObject({ author: 'jrr', author_named: { name: 'jrr' } })
+  })
+
+  it('testResourcesMayHaveOptionalRelationshipCounts (ResourceTest): snake case, `_count` once', () => {
+    const out = new WithDefaults({ id: 5, comments_count: 3, foo_bars_count: 2 }).toPayload().data
+    expect(out).toMatchObject({ comments: 30, foo_bars: 2, foo_bars_again: 2 })
+  })
+
+  it('testResourcesMayHaveOptionalRelationshipAggregates / Exists (ResourceTest): null is null', () => {
+    const out = new WithDefaults({
+      id: 5,
+      comments_count: null,
+      comments_sum_votes: null,
+      comments_exists: null,
+    }).toPayload().data
+    expect(out).toMatchObject({ comments: null, votes: null, has_comments: null })
+  })
+})
+
+describe('item 9: collections', () => {
+  it('testCollectionResourcesAreCountable (ResourceTest)', () => {
+    expect(PostResource.collection(posts).count()).toBe(2)
+    expect(PostResource.collection(new Map([['a', posts[0]]])).count()).toBe(1)
+  })
+
+  it('testKeysArePreservedInAnAnonymousCollectionUsingPreserveKeysMethod (ResourceTest)', () => {
+    const byId = { 1: posts[0], 2: posts[1] }
+    expect(JsonResource.collection(byId).preserveKeys().toPayload()).toEqual({ data: byId })
+    expect(JsonResource.collection(byId).toPayload()).toEqual({ data: posts })
+  })
+
+  it('a collection exposes what it wraps (resource), never as an own property', () => {
+    const list = PostResource.collection(posts)
+    expect(list.resource).toEqual(posts)
+    const page = new LengthAwarePaginator(posts, {
+      total: 2,
+      perPage: 2,
+      currentPage: 1,
+      path: '/',
+    })
+    expect(PostResource.collection(page).resource).toBe(page)
+    expect({ ...list }).toEqual({})
+    expect(Object.keys(list)).toEqual([])
+  })
+})

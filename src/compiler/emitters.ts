@@ -120,13 +120,14 @@ export const emitters: { readonly [K in FieldKind]: Emitter } = {
   whenHas: (ctx, f) => ({
     stmt: _`${N.v} = ${attr(ctx, f)}; if (${N.v} !== undefined) { ${valueStmt(ctx, f, N.v)} }`,
   }),
+  // a selected aggregate or existence that is `null` renders `null`, as Laravel does
   whenAggregated: (ctx, f) => ({
-    stmt: _`${N.v} = ${attr(ctx, f)}; if (${N.v} !== null && ${N.v} !== undefined) { ${valueStmt(ctx, f, N.v)} }`,
+    stmt: _`${N.v} = ${attr(ctx, f)}; if (${N.v} === null) ${assign(f.record.key, _`null`)} else if (${N.v} !== undefined) { ${valueStmt(ctx, f, N.v)} }`,
   }),
   whenExistsLoaded: (ctx, f) => {
     const exists = _`${ctx.bind(existsValue)}(${N.v})`
     return {
-      stmt: _`${N.v} = ${attr(ctx, f)}; if (${N.v} !== null && ${N.v} !== undefined) { ${valueStmt(ctx, f, exists)} }`,
+      stmt: _`${N.v} = ${attr(ctx, f)}; if (${N.v} === null) ${assign(f.record.key, _`null`)} else if (${N.v} !== undefined) { ${valueStmt(ctx, f, exists)} }`,
     }
   },
 }

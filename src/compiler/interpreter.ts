@@ -91,11 +91,13 @@ const steps: { readonly [K in FieldKind]: Step } = {
   },
   whenAggregated: (f, run) => {
     const value = attr(run, f)
-    if (value !== null && value !== undefined) write(f, run, value)
+    if (value === null) setKey(run.out, f.record.key, null)
+    else if (value !== undefined) write(f, run, value)
   },
   whenExistsLoaded: (f, run) => {
     const value = attr(run, f)
-    if (value !== null && value !== undefined) write(f, run, existsValue(value))
+    if (value === null) setKey(run.out, f.record.key, null)
+    else if (value !== undefined) write(f, run, existsValue(value))
   },
 }
 

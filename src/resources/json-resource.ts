@@ -153,19 +153,39 @@ export class JsonResource<T = unknown> extends AbstractResource {
     return helpers.when(condition, value, fallback)
   }
 
-  /** `value` unless it is `null` or `undefined` (then `MISSING`). */
-  whenNotNull<V>(value: V): NonNullable<V> | Missing {
-    return helpers.whenNotNull(value)
+  /** {@link JsonResource.when} with the condition negated (Laravel's `unless()`). */
+  unless<V, D = Missing>(condition: unknown, value: Lazy<V>, fallback?: Lazy<D>): V | D {
+    return helpers.when(!condition, value, fallback)
   }
 
-  /** The eager-loaded relation (or `cb` of it); `null` if loaded as null; else `MISSING`. */
-  whenLoaded<V = unknown, R = V>(relation: string, cb?: (value: V) => R): R | null | Missing {
-    return helpers.whenLoaded(this.#resource, relation, cb)
+  /** `value` unless it is `null` or `undefined`, then `fallback` (default: no key). */
+  whenNotNull<V, D = Missing>(value: V, fallback?: Lazy<D>): NonNullable<V> | D {
+    return helpers.whenNotNull(value, fallback)
   }
 
-  /** The loaded `<relation>_count` (or `cb` of it), else `MISSING`. */
-  whenCounted<R = number>(relation: string, cb?: (count: number) => R): R | Missing {
-    return helpers.whenCounted(this.#resource, relation, cb)
+  /**
+   * The eager-loaded relation (or `cb` of it); `null` if loaded as null; else `fallback` (default:
+   * no key).
+   */
+  whenLoaded<V = unknown, R = V, D = Missing>(
+    relation: string,
+    cb?: (value: V) => R,
+    fallback?: Lazy<D>,
+  ): R | null | D {
+    return helpers.whenLoaded(this.#resource, relation, cb, fallback)
+  }
+
+  /**
+   * The loaded `<relation>_count` (snake case: `fooBars` reads `foo_bars_count`; a name already
+   * ending in `_count` is read as it is), or `cb` of it; `null` when it is `null`; else `fallback`
+   * (default: no key).
+   */
+  whenCounted<R = number, D = Missing>(
+    relation: string,
+    cb?: (count: number) => R,
+    fallback?: Lazy<D>,
+  ): R | null | D {
+    return helpers.whenCounted(this.#resource, relation, cb, fallback)
   }
 
   /** The pivot object under `accessor` (or `cb` of it), else `MISSING`. */
@@ -230,26 +250,33 @@ export class JsonResource<T = unknown> extends AbstractResource {
   /**
    * A relation's aggregate selected with the query, read from `<relation>_<aggregate>_<column>`
    * (`posts_sum_votes`, `posts_avg_score`, `posts_max_created_at`, as Laravel names them), or `cb`
-   * of it; no key when it was not selected.
+   * of it; `null` when it is `null`; `fallback` (default: no key) when it was not selected.
    *
    * @example
    * toArray() { return { votes: this.whenAggregated('posts', 'votes', 'sum') } }
    */
-  whenAggregated<R = unknown>(
+  whenAggregated<R = unknown, D = Missing>(
     relation: string,
     column: string,
     aggregate: 'sum' | 'avg' | 'min' | 'max' | (string & {}),
     cb?: ValueOf<unknown, R>,
-  ): R | Missing {
-    return helpers.whenAggregated(this.#resource, relation, column, aggregate, cb) as R | Missing
+    fallback?: Lazy<D>,
+  ): R | null | D {
+    const value = helpers.whenAggregated(this.#resource, relation, column, aggregate, cb, fallback)
+    return value as R | null | D
   }
 
   /**
    * Whether related rows exist, selected with the query as `<relation>_exists` (`1`/`0` or a
-   * boolean), as a boolean or `cb` of it; no key when it was not selected.
+   * boolean), as a boolean or `cb` of it; `null` when it is `null`; `fallback` (default: no key)
+   * when it was not selected.
    */
-  whenExistsLoaded<R = boolean>(relation: string, cb?: ValueOf<boolean, R>): R | Missing {
-    return helpers.whenExistsLoaded(this.#resource, relation, cb) as R | Missing
+  whenExistsLoaded<R = boolean, D = Missing>(
+    relation: string,
+    cb?: ValueOf<boolean, R>,
+    fallback?: Lazy<D>,
+  ): R | null | D {
+    return helpers.whenExistsLoaded(this.#resource, relation, cb, fallback) as R | null | D
   }
 }
 
