@@ -1,6 +1,9 @@
 // Laravel's own tests of API resources (tests/Integration/Http/ResourceTest.php), ported to this
 // package's API: each test names the Laravel test it follows.
 import 'reflect-metadata'
+import ts from 'typescript'
+import * as api from '../../src'
+import { interpretedToArray } from '../../src/compiler/compile'
 import {
   JsonResource,
   LengthAwarePaginator,
@@ -444,4 +447,83 @@ describe('item 9: collections', () => {
     expect({ ...list }).toEqual({})
     expect(Object.keys(list)).toEqual([])
   })
+})
+
+describe('item 8: the decorators take `default` (legacy and standard decorators)', () => {
+  const source = `
+    import { JsonResource, WhenLoaded, WhenCounted, WhenAggregated, WhenExistsLoaded, WhenNotNull, When, MergeWhen, WhenHas } from 'api-resources'
+    class AuthorResource extends JsonResource<any> {
+      override toArray() { return { name: this.resource.name } }
+    }
+    export class PostResource extends JsonResource<any> {
+      @WhenLoaded(() => AuthorResource, { default: 'Anonymous' }) author?: unknown
+      @WhenCounted({ default: 0 }) comments_count?: number
+      @WhenAggregated('comments', 'votes', 'sum', { default: () => 'no votes' }) votes?: unknown
+      @WhenExistsLoaded({ default: false }) comments_exists?: boolean
+      @WhenNotNull({ default: 'none' }) nickname?: string
+      @When(() => false, { default: 'hidden' }) secret?: string
+      @WhenHas({ default: 'n/a' }) bio?: string
+      @MergeWhen(() => false, { default: { role: 'guest' } }) get admin() { return { role: 'admin' } }
+    }
+  `
+  const load = (
+    experimentalDecorators: boolean,
+  ): Record<string, new (m: unknown) => JsonResource> => {
+    const code = ts.transpileModule(source, {
+      compilerOptions: {
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.CommonJS,
+        experimentalDecorators,
+        emitDecoratorMetadata: experimentalDecorators,
+      },
+    }).outputText
+    const exports: Record<string, new (m: unknown) => JsonResource> = {}
+    const req = (id: string): unknown => (id === 'api-resources' ? api : require(id))
+    new Function('require', 'exports', 'module', code)(req, exports, { exports })
+    return exports
+  }
+
+  it.each([
+    ['legacy', true],
+    ['standard', false],
+  ])(
+    'testResourcesMayHaveOptionalRelationshipsWithDefaultValues (ResourceTest), %s decorators',
+    (_mode, legacy) => {
+      const { PostResource: Decorated } = load(legacy)
+      const expected = {
+        author: 'Anonymous',
+        comments_count: 0,
+        votes: 'no votes',
+        comments_exists: false,
+        nickname: 'none',
+        secret: 'hidden',
+        bio: 'n/a',
+        role: 'guest',
+      }
+      const post = new Decorated({ id: 1, nickname: null })
+      expect(post.toPayload()).toEqual({ data: expected })
+      expect(interpretedToArray(Decorated)(post, undefined)).toEqual(expected)
+      // when the conditions hold, the values render and the defaults do not
+      const loaded = new Decorated({
+        author: { name: 'jrr' },
+        comments_count: 2,
+        comments_sum_votes: 7,
+        comments_exists: 1,
+        nickname: 'ann',
+        bio: 'b',
+      })
+      expect(loaded.toPayload()).toEqual({
+        data: {
+          author: { name: 'jrr' },
+          comments_count: 2,
+          votes: 7,
+          comments_exists: true,
+          nickname: 'ann',
+          secret: 'hidden',
+          bio: 'b',
+          role: 'guest',
+        },
+      })
+    },
+  )
 })

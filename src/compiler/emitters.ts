@@ -113,7 +113,10 @@ export const emitters: { readonly [K in FieldKind]: Emitter } = {
     const value = f.record.isGetter
       ? _`${ctx.bind(f.record.getter)}.call(${ctx.instance})`
       : attr(ctx, f)
-    return { stmt: _`if (${conditionCall(ctx, f)}) ${N.mg}(${N.o}, ${value}, ${N.q});` }
+    const fallback = f.record.fallback
+    const otherwise =
+      fallback === undefined ? _`` : _` else ${N.mg}(${N.o}, ${ctx.bind(fallback)}(), ${N.q});`
+    return { stmt: _`if (${conditionCall(ctx, f)}) ${N.mg}(${N.o}, ${value}, ${N.q});${otherwise}` }
   },
   // Relationships are JSON:API linkage, rendered by JsonApiResource; they never reach toArray().
   relationship: () => ({ stmt: _`` }),
