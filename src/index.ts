@@ -104,6 +104,7 @@ export {
   type AggregateFunction,
   type FieldConditionFn,
   type FieldOptions,
+  type DefaultOption,
   type JsonSchema,
   type SchemaOptions,
   type MemberDecorator,

@@ -132,3 +132,31 @@ describe('item 11: a cursor paginator without parameters', () => {
     expect(p.previousCursor()?.toArray()).toEqual({ id: 3, _pointsToNextItems: false })
   })
 })
+
+describe('item 9: getPageName() and toResourceCollection()', () => {
+  it('testLengthAwarePaginatorGetAndSetPageName (LengthAwarePaginatorTest)', () => {
+    const p = new LengthAwarePaginator([1], { total: 4, perPage: 2, currentPage: 2 })
+    expect(p.getPageName()).toBe('page')
+    const q = new LengthAwarePaginator([1], { total: 4, perPage: 2, currentPage: 2, pageName: 'p' })
+    expect(q.getPageName()).toBe('p')
+    expect(new CursorPaginator([], { perPage: 2, parameters: ['id'] }).getPageName()).toBe('cursor')
+  })
+
+  it('toResourceCollection (PaginatorResourceTest): the page as a collection of the resource', () => {
+    class ItemResource extends JsonResource<{ id: number }> {
+      override toArray() {
+        return { id: this.resource.id, mapped: true }
+      }
+    }
+    const page = new LengthAwarePaginator([{ id: 1 }], {
+      total: 1,
+      perPage: 1,
+      currentPage: 1,
+      path: '/items',
+    })
+    const collection = page.toResourceCollection(ItemResource)
+    const body = collection.toPayload() as { data: unknown; meta: { total: number } }
+    expect(body.meta.total).toBe(1)
+    expect(body.data).toEqual([{ id: 1, mapped: true }])
+  })
+})

@@ -155,6 +155,22 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
     return this.#path
   }
 
+  /** The query parameter that names a page in URLs (`page`, `cursor`, or the configured name). */
+  getPageName(): string {
+    return this.#parameter
+  }
+
+  /**
+   * This page as a collection of `resourceClass` (Laravel's `toResourceCollection()`): the same as
+   * `resourceClass.collection(paginator)`.
+   *
+   * @example
+   * res.json((await paginate(db('users'), 15)).toResourceCollection(UserResource))
+   */
+  toResourceCollection<Self, C>(this: Self, resourceClass: { collection(source: Self): C }): C {
+    return resourceClass.collection(this)
+  }
+
   /** Is this the last page (no page follows)? */
   onLastPage(): boolean {
     return !this.hasMorePages()
