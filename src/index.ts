@@ -56,8 +56,10 @@ export { AbstractResource } from './resources/abstract-resource'
 export { JsonResource, type JsonResourceClass } from './resources/json-resource'
 export {
   ResourceCollection,
+  type AbsentSource,
   type CollectionSource,
   type PaginationInformation,
+  type PaginationSectionsOf,
 } from './resources/resource-collection'
 export type { Lazy, ValueOf } from './resources/conditionals'
 export type {
@@ -97,6 +99,7 @@ export {
   type AggregateFunction,
   type FieldConditionFn,
   type FieldOptions,
+  type DefaultOption,
   type JsonSchema,
   type SchemaOptions,
   type MemberDecorator,

@@ -152,11 +152,11 @@ describe('paginationInformation(request, paginated, defaults)', () => {
     expect(doc.links.next).toBe('/users?page=4')
   })
 
-  it('a result without plain-object links and meta is a clear error', () => {
+  it('a result that is not a plain object is a clear error', () => {
     class Broken extends ResourceCollection {
       static override collects = () => UserResource
       override paginationInformation(): PaginationInformation {
-        return { links: null } as never
+        return null as never
       }
     }
     expect(() => new Broken(page()).toPayload()).toThrow(/paginationInformation\(\) must return/)

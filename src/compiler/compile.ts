@@ -4,7 +4,7 @@ import { MISSING } from '../runtime/missing'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
 import { rulesFor } from '../runtime/model-registry'
 import { finalizeValue, mergeInto } from '../runtime/finalize'
-import { setKey } from '../util/objects'
+import { hasOwn, setKey } from '../util/objects'
 import { isBaseMethod, RESOLVE } from '../runtime/protocol'
 import { _, Code, join, literal, Name, NameCounter } from './code'
 import { assign, emitters, N, type EmitContext } from './emitters'
@@ -76,6 +76,13 @@ function emitBody(ctx: Context, plan: readonly PreparedMember[]): { code: Code; 
       entries.push(_`${new Code(key)}: ${out.always}`)
       leading.push(assign(f.record.key, out.always))
     } else stmts.push('always' in out ? assign(f.record.key, out.always) : out.stmt)
+    const fallback = f.record.fallback
+    if (fallback !== undefined && f.record.kind !== 'mergeWhen') {
+      // the condition failed when the key is still absent: `default` renders instead
+      const value = _`${N.fin}(${ctx.bind(fallback)}(), ${N.q})`
+      const has = _`${ctx.bind(hasOwn)}.call(${N.o}, ${f.record.key})`
+      stmts.push(_`if (!${has}) ${assign(f.record.key, value)}`)
+    }
   }
   const make =
     stmts.length === 0

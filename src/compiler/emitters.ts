@@ -113,20 +113,24 @@ export const emitters: { readonly [K in FieldKind]: Emitter } = {
     const value = f.record.isGetter
       ? _`${ctx.bind(f.record.getter)}.call(${ctx.instance})`
       : attr(ctx, f)
-    return { stmt: _`if (${conditionCall(ctx, f)}) ${N.mg}(${N.o}, ${value}, ${N.q});` }
+    const fallback = f.record.fallback
+    const otherwise =
+      fallback === undefined ? _`` : _` else ${N.mg}(${N.o}, ${ctx.bind(fallback)}(), ${N.q});`
+    return { stmt: _`if (${conditionCall(ctx, f)}) ${N.mg}(${N.o}, ${value}, ${N.q});${otherwise}` }
   },
   // Relationships are JSON:API linkage, rendered by JsonApiResource; they never reach toArray().
   relationship: () => ({ stmt: _`` }),
   whenHas: (ctx, f) => ({
     stmt: _`${N.v} = ${attr(ctx, f)}; if (${N.v} !== undefined) { ${valueStmt(ctx, f, N.v)} }`,
   }),
+  // a selected aggregate or existence that is `null` renders `null`, as Laravel does
   whenAggregated: (ctx, f) => ({
-    stmt: _`${N.v} = ${attr(ctx, f)}; if (${N.v} !== null && ${N.v} !== undefined) { ${valueStmt(ctx, f, N.v)} }`,
+    stmt: _`${N.v} = ${attr(ctx, f)}; if (${N.v} === null) ${assign(f.record.key, _`null`)} else if (${N.v} !== undefined) { ${valueStmt(ctx, f, N.v)} }`,
   }),
   whenExistsLoaded: (ctx, f) => {
     const exists = _`${ctx.bind(existsValue)}(${N.v})`
     return {
-      stmt: _`${N.v} = ${attr(ctx, f)}; if (${N.v} !== null && ${N.v} !== undefined) { ${valueStmt(ctx, f, exists)} }`,
+      stmt: _`${N.v} = ${attr(ctx, f)}; if (${N.v} === null) ${assign(f.record.key, _`null`)} else if (${N.v} !== undefined) { ${valueStmt(ctx, f, exists)} }`,
     }
   },
 }

@@ -3,7 +3,7 @@ import { MISSING } from '../runtime/missing'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
 import { existsValue } from '../runtime/aggregates'
 import { finalizeValue, mergeInto } from '../runtime/finalize'
-import { setKey } from '../util/objects'
+import { hasOwn, setKey } from '../util/objects'
 import { readOwnAttribute, type PreparedMember } from './members'
 import type { ToArrayFn } from './renderer'
 
@@ -80,7 +80,10 @@ const steps: { readonly [K in FieldKind]: Step } = {
   whenCounted: loaded('count', false),
   whenPivotLoaded: loaded('pivot', false),
   mergeWhen: (f, run) => {
-    if (!condition(f, run)) return
+    if (!condition(f, run)) {
+      if (f.record.fallback !== undefined) mergeInto(run.out, f.record.fallback(), run.request)
+      return
+    }
     const value = f.record.isGetter ? f.record.getter!.call(instance(run)) : attr(run, f)
     mergeInto(run.out, value, run.request)
   },
@@ -91,11 +94,13 @@ const steps: { readonly [K in FieldKind]: Step } = {
   },
   whenAggregated: (f, run) => {
     const value = attr(run, f)
-    if (value !== null && value !== undefined) write(f, run, value)
+    if (value === null) setKey(run.out, f.record.key, null)
+    else if (value !== undefined) write(f, run, value)
   },
   whenExistsLoaded: (f, run) => {
     const value = attr(run, f)
-    if (value !== null && value !== undefined) write(f, run, existsValue(value))
+    if (value === null) setKey(run.out, f.record.key, null)
+    else if (value !== undefined) write(f, run, existsValue(value))
   },
 }
 
@@ -112,7 +117,16 @@ export function interpretMembers(
   const make = (model: unknown): object => new (cls as new (m: unknown) => object)(model)
   return function interpret(model, request, resource, rules) {
     const run: Run = { model, request, rules: rules ?? rulesOf(model), out: {}, resource, make }
-    for (const f of plan) steps[f.record.kind](f, run)
+    for (const f of plan) {
+      steps[f.record.kind](f, run)
+      const fallback = f.record.fallback
+      if (
+        fallback !== undefined &&
+        f.record.kind !== 'mergeWhen' &&
+        !hasOwn.call(run.out, f.record.key)
+      )
+        setKey(run.out, f.record.key, finalizeValue(fallback(), run.request))
+    }
     return run.out
   }
 }

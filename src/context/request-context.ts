@@ -95,18 +95,51 @@ function normalizeSlowly(path: string): string {
   let clean = dropLoneSurrogates(end === -1 ? path : path.slice(0, end))
   const absolute = ABSOLUTE_FORM.exec(clean)
   if (absolute !== null) clean = clean.slice(absolute[0].length)
-  let start = 0
-  while (start < clean.length && (clean[start] === '/' || clean[start] === '\\')) start++
-  clean = `/${encodeUnsafeUrlChars(clean.slice(start))}`
+  // leading slashes go, dot segments are resolved, until neither changes the path
+  for (let before = ''; before !== clean;) {
+    before = clean
+    let start = 0
+    while (start < clean.length && (clean[start] === '/' || clean[start] === '\\')) start++
+    clean = withoutDotSegments(`/${clean.slice(start)}`)
+  }
+  clean = `/${encodeUnsafeUrlChars(clean.slice(1))}`
   let last = clean.length
   while (last > 1 && clean.charCodeAt(last - 1) === 0x2f) last--
   return last === clean.length ? clean : clean.slice(0, last)
 }
 
-/** ASCII characters a normal path may hold as is: printable, but not `#`, `?` or `\`. */
+/** A dot segment as a URL parser reads one: `.` or `..`, a dot possibly written `%2e`. */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i
+
+/**
+ * `path` with its dot segments resolved as a URL parser resolves them (`/a/../b` -> `/b`, `/..` ->
+ * `/`), so no client that resolves a link reads another path than the one sent (`/..//evil.example`
+ * would become `//evil.example`).
+ */
+function withoutDotSegments(path: string): string {
+  if (!path.includes('.') && !/%2e/i.test(path)) return path
+  const out: string[] = []
+  const segments = path.split('/')
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]
+    if (!DOT_SEGMENT.test(segment)) {
+      out.push(segment)
+      continue
+    }
+    if (segment.length > 1 && segment !== '%2e' && segment !== '%2E' && out.length > 1) out.pop()
+    // a dot segment at the end leaves a directory: `/a/b/..` -> `/a/`
+    if (i === segments.length - 1) out.push('')
+  }
+  return out.join('/')
+}
+
+/**
+ * ASCII characters a normal path may hold as is: printable, but not `#`, `?`, `\` or a character a URL
+ * may not hold (`"`, `<`, `>`, `{`, `}`, `|`, `^`, backtick).
+ */
 const PLAIN_PATH_CHAR = new Uint8Array(128)
 for (let c = 0x21; c < 0x7f; c++) PLAIN_PATH_CHAR[c] = 1
-PLAIN_PATH_CHAR[0x23] = PLAIN_PATH_CHAR[0x3f] = PLAIN_PATH_CHAR[0x5c] = 0
+for (const c of '#?\\"<>{}|^`') PLAIN_PATH_CHAR[c.charCodeAt(0)] = 0
 
 /**
  * The common case, already normal: `/` plus at least one character, no second leading `/`, no
@@ -121,6 +154,8 @@ function isNormalPath(path: string): boolean {
   for (let i = 1; i < n; i++) {
     const c = path.charCodeAt(i)
     if (c < 0x80 ? PLAIN_PATH_CHAR[c] === 0 : c >= 0xd800 && c <= 0xdfff) return false
+    // a segment starting with `.` or `%` may be a dot segment: the slow path decides
+    if ((c === 0x2e || c === 0x25) && path.charCodeAt(i - 1) === 0x2f) return false
   }
   return true
 }

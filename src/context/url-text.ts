@@ -10,17 +10,21 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 /**
  * What a URL parser would strip (tab, CR, LF), reinterpret (`\` reads as `/`) or trim (C0 controls,
- * space), and DEL: percent-encoded where they stand.
+ * space), DEL, and the characters a URL may not hold as they are (`"`, `<`, `>`, `{`, `}`, `|`, `^`,
+ * backtick): percent-encoded where they stand.
  */
 // eslint-disable-next-line no-control-regex
-const UNSAFE_URL_CHAR = /[\u0000-\u0020\u007f\\]/g
+const UNSAFE_URL_CHAR = /[\u0000-\u0020\u007f\\"<>{}|^`]/g
 
 /** `text` without lone surrogates (a well-formed string comes back as is). */
 export function dropLoneSurrogates(text: string): string {
   return hasSurrogate(text) ? text.replace(LONE_SURROGATE, '') : text
 }
 
-/** `text` with control characters, spaces and backslashes percent-encoded (`\t` -> `%09`). */
+/**
+ * `text` with control characters, spaces, backslashes and the characters a URL may not hold
+ * percent-encoded (`\t` -> `%09`, `<` -> `%3C`).
+ */
 export function encodeUnsafeUrlChars(text: string): string {
   return text.replace(UNSAFE_URL_CHAR, percentEncode)
 }

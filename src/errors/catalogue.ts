@@ -77,7 +77,7 @@ export const CATALOGUE = {
   onEachSide: argumentRow('ERR_ON_EACH_SIDE', 'onEachSide', INTEGER_0),
   items: argumentRow('ERR_PAGINATOR_ITEMS', 'items', 'an array or other iterable'),
   hasMore: argumentRow('ERR_HAS_MORE', 'hasMore', 'a boolean'),
-  path: argumentRow('ERR_PAGINATOR_PATH', 'path', 'a string'),
+  path: argumentRow('ERR_PAGINATOR_PATH', 'path', 'a path, or an absolute http: or https: URL'),
   options: argumentRow('ERR_PAGINATOR_OPTIONS', 'options', 'an object'),
   maxIncludeDepth: argumentRow(
     'ERR_JSONAPI_INCLUDE_DEPTH',
@@ -223,8 +223,8 @@ export const CATALOGUE = {
     code: 'ERR_PAGINATION_INFORMATION',
     class: 'ResourceError',
     message: (cls: Function, got: unknown) =>
-      `${nameOf(cls)}.paginationInformation() must return { links, meta } with plain objects; ` +
-      `got ${describeValue(got)}`,
+      `${nameOf(cls)}.paginationInformation() must return a plain object of the body's top-level ` +
+      `keys (such as { links, meta }); got ${describeValue(got)}`,
   },
   responseMismatch: {
     code: 'ERR_RESPONSE_SCHEMA',

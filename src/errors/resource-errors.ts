@@ -42,7 +42,7 @@ export class ResourceError extends ApiResourcesError {
   /** A resource thunk that did not give a resource class. */
   static readonly badResourceThunk = namedConstructor(ResourceError, 'badResourceThunk')
 
-  /** `paginationInformation()` returned something without plain-object `links` and `meta`. */
+  /** `paginationInformation()` returned something other than a plain object. */
   static readonly badPaginationInformation = namedConstructor(
     ResourceError,
     'badPaginationInformation',

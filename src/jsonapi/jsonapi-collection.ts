@@ -1,7 +1,11 @@
 import { currentRequest } from '../context/current-request'
 import { JsonApiError } from '../errors/jsonapi-errors'
 import type { JsonResource, JsonResourceClass } from '../resources/json-resource'
-import { ResourceCollection, type CollectionSource } from '../resources/resource-collection'
+import {
+  ResourceCollection,
+  type AbsentSource,
+  type CollectionSource,
+} from '../resources/resource-collection'
 import type { CollectionBodyOf, CollectionShape } from '../resources/payload'
 import { jsonApiBody } from '../response/body'
 import type { CollectionTypes } from '../runtime/payload'
@@ -28,7 +32,7 @@ export class JsonApiResourceCollection<
   readonly #resourceClass: JsonApiClass
 
   /** `collects` defaults to the subclass's `static collects = () => SomeJsonApiResource`. */
-  constructor(itemsOrPaginator: CollectionSource, collects?: JsonResourceClass<R>) {
+  constructor(itemsOrPaginator: CollectionSource | AbsentSource, collects?: JsonResourceClass<R>) {
     super(itemsOrPaginator, collects)
     const cls = this.collects()
     if (!isJsonApiClass(cls)) throw JsonApiError.notJsonApiCollection(this.constructor.name, cls)

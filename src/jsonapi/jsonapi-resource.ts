@@ -13,7 +13,7 @@ import type { JsonApiLinks, JsonApiMeta } from './types'
 import { buildSingleData } from './document'
 import { documentInput } from './document-input'
 import { JsonApiResourceCollection } from './jsonapi-collection'
-import type { CollectionSource } from '../resources/resource-collection'
+import type { AbsentSource, CollectionSource } from '../resources/resource-collection'
 import type {} from './document-types'
 
 /** A thunk to a related JSON:API resource class (so classes may refer to each other). */
@@ -134,7 +134,7 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
    * (which adds `links` and `meta`). @internal
    */
   protected static override newCollection(
-    source: CollectionSource,
+    source: CollectionSource | AbsentSource,
     cls: JsonResourceClass,
   ): unknown {
     return new JsonApiResourceCollection(source, cls)

@@ -3,6 +3,7 @@ import {
   optionalName,
   requiredCondition,
   schemaOptions,
+  defaultOption,
   thunkAndOptions,
   thunkOrOptionsDecorator,
 } from './decorator-factory'
@@ -82,6 +83,7 @@ export function When(
     source: optionalName('@When() from', args.options?.from),
     resource: args.resource,
     ...schemaOptions('When', args.options),
+    ...defaultOption(args.options),
   })
 }
 
@@ -114,5 +116,6 @@ export function MergeWhen<M = Loose, Q = Loose, R = ResourceOf<M>>(
     condition: requiredCondition('@MergeWhen() condition', condition),
     source: optionalName('@MergeWhen() from', options?.from),
     ...schemaOptions('MergeWhen', options),
+    ...defaultOption(options),
   })
 }

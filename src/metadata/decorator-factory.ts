@@ -23,6 +23,7 @@ export interface RecordSpec {
   readonly meta?: unknown
   readonly schema?: JsonSchema
   readonly nullable?: boolean
+  readonly fallback?: FieldRecord['fallback']
 }
 
 /** What a standard decorator context looks like at run time. */
@@ -84,6 +85,7 @@ function draft(
     ...(spec.meta === undefined ? {} : { meta: spec.meta }),
     ...(spec.schema === undefined ? {} : { schema: spec.schema }),
     ...(spec.nullable === true ? { nullable: true } : {}),
+    ...(spec.fallback === undefined ? {} : { fallback: spec.fallback }),
     designType,
     decorator: `@${decorator}`,
     order,
@@ -190,6 +192,9 @@ const KEY_OPTION = { field: 'from', relation: 'relation', relationship: 'relatio
  * then the key option (`from` or `relation`), and records `kind` with them (and, for
  * `Relationship` options, the links and meta). @internal
  */
+/** The kinds whose `{ default }` option renders when their condition fails. */
+const CONDITIONAL_KINDS: ReadonlySet<FieldKind> = new Set<FieldKind>(['whenNotNull', 'whenLoaded'])
+
 export function thunkOrOptionsDecorator<
   N extends string,
   Reads extends DecoratorReads,
@@ -209,9 +214,22 @@ export function thunkOrOptionsDecorator<
         ? { links: args.options?.links, meta: args.options?.meta }
         : {}),
       ...schemaOptions(decorator, args.options),
+      ...(CONDITIONAL_KINDS.has(kind) ? defaultOption(args.options) : {}),
     })
   }
   return decorate as ThunkOrOptionsDecorator<N, Reads, O>
+}
+
+/**
+ * What the `{ default }` option of a conditional decorator records: a function giving the value the
+ * member renders when its condition fails (`default` itself when it is not a function). @internal
+ */
+export function defaultOption(options: { readonly default?: unknown } | undefined): {
+  fallback?: () => unknown
+} {
+  const given = options?.default
+  if (given === undefined) return {}
+  return { fallback: typeof given === 'function' ? (given as () => unknown) : () => given }
 }
 
 /** What `{ schema, nullable }` options of a decorator record (checked). @internal */

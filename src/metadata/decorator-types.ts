@@ -318,9 +318,19 @@ export interface SchemaOptions {
  * `from` must be a key of the resource's model type when that type is known; a `from` typed as a
  * plain `string` (`{ from: 'computed' as string }`) skips that check.
  */
-export interface FieldOptions<F extends string = string> extends SchemaOptions {
+export interface FieldOptions<F extends string = string> extends SchemaOptions, DefaultOption {
   /** The model property to read (a rename); defaults to the member name. */
   readonly from?: F
+}
+
+/**
+ * `default` of the conditional decorators (`@When`, `@WhenNotNull`, `@WhenLoaded`, `@WhenCounted`,
+ * `@WhenAggregated`, `@WhenExistsLoaded`, `@WhenHas`, `@MergeWhen`): what the member renders when
+ * its condition fails, instead of no key (a function is called for it; for `@MergeWhen`, the keys
+ * merged instead). The other decorators ignore it.
+ */
+export interface DefaultOption {
+  readonly default?: unknown
 }
 
 /**
@@ -330,7 +340,7 @@ export interface FieldOptions<F extends string = string> extends SchemaOptions {
  * `@WhenCounted()`, `<relation>_count` must be); a `relation` typed as a plain `string` skips that
  * check.
  */
-export interface RelationOptions<F extends string = string> extends SchemaOptions {
+export interface RelationOptions<F extends string = string> extends SchemaOptions, DefaultOption {
   /** The relation's name on the model; defaults to the member name. */
   readonly relation?: F
 }

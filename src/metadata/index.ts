@@ -17,6 +17,7 @@ export {
   type AggregateFunction,
 } from './laravel.decorators'
 export type {
+  DefaultOption,
   DecoratorReads,
   DecoratorSpec,
   IsResourceType,

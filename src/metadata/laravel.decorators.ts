@@ -1,6 +1,12 @@
 import { aggregateKey, existsKey } from '../runtime/aggregates'
-import { memberDecorator, optionalName, schemaOptions } from './decorator-factory'
-import type { FieldOptions, MemberDecorator, RelationOptions, SpecOf } from './decorator-types'
+import { defaultOption, memberDecorator, optionalName, schemaOptions } from './decorator-factory'
+import type {
+  DefaultOption,
+  FieldOptions,
+  MemberDecorator,
+  RelationOptions,
+  SpecOf,
+} from './decorator-types'
 
 /**
  * The model's attribute (named like the member, or `from`) when the model has it: `null` counts as
@@ -18,6 +24,7 @@ export function WhenHas<F extends string = never>(
     kind: 'whenHas',
     source: optionalName('@WhenHas() from', options?.from),
     ...schemaOptions('WhenHas', options),
+    ...defaultOption(options),
   })
 }
 
@@ -27,7 +34,7 @@ export type AggregateFunction = 'sum' | 'avg' | 'min' | 'max' | (string & {})
 /**
  * A relation's aggregate selected with the query, read from `<relation>_<aggregate>_<column>` as
  * Laravel names it (`posts_sum_votes`, `posts_avg_score`, `posts_max_created_at`); no key when it was
- * not selected or is `null`. On a getter, the getter's value when the aggregate was selected.
+ * not selected (a `null` one renders `null`), unless `default` is given. On a getter, the getter's value when the aggregate was selected.
  *
  * @example
  * @WhenAggregated('posts', 'votes', 'sum') total_votes?: number
@@ -36,6 +43,7 @@ export function WhenAggregated(
   relation: string,
   column: string,
   aggregate: AggregateFunction,
+  options?: DefaultOption,
 ): MemberDecorator<SpecOf<'WhenAggregated', false, 'computed', never>> {
   // each is required: `undefined` fails the non-empty check like `''` does
   const name = (argument: string, value: unknown): string =>
@@ -47,6 +55,7 @@ export function WhenAggregated(
       name('column', column),
       name('aggregate', aggregate),
     ),
+    ...defaultOption(options),
   })
 }
 
@@ -66,5 +75,6 @@ export function WhenExistsLoaded(
     kind: 'whenExistsLoaded',
     source: (key) => existsKey(relation ?? key.replace(/_exists$/, '')),
     ...schemaOptions('WhenExistsLoaded', options),
+    ...defaultOption(options),
   })
 }

@@ -1,4 +1,5 @@
 import {
+  defaultOption,
   memberDecorator,
   optionalName,
   schemaOptions,
@@ -40,6 +41,7 @@ export function WhenCounted<F extends string = never>(
     kind: 'whenCounted',
     source: (key) => relation ?? (key.replace(/_count$/, '') || undefined),
     ...schemaOptions('WhenCounted', options),
+    ...defaultOption(options),
   })
 }
 

@@ -59,6 +59,11 @@ export interface FieldRecord {
   readonly schema?: JsonSchema
   /** `{ nullable: true }`: the member's value may be `null` (added to its schema). */
   readonly nullable?: boolean
+  /**
+   * `{ default }` of a conditional decorator: what the member renders when its condition fails
+   * (a function is called for it), instead of leaving the key out.
+   */
+  readonly fallback?: () => unknown
   /** The decorator's name, for error messages (`@Field`, `@WhenLoaded`, ...). */
   readonly decorator?: string
   /**

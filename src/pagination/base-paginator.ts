@@ -72,7 +72,7 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
     assertPerPage(options.perPage)
     this.#rows = rows
     this.#perPage = options.perPage
-    this.#path = resolvePath(options.path)
+    this.#path = resolvePath(options.path, parameter)
     this.#parameter = parameter
   }
 
@@ -153,6 +153,22 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
   /** The base path of page URLs. */
   path(): string {
     return this.#path
+  }
+
+  /** The query parameter that names a page in URLs (`page`, `cursor`, or the configured name). */
+  getPageName(): string {
+    return this.#parameter
+  }
+
+  /**
+   * This page as a collection of `resourceClass` (Laravel's `toResourceCollection()`): the same as
+   * `resourceClass.collection(paginator)`.
+   *
+   * @example
+   * res.json((await paginate(db('users'), 15)).toResourceCollection(UserResource))
+   */
+  toResourceCollection<Self, C>(this: Self, resourceClass: { collection(source: Self): C }): C {
+    return resourceClass.collection(this)
   }
 
   /** Is this the last page (no page follows)? */

@@ -50,7 +50,8 @@ export class CursorPaginator<T> extends BasePaginator<T> {
     super(page, options, cursorName)
     this.#cursor = cursor
     this.#hasMore = hasMore
-    this.#parameters = checkedNames(parameters)
+    this.#parameters =
+      parameters === undefined ? namesOf(cursor, page[0]) : checkedNames(parameters)
     this.#secret = cursorSecret
     this.#urlPrefix = pageUrlPrefix(this.path(), encodeURIComponent(cursorName))
   }
@@ -177,6 +178,13 @@ export function resolveCursor(
   if (values.length > 1 || values[0].key !== name)
     throw InvalidCursorError.invalidCursor('the cursor parameter is given more than once')
   return Cursor.fromEncoded(values[0].value, secret)
+}
+
+/** The names a cursor carries when none are given: the cursor's own, else the first row's keys. */
+function namesOf(cursor: Cursor | null, row: unknown): readonly string[] {
+  if (cursor !== null) return Object.freeze(cursor.names())
+  const record = typeof row === 'object' && row !== null ? row : {}
+  return Object.freeze(Object.keys(record))
 }
 
 function checkedNames(parameters: unknown): readonly string[] {

@@ -80,13 +80,21 @@ export function offsetOf(page: number, perPage: number): number {
   return (page - 1) * perPage
 }
 
+/** A scheme at the start of a URL, as a URL parser reads it (tab, CR and LF are ignored there). */
+// eslint-disable-next-line no-control-regex
+const SCHEME = /^[\u0000-\u0020]*([A-Za-z][A-Za-z0-9+.-]*):/
+/** An absolute `http:`/`https:` URL: its scheme, its authority, and the rest. */
+const HTTP_URL = /^(https?):\/\/([^/?#\\]+)(.*)$/is
+
 /**
- * The path page URLs are built on: an explicit `path` normalised like a request path (see
- * `normalizePath`: on the page's own origin whatever it holds, no trailing `/` unless it is `/`, no
- * fragment; a query it carries is kept, made inert the same way, and continued with `&`), else the
- * request path, else `/`.
+ * The path page URLs are built on, else the request path, else `/`. An explicit `path` is normalised
+ * like a request path (see `normalizePath`: dot segments resolved, no trailing `/` unless it is `/`,
+ * no fragment, characters a URL may not hold percent-encoded); an absolute `http:`/`https:` URL keeps
+ * its scheme, host and port, as Laravel keeps it (any other scheme is an `ArgumentError`). A query it
+ * carries is kept, made inert the same way, and continued with `&`; the paginator's own parameter
+ * `own` (`page`, `cursor` or their configured names) is dropped from it.
  */
-export function resolvePath(explicit?: unknown): string {
+export function resolvePath(explicit?: unknown, own = 'page'): string {
   if (explicit === undefined) {
     const context = tryGetRequestContext()
     if (context !== undefined) return context.path
@@ -97,7 +105,36 @@ export function resolvePath(explicit?: unknown): string {
   const hash = explicit.indexOf('#')
   const withoutFragment = hash === -1 ? explicit : explicit.slice(0, hash)
   const q = withoutFragment.indexOf('?')
-  const path = normalizePath(q === -1 ? withoutFragment : withoutFragment.slice(0, q))
-  if (q === -1 || q === withoutFragment.length - 1) return path
-  return path + encodeUnsafeUrlChars(dropLoneSurrogates(withoutFragment.slice(q)))
+  const beforeQuery = q === -1 ? withoutFragment : withoutFragment.slice(0, q)
+  const query = q === -1 ? '' : withoutFragment.slice(q + 1)
+  return originAndPath(explicit, beforeQuery) + ownQueryDropped(query, own)
+}
+
+/** `https://host/path` for an absolute http(s) URL, else the normalised path. */
+function originAndPath(explicit: string, text: string): string {
+  const scheme = SCHEME.exec(text.replace(/[\t\n\r]/g, ''))
+  if (scheme === null) return normalizePath(text)
+  const url = HTTP_URL.exec(text.replace(/[\t\n\r]/g, '').trimStart())
+  if (url === null) throw ArgumentError.path(explicit)
+  const authority = encodeUnsafeUrlChars(dropLoneSurrogates(url[2]))
+  const path = normalizePath(url[3] === '' ? '/' : url[3])
+  return `${url[1].toLowerCase()}://${authority}${path === '/' ? '' : path}`
+}
+
+/** `?query` without the parameter `own` (nothing when nothing is left), made inert. */
+function ownQueryDropped(query: string, own: string): string {
+  if (query === '') return ''
+  const kept = query.split('&').filter((pair) => pair !== '' && !isParameter(pair, own))
+  if (kept.length === 0) return ''
+  return `?${encodeUnsafeUrlChars(dropLoneSurrogates(kept.join('&')))}`
+}
+
+function isParameter(pair: string, own: string): boolean {
+  const eq = pair.indexOf('=')
+  const key = eq === -1 ? pair : pair.slice(0, eq)
+  try {
+    return decodeURIComponent(key.replace(/\+/g, ' ')) === own
+  } catch {
+    return false
+  }
 }

@@ -189,9 +189,10 @@ export interface CursorPaginatorOptions {
   readonly path?: string
   /**
    * The column names a cursor carries, in ORDER BY order; a row's value is read by the full name,
-   * or the part after the last `.` (`posts.id` reads `id`).
+   * or the part after the last `.` (`posts.id` reads `id`). When not given: the names the current
+   * cursor carries, else the keys of the first row.
    */
-  readonly parameters: readonly string[]
+  readonly parameters?: readonly string[]
   /**
    * Signs the cursors of page URLs and JSON (HMAC-SHA256, appended after a `.`), and refuses a
    * cursor without a valid signature with an `InvalidCursorError`.

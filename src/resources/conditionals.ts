@@ -1,5 +1,7 @@
 import { aggregateKey, existsKey, existsValue } from '../runtime/aggregates'
 import { MISSING, mergeValue, type Missing } from '../runtime/missing'
+import { currentRequest } from '../context/current-request'
+import { isResolvable, RESOLVE } from '../runtime/protocol'
 import { loadedCount, loadedPivot, loadedRelation, modelAttribute } from '../runtime/model-registry'
 
 /** A value, or a function computing it (called only when needed). */
@@ -19,34 +21,46 @@ export function when<V, D = Missing>(
   return fallback === undefined ? (MISSING as D) : force(fallback)
 }
 
-/** `value` unless it is `null` or `undefined`. @internal */
-export function whenNotNull<V>(value: V): NonNullable<V> | Missing {
-  return value === null || value === undefined ? MISSING : (value as NonNullable<V>)
+/** `value` unless it is `null` or `undefined`, then `fallback` (default `MISSING`). @internal */
+export function whenNotNull<V, D = Missing>(value: V, fallback?: Lazy<D>): NonNullable<V> | D {
+  if (value !== null && value !== undefined) return value as NonNullable<V>
+  return fallback === undefined ? (MISSING as D) : force(fallback)
+}
+
+/** `fallback` (called first when a function), or `MISSING` when none is given. */
+function orElse<D>(fallback: Lazy<D> | undefined): D {
+  return fallback === undefined ? (MISSING as D) : force(fallback)
 }
 
 /**
  * The eager-loaded relation (or `cb` of it); `null` when it was loaded as `null` (without calling
  * `cb`); `MISSING` when it was not loaded. Never calls a lazy loader. @internal
  */
-export function whenLoaded<V = unknown, R = V>(
+export function whenLoaded<V = unknown, R = V, D = Missing>(
   model: unknown,
   relation: string,
   cb?: (value: V) => R,
-): R | null | Missing {
+  fallback?: Lazy<D>,
+): R | null | D {
   const value = loadedRelation(model, relation)
-  if (value === MISSING) return MISSING
+  if (value === MISSING) return orElse(fallback)
   if (value === null) return null
   return cb === undefined ? (value as R) : cb(value as V)
 }
 
-/** The loaded `<relation>_count` (or `cb` of it), else `MISSING`. @internal */
-export function whenCounted<R = number>(
+/**
+ * The loaded `<relation>_count` (snake case, as Laravel names it: `fooBars` reads `foo_bars_count`),
+ * or `cb` of it; `null` when it is `null`; else `fallback` (default `MISSING`). @internal
+ */
+export function whenCounted<R = number, D = Missing>(
   model: unknown,
   relation: string,
   cb?: (count: number) => R,
-): R | Missing {
+  fallback?: Lazy<D>,
+): R | null | D {
   const value = loadedCount(model, relation)
-  if (value === MISSING) return MISSING
+  if (value === MISSING) return orElse(fallback)
+  if (value === null) return null
   return cb === undefined ? (value as R) : cb(value as number)
 }
 
@@ -62,13 +76,27 @@ export function whenPivotLoaded<P = Record<string, unknown>, R = P>(
 }
 
 /**
- * `mapping` (called first when it is a function) when `condition` is truthy, else `{}`: a plain
- * object meant to be spread (`...this.mergeWhen(...)`). It also carries a non-enumerable merge tag, so
- * one placed as a value (`{ extra: this.mergeWhen(...) }`) is spread in place of its key.
+ * `mapping` (called first when it is a function) when `condition` is truthy, else `fallback` (when
+ * given), else `{}`: a plain object meant to be spread (`...this.mergeWhen(...)`). It also carries a
+ * non-enumerable merge tag, so one placed as a value (`{ extra: this.mergeWhen(...) }`) is spread in
+ * place of its key, and one placed in a list (`[this.mergeWhen(cond, ['a', 'b']), 'c']`) has its
+ * items spliced in. A resource or collection is merged as it renders (its `toArray()` output).
  * @internal
  */
-export function mergeWhen<M extends object>(condition: unknown, mapping: Lazy<M>): Partial<M> {
-  return mergeValue(condition ? force(mapping) : undefined)
+export function mergeWhen<M extends object, D extends object = M>(
+  condition: unknown,
+  mapping: Lazy<M>,
+  fallback?: Lazy<D>,
+): Partial<M> | Partial<D> {
+  if (condition) return mergeValue(rendered(force(mapping)))
+  return mergeValue(fallback === undefined ? undefined : rendered(force(fallback)))
+}
+
+/** A resource or collection as it renders (in the current request); anything else as it is. */
+function rendered<M extends object>(value: M): M | undefined {
+  if (!isResolvable(value)) return value
+  const out = value[RESOLVE](currentRequest())
+  return out === MISSING || out === null ? undefined : (out as M)
 }
 
 /** A value, or a function of the model's value computing it. */
@@ -99,34 +127,45 @@ export function whenNull<D = Missing>(value: unknown, fallback?: Lazy<D>): null 
 }
 
 /** {@link mergeWhen} with the condition negated. @internal */
-export function mergeUnless<M extends object>(condition: unknown, mapping: Lazy<M>): Partial<M> {
-  return mergeWhen(!condition, mapping)
+export function mergeUnless<M extends object, D extends object = M>(
+  condition: unknown,
+  mapping: Lazy<M>,
+  fallback?: Lazy<D>,
+): Partial<M> | Partial<D> {
+  return mergeWhen(!condition, mapping, fallback)
 }
 
 /**
  * A loaded aggregate of a relation (`SUM(posts.votes)` selected as `posts_sum_votes`), or `cb` of
- * it; `MISSING` when it was not selected (or is `null`). @internal
+ * it; `null` when it is `null`; `fallback` (default `MISSING`) when it was not selected. @internal
  */
-export function whenAggregated<R = unknown>(
+export function whenAggregated<R = unknown, D = Missing>(
   model: unknown,
   relation: string,
   column: string,
   aggregate: string,
   cb?: ValueOf<unknown, R>,
+  fallback?: Lazy<D>,
 ): unknown {
   const value = modelAttribute(model, aggregateKey(relation, column, aggregate))
-  if (value === null || value === undefined) return MISSING
+  if (value === undefined) return orElse(fallback)
+  if (value === null) return null
   return cb === undefined ? value : applyTo(value, cb)
 }
 
-/** Whether related rows exist, selected as `<relation>_exists` (or `cb` of it), else `MISSING`. @internal */
-export function whenExistsLoaded<R = boolean>(
+/**
+ * Whether related rows exist, selected as `<relation>_exists` (or `cb` of it); `null` when it is
+ * `null`; `fallback` (default `MISSING`) when it was not selected. @internal
+ */
+export function whenExistsLoaded<R = boolean, D = Missing>(
   model: unknown,
   relation: string,
   cb?: ValueOf<boolean, R>,
-): boolean | R | Missing {
+  fallback?: Lazy<D>,
+): boolean | R | null | D {
   const value = modelAttribute(model, existsKey(relation))
-  if (value === null || value === undefined) return MISSING
+  if (value === undefined) return orElse(fallback)
+  if (value === null) return null
   const exists = existsValue(value)
   return cb === undefined ? exists : applyTo(exists, cb)
 }

@@ -1,3 +1,3 @@
 export { JsonResource, type JsonResourceClass } from './json-resource'
-export { ResourceCollection, type CollectionSource } from './resource-collection'
+export { ResourceCollection, type AbsentSource, type CollectionSource } from './resource-collection'
 export type { Lazy } from './conditionals'

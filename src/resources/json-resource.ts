@@ -2,14 +2,14 @@ import { traitsOf } from '../compiler/compile'
 import { currentRequest } from '../context/current-request'
 import { jsonBody } from '../response/body'
 import { finalizeValue } from '../runtime/finalize'
-import type { Missing } from '../runtime/missing'
+import { MISSING, type Missing } from '../runtime/missing'
 import type { ModelOf } from '../runtime/payload'
 import { markBase, RESOLVE } from '../runtime/protocol'
 import { AbstractResource } from './abstract-resource'
 import * as helpers from './conditionals'
 import type { Lazy, ValueOf } from './conditionals'
 import type { AcceptedSource, CollectionFor, ResourceBodyOf, ShapeOf } from './payload'
-import { ResourceCollection, type CollectionSource } from './resource-collection'
+import { ResourceCollection, type AbsentSource, type CollectionSource } from './resource-collection'
 
 /** Any `JsonResource` class (what `collection()` and thunks work with). */
 export type JsonResourceClass<R extends JsonResource = JsonResource> = (new (
@@ -47,13 +47,21 @@ export class JsonResource<T = unknown> extends AbstractResource {
    * keyed like the source) instead of listing the values.
    */
   static preserveKeys = false
+  /**
+   * Wrap the payload under the wrap key even when it already has that key at its top level (by
+   * default a payload that has it is sent as it is, so it is never wrapped twice).
+   */
+  static forceWrapping = false
 
   readonly #resource: T
 
-  /** @param resource the wrapped value (a model is not required). */
-  constructor(resource: T) {
+  /**
+   * @param resource the wrapped value (a model is not required). `null` renders `null`; `MISSING`
+   *   (a `whenLoaded()` of a relation that was not loaded) renders no key where the resource is nested.
+   */
+  constructor(resource: T | Missing | null) {
     super()
-    this.#resource = resource
+    this.#resource = resource as T
   }
 
   /** The wrapped value (not an own property: spreading a resource never copies the model). */
@@ -68,14 +76,16 @@ export class JsonResource<T = unknown> extends AbstractResource {
    */
   toArray(request?: unknown): Record<string, unknown> {
     const model = this.#resource as unknown
-    if (model === null || model === undefined) return {}
+    if (model === null || model === undefined || model === MISSING) return {}
     const fn = traitsOf(this.constructor).toArray
     return fn === null ? defaultAttributes(model) : fn(model, currentRequest(request), this)
   }
 
   /** The output as nested in another resource: no wrap key, no `additional()`. */
   [RESOLVE](request: unknown): unknown {
-    if (this.#resource === null || this.#resource === undefined) return null
+    const model = this.#resource as unknown
+    if (model === null || model === undefined) return null
+    if (model === MISSING) return MISSING
     const data = this.toArray(request)
     // The compiled toArray already strips MISSING exactly where it can appear.
     if (traitsOf(this.constructor).compiledIsOutput) return data
@@ -91,9 +101,19 @@ export class JsonResource<T = unknown> extends AbstractResource {
     const self = this as unknown as JsonResource
     const q = currentRequest(request)
     const cls = self.constructor as JsonResourceClass
-    const data = self[RESOLVE](q)
+    const resolved = self[RESOLVE](q)
+    const data = resolved === MISSING ? null : resolved
     const additional = self.topLevel(q)
-    const body = jsonBody({ owner: cls, data, wrap: cls.wrap, list: false, additional, request: q })
+    const forceWrap = (cls as { forceWrapping?: boolean }).forceWrapping === true
+    const body = jsonBody({
+      owner: cls,
+      data,
+      wrap: cls.wrap,
+      list: false,
+      additional,
+      forceWrap,
+      request: q,
+    })
     return body as ResourceBodyOf<Self>
   }
 
@@ -105,18 +125,26 @@ export class JsonResource<T = unknown> extends AbstractResource {
   /**
    * A collection mapping every item (a list, a keyed source or a paginator of this resource's
    * models) through this resource; its body type follows the source (a list, or the paginator's
-   * kind). A JSON:API resource builds a JSON:API collection document.
+   * kind). A JSON:API resource builds a JSON:API collection document. Over `MISSING` (a
+   * `whenLoaded()` of a relation that was not loaded) the nested collection leaves its key out; over
+   * `null` it renders `null`.
    */
-  static collection<R extends JsonResource, S extends CollectionSource>(
+  static collection<R extends JsonResource, S extends CollectionSource | AbsentSource>(
     this: JsonResourceClass<R>,
-    itemsOrPaginator: S & AcceptedSource<S, ModelOf<R>>,
-  ): CollectionFor<R, ShapeOf<S>> {
+    itemsOrPaginator: S & (AcceptedSource<Exclude<S, AbsentSource>, ModelOf<R>> | AbsentSource),
+  ): CollectionFor<R, ShapeOf<Exclude<S, AbsentSource>>> {
     const cls = this as unknown as typeof JsonResource
-    return cls.newCollection(itemsOrPaginator, this) as unknown as CollectionFor<R, ShapeOf<S>>
+    return cls.newCollection(itemsOrPaginator, this) as unknown as CollectionFor<
+      R,
+      ShapeOf<Exclude<S, AbsentSource>>
+    >
   }
 
   /** Builds what {@link JsonResource.collection} returns (one place a subclass changes it). @internal */
-  protected static newCollection(source: CollectionSource, cls: JsonResourceClass): unknown {
+  protected static newCollection(
+    source: CollectionSource | AbsentSource,
+    cls: JsonResourceClass,
+  ): unknown {
     return new ResourceCollection(source, cls)
   }
 
@@ -125,19 +153,39 @@ export class JsonResource<T = unknown> extends AbstractResource {
     return helpers.when(condition, value, fallback)
   }
 
-  /** `value` unless it is `null` or `undefined` (then `MISSING`). */
-  whenNotNull<V>(value: V): NonNullable<V> | Missing {
-    return helpers.whenNotNull(value)
+  /** {@link JsonResource.when} with the condition negated (Laravel's `unless()`). */
+  unless<V, D = Missing>(condition: unknown, value: Lazy<V>, fallback?: Lazy<D>): V | D {
+    return helpers.when(!condition, value, fallback)
   }
 
-  /** The eager-loaded relation (or `cb` of it); `null` if loaded as null; else `MISSING`. */
-  whenLoaded<V = unknown, R = V>(relation: string, cb?: (value: V) => R): R | null | Missing {
-    return helpers.whenLoaded(this.#resource, relation, cb)
+  /** `value` unless it is `null` or `undefined`, then `fallback` (default: no key). */
+  whenNotNull<V, D = Missing>(value: V, fallback?: Lazy<D>): NonNullable<V> | D {
+    return helpers.whenNotNull(value, fallback)
   }
 
-  /** The loaded `<relation>_count` (or `cb` of it), else `MISSING`. */
-  whenCounted<R = number>(relation: string, cb?: (count: number) => R): R | Missing {
-    return helpers.whenCounted(this.#resource, relation, cb)
+  /**
+   * The eager-loaded relation (or `cb` of it); `null` if loaded as null; else `fallback` (default:
+   * no key).
+   */
+  whenLoaded<V = unknown, R = V, D = Missing>(
+    relation: string,
+    cb?: (value: V) => R,
+    fallback?: Lazy<D>,
+  ): R | null | D {
+    return helpers.whenLoaded(this.#resource, relation, cb, fallback)
+  }
+
+  /**
+   * The loaded `<relation>_count` (snake case: `fooBars` reads `foo_bars_count`; a name already
+   * ending in `_count` is read as it is), or `cb` of it; `null` when it is `null`; else `fallback`
+   * (default: no key).
+   */
+  whenCounted<R = number, D = Missing>(
+    relation: string,
+    cb?: (count: number) => R,
+    fallback?: Lazy<D>,
+  ): R | null | D {
+    return helpers.whenCounted(this.#resource, relation, cb, fallback)
   }
 
   /** The pivot object under `accessor` (or `cb` of it), else `MISSING`. */
@@ -148,14 +196,31 @@ export class JsonResource<T = unknown> extends AbstractResource {
     return helpers.whenPivotLoaded(this.#resource, cb, accessor)
   }
 
-  /** `mapping` when `condition` is truthy, else `{}`: spread it into `toArray()`'s result. */
-  mergeWhen<M extends object>(condition: unknown, mapping: Lazy<M>): Partial<M> {
-    return helpers.mergeWhen(condition, mapping)
+  /**
+   * `mapping` when `condition` is truthy, else `fallback` (when given), else `{}`: spread it into
+   * `toArray()`'s result, or place it as a value or in a list (its keys or items are merged in
+   * place). `mapping` may be a list, or a resource or collection (merged as it renders).
+   */
+  mergeWhen<M extends object, D extends object = M>(
+    condition: unknown,
+    mapping: Lazy<M>,
+    fallback?: Lazy<D>,
+  ): Partial<M> | Partial<D> {
+    return helpers.mergeWhen(condition, mapping, fallback)
   }
 
-  /** `mapping` when `condition` is falsy, else `{}`: spread it into `toArray()`'s result. */
-  mergeUnless<M extends object>(condition: unknown, mapping: Lazy<M>): Partial<M> {
-    return helpers.mergeUnless(condition, mapping)
+  /** {@link JsonResource.mergeWhen} with the condition negated. */
+  mergeUnless<M extends object, D extends object = M>(
+    condition: unknown,
+    mapping: Lazy<M>,
+    fallback?: Lazy<D>,
+  ): Partial<M> | Partial<D> {
+    return helpers.mergeUnless(condition, mapping, fallback)
+  }
+
+  /** `mapping`, merged in place (Laravel's `merge()`): {@link JsonResource.mergeWhen} with `true`. */
+  merge<M extends object>(mapping: Lazy<M>): Partial<M> {
+    return helpers.mergeWhen(true, mapping)
   }
 
   /**
@@ -185,26 +250,33 @@ export class JsonResource<T = unknown> extends AbstractResource {
   /**
    * A relation's aggregate selected with the query, read from `<relation>_<aggregate>_<column>`
    * (`posts_sum_votes`, `posts_avg_score`, `posts_max_created_at`, as Laravel names them), or `cb`
-   * of it; no key when it was not selected.
+   * of it; `null` when it is `null`; `fallback` (default: no key) when it was not selected.
    *
    * @example
    * toArray() { return { votes: this.whenAggregated('posts', 'votes', 'sum') } }
    */
-  whenAggregated<R = unknown>(
+  whenAggregated<R = unknown, D = Missing>(
     relation: string,
     column: string,
     aggregate: 'sum' | 'avg' | 'min' | 'max' | (string & {}),
     cb?: ValueOf<unknown, R>,
-  ): R | Missing {
-    return helpers.whenAggregated(this.#resource, relation, column, aggregate, cb) as R | Missing
+    fallback?: Lazy<D>,
+  ): R | null | D {
+    const value = helpers.whenAggregated(this.#resource, relation, column, aggregate, cb, fallback)
+    return value as R | null | D
   }
 
   /**
    * Whether related rows exist, selected with the query as `<relation>_exists` (`1`/`0` or a
-   * boolean), as a boolean or `cb` of it; no key when it was not selected.
+   * boolean), as a boolean or `cb` of it; `null` when it is `null`; `fallback` (default: no key)
+   * when it was not selected.
    */
-  whenExistsLoaded<R = boolean>(relation: string, cb?: ValueOf<boolean, R>): R | Missing {
-    return helpers.whenExistsLoaded(this.#resource, relation, cb) as R | Missing
+  whenExistsLoaded<R = boolean, D = Missing>(
+    relation: string,
+    cb?: ValueOf<boolean, R>,
+    fallback?: Lazy<D>,
+  ): R | null | D {
+    return helpers.whenExistsLoaded(this.#resource, relation, cb, fallback) as R | null | D
   }
 }
 

@@ -7,7 +7,15 @@ import { finalizeValue } from '../runtime/finalize'
 import { ResourceError } from '../errors/resource-errors'
 import type { CollectionTypes } from '../runtime/payload'
 import { PAYLOAD_TYPES } from '../runtime/payload'
-import { COLLECTION_BRAND, isBaseMethod, markBase, RESOLVE } from '../runtime/protocol'
+import { MISSING, type Missing } from '../runtime/missing'
+import {
+  COLLECTION_BRAND,
+  isBaseMethod,
+  isCollectionClass,
+  isResolvableClass,
+  markBase,
+  RESOLVE,
+} from '../runtime/protocol'
 import { isPlainObject, setKey } from '../util/objects'
 import { AbstractResource } from './abstract-resource'
 import type { JsonResource, JsonResourceClass } from './json-resource'
@@ -24,10 +32,22 @@ export type CollectionSource =
   | Readonly<Record<string, unknown>>
 
 /** The standard `links` and `meta` of a paginated collection, as `paginationInformation()` gets them. */
-export interface PaginationInformation {
+export type PaginationInformation = {
   readonly links: object
   readonly meta: object
 }
+
+/**
+ * What `paginationInformation()` returns: the top-level keys a paginated body carries beside its
+ * data, in order (the standard ones are `links` and `meta`).
+ */
+export type PaginationSectionsOf = Readonly<Record<string, unknown>>
+
+/**
+ * Nothing to collect: `MISSING` (a `whenLoaded()` of a relation that was not loaded; the nested
+ * collection leaves its key out) or `null` (it renders `null`).
+ */
+export type AbsentSource = Missing | null | undefined
 
 interface Items {
   readonly items: readonly unknown[]
@@ -78,27 +98,73 @@ export class ResourceCollection<
   readonly #keys: readonly string[] | undefined
   readonly #paginator: BasePaginator<unknown> | undefined
   readonly #collects: JsonResourceClass | undefined
+  readonly #absent: AbsentSource | false
+  #preserveKeys: boolean | undefined
 
-  constructor(itemsOrPaginator: CollectionSource, collects?: JsonResourceClass<R>) {
+  /**
+   * @param itemsOrPaginator the items; `MISSING` (a `whenLoaded()` of a relation that was not
+   *   loaded) renders no key where the collection is nested, `null` renders `null`.
+   * @param collects the resource class items are mapped through (else the class's `static collects`).
+   */
+  constructor(itemsOrPaginator: CollectionSource | AbsentSource, collects?: JsonResourceClass<R>) {
     super()
-    if (isPaginator(itemsOrPaginator)) {
+    if (
+      itemsOrPaginator === MISSING ||
+      itemsOrPaginator === null ||
+      itemsOrPaginator === undefined
+    ) {
+      this.#absent = itemsOrPaginator
+      this.#paginator = undefined
+      this.#items = []
+      this.#keys = undefined
+    } else if (isPaginator(itemsOrPaginator)) {
+      this.#absent = false
       this.#paginator = itemsOrPaginator
       // read, never written: the page's own rows need no copy
       this.#items = pageRows(itemsOrPaginator)
       this.#keys = undefined
     } else {
+      this.#absent = false
       this.#paginator = undefined
       const { items, keys } = itemsOf(itemsOrPaginator)
       this.#items = items
       this.#keys = keys
     }
     const ctor = this.constructor as typeof ResourceCollection
-    this.#collects = collects ?? ctor.collects?.()
+    const cls: unknown = collects ?? ctor.collects?.()
+    // Laravel's "Resource collections must collect instances of JsonResource", at construction
+    if (cls !== undefined && (!isResolvableClass(cls) || isCollectionClass(cls)))
+      throw ResourceError.badResourceThunk(ctor, 'collects', cls)
+    this.#collects = cls as JsonResourceClass | undefined
   }
 
   /** The items of the list or of the paginator's page, unmapped. */
   get collection(): readonly unknown[] {
     return this.#items
+  }
+
+  /**
+   * What the collection wraps, as Laravel's `$resource`: the paginator when it was built over one,
+   * else the items (`MISSING` or `null` when built over nothing). Not an own property: spreading a
+   * collection never copies a model.
+   */
+  get resource(): readonly unknown[] | BasePaginator<unknown> | AbsentSource {
+    if (this.#absent !== false) return this.#absent
+    return this.#paginator ?? this.#items
+  }
+
+  /** The number of items (on this page, when paginated). */
+  count(): number {
+    return this.#items.length
+  }
+
+  /**
+   * Keep the keys of a `Map` or plain-object source (see {@link ResourceCollection.preserveKeys});
+   * chainable, `preserveKeys(false)` turns it off for this collection.
+   */
+  preserveKeys(value = true): this {
+    this.#preserveKeys = value
+    return this
   }
 
   /** The paginator, when the collection was built over one. */
@@ -121,6 +187,7 @@ export class ResourceCollection<
 
   /** Does the output keep a keyed source's keys (see {@link ResourceCollection.preserveKeys})? */
   preservesKeys(): boolean {
+    if (this.#preserveKeys !== undefined) return this.#preserveKeys
     const own = (this.constructor as typeof ResourceCollection).preserveKeys
     if (own !== undefined) return own
     return (this.#collects as { preserveKeys?: boolean } | undefined)?.preserveKeys === true
@@ -131,6 +198,8 @@ export class ResourceCollection<
    * `Map` or plain-object source when `preserveKeys` is on.
    */
   [RESOLVE](request: unknown): unknown {
+    const absent = this.#absent
+    if (absent !== false) return absent === MISSING ? MISSING : null
     const list = this.toArray(request)
     // The base toArray's items are already final; only an override's result needs the walk.
     const items = traitsOf(this.constructor).baseToArray ? list : finalizeValue(list, request)
@@ -155,10 +224,12 @@ export class ResourceCollection<
   toPayload<Self>(this: Self, request?: unknown): CollectionBodyOf<Self> {
     const self = this as unknown as ResourceCollection
     const q = currentRequest(request)
+    const data = self[RESOLVE](q)
     const body = jsonBody({
       owner: self.constructor,
-      data: self[RESOLVE](q),
+      data: data === MISSING ? null : data,
       wrap: self.wrapKey(),
+      forceWrap: self.forcesWrapping(),
       list: true,
       additional: self.topLevel(q),
       pagination: self.paginationSections(q),
@@ -168,8 +239,21 @@ export class ResourceCollection<
   }
 
   /**
-   * The `links` and `meta` of a paginated collection (Laravel's `paginationInformation()`): override
-   * it to rewrite them; `defaults` are the standard sections, `paginated` the paginator itself.
+   * Does the body wrap the data even when it already has the wrap key at its top level (Laravel's
+   * `$forceWrapping`)? The collection class's `static forceWrapping`, else the collected resource's.
+   */
+  forcesWrapping(): boolean {
+    const own = (this.constructor as { forceWrapping?: boolean }).forceWrapping
+    if (own !== undefined) return own
+    return (this.#collects as { forceWrapping?: boolean } | undefined)?.forceWrapping === true
+  }
+
+  /**
+   * The top-level keys of a paginated body beside its data (Laravel's `paginationInformation()`):
+   * `defaults` (the standard `links` and `meta`) unless overridden. An override returns the whole
+   * set it wants, in order: `{ links, meta }` rewritten, or other keys
+   * (`{ current_page, total }`); `additional()` entries of the same name are merged into a plain-object
+   * section. `paginated` is the paginator itself.
    *
    * @example
    * override paginationInformation(_req: unknown, page: LengthAwarePaginator<User>, defaults: PaginationInformation) {
@@ -180,22 +264,23 @@ export class ResourceCollection<
     _request: unknown,
     _paginated: BasePaginator<unknown>,
     defaults: PaginationInformation,
-  ): PaginationInformation {
+  ): PaginationSectionsOf {
     return defaults
   }
 
-  /** The paginator's `links` and `meta`, when the collection is paginated. @internal */
+  /** The paginated body's top-level keys beside the data, when the collection is paginated. @internal */
   protected paginationSections(request: unknown): PaginationSections | undefined {
     const paginator = this.#paginator
     if (paginator === undefined) return undefined
     const links = paginator.toResourceLinks()
     const meta = paginator.toResourceMeta()
-    if (isBaseMethod(this.paginationInformation)) return { links, meta, fresh: true }
-    const info = this.paginationInformation(request, paginator, { links, meta }) as unknown
-    const given = (info ?? {}) as { links?: unknown; meta?: unknown }
-    if (!isPlainObject(given.links) || !isPlainObject(given.meta))
-      throw ResourceError.badPaginationInformation(this.constructor, info)
-    return { links: given.links, meta: given.meta }
+    if (isBaseMethod(this.paginationInformation)) return { sections: { links, meta }, fresh: true }
+    const info = finalizeValue(
+      this.paginationInformation(request, paginator, { links, meta }) as unknown,
+      request,
+    )
+    if (!isPlainObject(info)) throw ResourceError.badPaginationInformation(this.constructor, info)
+    return { sections: info }
   }
 
   /** @internal */

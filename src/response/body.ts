@@ -14,10 +14,12 @@ import { hasOwn, isPlainObject, setKey } from '../util/objects'
 /** `additional()` keys, or `undefined` when none were given. @internal */
 export type Additional = Readonly<Record<string, unknown>> | undefined
 
-/** A paginator's standard `links` and `meta` of a paginated collection. @internal */
+/**
+ * The top-level keys a paginated collection adds beside its data, in order: the paginator's
+ * standard `links` and `meta`, or what the collection's `paginationInformation()` returns. @internal
+ */
 export interface PaginationSections {
-  readonly links: object
-  readonly meta: object
+  readonly sections: Readonly<Record<string, unknown>>
   /** Made for this body alone (the paginator's defaults), so they need no copy. */
   readonly fresh?: boolean
 }
@@ -35,17 +37,21 @@ export interface JsonBodyParts {
   readonly additional: Additional
   /** A paginated collection's standard sections. */
   readonly pagination?: PaginationSections
+  /** Wrap even when the data already has the wrap key at its top level (`forceWrapping`). */
+  readonly forceWrap?: boolean
   readonly request: unknown
 }
 
 /**
  * The JSON body of a resource or collection:
- * - a single resource: its data under the wrap key (not again when the data already has that key at
- *   its top level), or, with no wrap key, the data itself (then it must be a plain object);
+ * - a single resource: its data under the wrap key, or, with no wrap key, the data itself (then it
+ *   must be a plain object);
  * - a list: the items under the wrap key, or a bare array with no wrap key and nothing beside it
  *   (otherwise under `data` after all);
  * - a paginated collection: the items under the wrap key (default `data`), then `links` and `meta`
  *   with the `additional({ links, meta })` entries after the standard ones;
+ * - data that already has the wrap key at its top level (a collection's `toArray()` returning
+ *   `{ data: [...] }`) is not wrapped again, unless `forceWrap`;
  * then every other `additional()` key; a key that is already there is an error.
  * @internal
  */
@@ -62,8 +68,7 @@ export function jsonBody(parts: JsonBodyParts): unknown {
     const body = parts.list || data === null ? { data } : unwrappedCopy(owner, data)
     return addKeys(owner, body, extra, parts.list ? 'data' : null, request)
   }
-  const alreadyWrapped = !parts.list && isPlainObject(data) && hasOwn.call(data, wrap)
-  const body = alreadyWrapped ? copyOf(data as Record<string, unknown>) : keyed(wrap, data)
+  const body = isWrapped(parts, wrap) ? copyOf(data as Record<string, unknown>) : keyed(wrap, data)
   return extra === undefined ? body : addKeys(owner, body, extra, wrap, request)
 }
 
@@ -74,29 +79,42 @@ function paginatedBody(
 ): Record<string, unknown> {
   const { owner, request } = parts
   const key = parts.wrap ?? 'data'
-  const { links, meta, ...rest } = extra ?? {}
-  const body = keyed(key, parts.data)
+  const data = parts.data
+  const body = isWrapped(parts, key) ? copyOf(data as Record<string, unknown>) : keyed(key, data)
+  const { sections } = pagination
   const fresh = pagination.fresh === true
-  body.links = section(owner, 'links', pagination.links, links, request, fresh)
-  body.meta = section(owner, 'meta', pagination.meta, meta, request, fresh)
+  const rest: Record<string, unknown> = { ...extra }
+  for (const name of Object.keys(sections)) {
+    setKey(body, name, section(owner, name, sections[name], rest[name], request, fresh))
+    delete rest[name]
+  }
   return addKeys(owner, body, rest, key, request)
 }
 
+/** Does the data already carry the wrap key `key` at its top level (and wrapping is not forced)? */
+function isWrapped(parts: JsonBodyParts, key: string): boolean {
+  const { data } = parts
+  return parts.forceWrap !== true && isPlainObject(data) && hasOwn.call(data, key)
+}
+
 /**
- * A standard section with the `additional()` entries of the same name after its own; a copy, unless
- * `fresh` (made for this body) and nothing is added.
+ * A pagination section with the `additional()` entries of the same name after its own (both plain
+ * objects; otherwise the name collides); a copy, unless `fresh` (made for this body) and nothing is
+ * added.
  */
 function section(
   owner: Function,
   key: string,
-  standard: object,
+  standard: unknown,
   added: unknown,
   request: unknown,
   fresh: boolean,
-): Record<string, unknown> {
-  if (added === undefined) return fresh ? (standard as Record<string, unknown>) : { ...standard }
+): unknown {
+  if (added === undefined)
+    return fresh || !isPlainObject(standard) ? finalizeValue(standard, request) : { ...standard }
   const value = finalizeValue(added, request)
-  if (!isPlainObject(value)) throw ResourceError.additionalKeyCollision(owner, key)
+  if (!isPlainObject(value) || !isPlainObject(standard))
+    throw ResourceError.additionalKeyCollision(owner, key)
   return { ...standard, ...value }
 }
 
@@ -203,12 +221,17 @@ export function jsonApiBody(parts: JsonApiBodyParts): Record<string, unknown> {
       added[key] = finalizeValue(additional[key], request)
     }
   }
-  if (parts.selfLink !== undefined || pagination !== undefined) {
-    const standard = { self: parts.selfLink, ...pagination?.links }
+  const sections = pagination?.sections
+  if (sections !== undefined) {
+    for (const key of Object.keys(sections))
+      if (key !== 'links' && key !== 'meta') throw JsonApiError.topLevelMember(parts.owner, key)
+  }
+  if (parts.selfLink !== undefined || sections?.links !== undefined) {
+    const standard = { self: parts.selfLink, ...(sections?.links as object | undefined) }
     if (standard.self === undefined) delete standard.self
     document.links = withAdded(standard, added.links)
   }
-  if (pagination !== undefined) document.meta = withAdded(pagination.meta, added.meta)
+  if (sections?.meta !== undefined) document.meta = withAdded(sections.meta as object, added.meta)
   for (const key of Object.keys(added)) {
     if (key !== 'jsonapi' && !hasOwn.call(document, key)) document[key] = added[key]
   }

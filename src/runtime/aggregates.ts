@@ -6,9 +6,15 @@
  * @module
  */
 
-/** `blogPosts` -> `blog_posts`. */
-function snake(name: string): string {
+/** `blogPosts` -> `blog_posts`. @internal */
+export function snake(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
+}
+
+/** `name` in snake case, ending with `suffix` (not twice): `fooBars` -> `foo_bars_count`. @internal */
+export function snakeFinish(name: string, suffix: string): string {
+  const snaked = snake(name)
+  return snaked.endsWith(suffix) ? snaked : `${snaked}${suffix}`
 }
 
 /** The attribute an aggregate of a relation is selected as: `posts_sum_votes`. @internal */
@@ -18,7 +24,7 @@ export function aggregateKey(relation: string, column: string, aggregate: string
 
 /** The attribute an existence check of a relation is selected as: `posts_exists`. @internal */
 export function existsKey(relation: string): string {
-  return `${snake(relation)}_exists`
+  return snakeFinish(relation, '_exists')
 }
 
 /** An existence value as a boolean: drivers give `1`/`0`, `'1'`/`'0'`, `'t'`/`'f'` or booleans. @internal */

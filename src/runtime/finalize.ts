@@ -17,10 +17,17 @@ export function finalizeValue(value: unknown, request: unknown): unknown {
   return isPlainObject(value) ? finalizeObject(value, request) : value
 }
 
-function finalizeArray(list: readonly unknown[], request: unknown): unknown[] {
+function finalizeArray(list: readonly unknown[], request: unknown): unknown {
   let out: unknown[] | undefined
   for (let i = 0; i < list.length; i++) {
     const v = list[i]
+    if (isMergeValue(v)) {
+      const data = finalizeValue(v, request)
+      if (isPlainObject(data) && Object.keys(data).length > 0) return keyedList(list, request)
+      out ??= list.slice(0, i)
+      if (Array.isArray(data)) for (const item of data) out.push(item)
+      continue
+    }
     const f = v === MISSING ? v : finalizeValue(v, request)
     if (out === undefined) {
       if (f === v && v !== MISSING) continue
@@ -29,6 +36,22 @@ function finalizeArray(list: readonly unknown[], request: unknown): unknown[] {
     if (f !== MISSING) out.push(f)
   }
   return out ?? (list as unknown[])
+}
+
+/**
+ * A list holding a merge value with keys (`[mergeWhen(cond, { a: 1 }), 'b']`) becomes an object, as
+ * Laravel's arrays do: the items under their indices, the merged keys in place; a list again when
+ * only indices remain.
+ */
+function keyedList(list: readonly unknown[], request: unknown): unknown {
+  const keyed: Record<string, unknown> = {}
+  for (let i = 0; i < list.length; i++) {
+    // a merge value is spread wherever it stands, so its key only has to be unique
+    setKey(keyed, isMergeValue(list[i]) ? `\u0000merge:${i}` : String(i), list[i])
+  }
+  const out = finalizeObject(keyed, request)
+  const keys = Object.keys(out)
+  return keys.every((key) => /^(0|[1-9]\d*)$/.test(key)) ? keys.map((key) => out[key]) : out
 }
 
 function finalizeObject(obj: Record<string, unknown>, request: unknown): Record<string, unknown> {

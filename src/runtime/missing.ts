@@ -28,15 +28,16 @@ const MERGE: unique symbol = Symbol.for('api-resources.merge')
  * What `mergeWhen()` returns: a plain object of the keys to merge, tagged with a non-enumerable mark.
  * Spread (`...this.mergeWhen(...)`) it is just its keys; placed as a value (`{ extra: mergeWhen(...) }`)
  * its keys are spread in place of that key when the output is finalized. One encoding: the data is
- * the object's own enumerable keys.
+ * the object's own enumerable keys. Over a list (`mergeWhen(cond, ['a', 'b'])`) it is a tagged copy
+ * of the list, whose items are spliced in place where it stands in a list.
  */
 export type MergeValue<M extends object = Record<string, unknown>> = Readonly<Partial<M>> & {
   readonly [MERGE]: true
 }
 
-/** A {@link MergeValue} of a copy of `mapping`'s own enumerable keys. @internal */
+/** A {@link MergeValue} of a copy of `mapping`'s own enumerable keys (or items). @internal */
 export function mergeValue<M extends object>(mapping: M | undefined): MergeValue<M> {
-  const out = { ...mapping } as Partial<M>
+  const out = (Array.isArray(mapping) ? mapping.slice() : { ...mapping }) as Partial<M>
   Object.defineProperty(out, MERGE, { value: true, enumerable: false })
   return out as MergeValue<M>
 }

@@ -1,5 +1,6 @@
 import { MISSING, type Missing } from './missing'
 import { isThenable } from '../util/objects'
+import { snakeFinish } from './aggregates'
 
 /**
  * How to read eager-loaded data off a model without triggering a query. The defaults cover plain
@@ -50,11 +51,15 @@ function readDataPropertySlowly(model: object, key: string): unknown {
 
 const countKeys = new Map<string, string>()
 
-/** `<relation>_count`, built once per relation name (a flat, interned key reads faster). @internal */
+/**
+ * `<relation>_count` in snake case, as Laravel names it (`fooBars` -> `foo_bars_count`; a name that
+ * already ends in `_count` is kept), built once per relation name (a flat, interned key reads
+ * faster). @internal
+ */
 export function countKey(relation: string): string {
   let key = countKeys.get(relation)
   if (key === undefined) {
-    key = `${relation}_count`
+    key = snakeFinish(relation, '_count')
     if (countKeys.size < 10_000) countKeys.set(relation, key)
   }
   return key
