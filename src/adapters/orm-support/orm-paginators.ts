@@ -61,11 +61,6 @@ export interface OrmPaginators<K extends keyof OrmQueries<unknown>> {
   cursorPaginate<T>(query: OrmQueries<T>[K], ...args: CursorArgs): Promise<CursorPaginator<T>>
 }
 
-/**
- * `paginate`, `simplePaginate` and `cursorPaginate` over an adapter's page steps: the same
- * paginators (and the same checks) for every ORM, only the way each reads its query differs.
- * @internal
- */
 /** Refuses what is not one of the adapter's queries, with an `UnsupportedQueryError` naming `fn`. */
 function check(adapter: OrmPageAdapter<unknown>, fn: string, query: unknown): void {
   const ok =
@@ -78,6 +73,11 @@ function check(adapter: OrmPageAdapter<unknown>, fn: string, query: unknown): vo
   if (!ok) throw UnsupportedQueryError.unsupportedQuery(fn, adapter.supported, query)
 }
 
+/**
+ * `paginate`, `simplePaginate` and `cursorPaginate` over an adapter's page steps: the same
+ * paginators (and the same checks) for every ORM, only the way each reads its query differs.
+ * @internal
+ */
 export function ormPaginators<K extends keyof OrmQueries<unknown>>(
   adapter: OrmPageAdapter<OrmQueries<unknown>[K]>,
 ): OrmPaginators<K> {
