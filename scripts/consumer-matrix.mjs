@@ -8,7 +8,7 @@
 //
 //   node scripts/consumer-matrix.mjs [--keep] [--tarball <file>]     (after `npm run build`)
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -121,6 +121,7 @@ try {
       'kysely@0.28',
       'knex@3',
       '@types/node@20',
+      '@types/better-sqlite3',
       '@arethetypeswrong/cli',
       ...aliases,
     ],
@@ -168,6 +169,34 @@ try {
         console.log(error.stdout)
         console.log(`FAIL ${name} with ${version}`)
         failures.push(`${name} (${version})`)
+      }
+    }
+  }
+  // The getting-started guide's ES module set-up (its package.json "type" and tsconfig.json, as
+  // written) with the Kysely guide's first snippet, type-checked as a newcomer would
+  {
+    const guide = (page) => readFileSync(join(root, 'docs', 'guide', page), 'utf8')
+    const started = guide('getting-started.md')
+    const tsconfig = started
+      .slice(started.indexOf('An ES module project'))
+      .match(/```json\n([\s\S]*?)```/)[1]
+    const snippet = guide('kysely.md').match(/```ts\n([\s\S]*?)```/)[1]
+    const dir = join(tmp, 'guide-esm-kysely')
+    mkdirSync(dir)
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'guide', private: true, type: 'module' }),
+    )
+    writeFileSync(join(dir, 'tsconfig.json'), tsconfig)
+    writeFileSync(join(dir, 'index.ts'), snippet)
+    for (const alias of Object.keys(TYPESCRIPTS)) {
+      const tsc = join(tmp, 'node_modules', alias, 'bin', 'tsc')
+      try {
+        run(process.execPath, [tsc, '-p', 'tsconfig.json', '--noEmit'], dir)
+        console.log(`ok   the guides' ES module set-up with the Kysely snippet (${alias})`)
+      } catch (error) {
+        console.log(error.stdout)
+        failures.push(`guide-esm-kysely (${alias})`)
       }
     }
   }
