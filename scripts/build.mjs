@@ -1,45 +1,120 @@
-// Builds dist/: tsc emits CommonJS + declarations into dist/cjs, then every entry point gets a thin
-// ES module wrapper in dist/esm that re-exports the CommonJS build. One copy of the code runs whether
-// the package is loaded with require() or import, so symbols, classes and caches are never doubled
-// (the "dual package hazard").
+// Builds dist/ twice from src/, with tsc:
+// - dist/cjs: CommonJS (.js) and its declarations (.d.ts), for `require`;
+// - dist/esm: ES modules (.mjs) and their declarations (.d.mts), for `import`. tsc emits ES2022
+//   modules, then every relative specifier gets its file name (`./x` -> `./x.mjs`, `./dir` ->
+//   `./dir/index.mjs`) as Node, Deno and bundlers require.
+// package.json `exports` sends each condition to its own code and its own declarations, so an
+// ES-module consumer's declarations import the peers' ES typings (one `SelectQueryBuilder`, not two).
+// The two builds are two copies of the code: brands shared across copies use Symbol.for.
 import { execFileSync } from 'node:child_process'
 import { createRequire } from 'node:module'
-import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { writeBuiltinViews } from './builtin-views.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const require = createRequire(import.meta.url)
 
-const started = new Date()
-rmSync(join(root, 'dist'), { recursive: true, force: true })
-execFileSync(
-  process.execPath,
-  [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-  {
+function tsc(project) {
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', project], {
     cwd: root,
     stdio: 'inherit',
-  },
-)
+  })
+}
 
+function walk(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? walk(path) : [path]
+  })
+}
+
+const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]*)\2/g
+
+/** `text` with every relative specifier naming its .mjs file (`file` is the importing file). */
+function withFileSpecifiers(text, file) {
+  return text.replace(SPECIFIER, (match, head, quote, spec) => {
+    const base = join(dirname(file), spec)
+    // (files already converted have their new names)
+    const built = (path) => ['.js', '.mjs', '.d.ts', '.d.mts'].some((ext) => existsSync(path + ext))
+    let target
+    if (built(base)) target = `${spec}.mjs`
+    else if (built(join(base, 'index'))) target = `${spec}/index.mjs`
+    else if (spec.endsWith('.js')) target = `${spec.slice(0, -3)}.mjs`
+    else throw new Error(`${relative(root, file)}: cannot resolve ${spec}`)
+    return `${head}${quote}${target}${quote}`
+  })
+}
+
+// A peer an adapter loads only when it paginates (drizzle-orm, sequelize, ajv) is required
+// synchronously; an ES module has no `require`, so it gets one from node:module, found through
+// process.getBuiltinModule at call time: nothing Node-only is imported by the module itself.
+const REQUIRE_SHIM = [
+  'const require = (id) => {',
+  "  const nodeModule = globalThis.process?.getBuiltinModule?.('node:module')",
+  '  if (nodeModule === undefined) throw new Error(`api-resources: cannot load "${id}" on this runtime`)',
+  '  return nodeModule.createRequire(import.meta.url)(id)',
+  '}',
+].join('\n')
+
+function esmFromTsc(dir) {
+  const files = walk(dir)
+  for (const file of files) {
+    if (file.endsWith('.d.ts')) {
+      const text = withFileSpecifiers(readFileSync(file, 'utf8'), file)
+      writeFileSync(file.replace(/\.d\.ts$/, '.d.mts'), text)
+      rmSync(file)
+    } else if (file.endsWith('.js')) {
+      let text = withFileSpecifiers(readFileSync(file, 'utf8'), file)
+      if (/(^|[^.\w$])require\(/m.test(text)) {
+        // after the imports, before the first statement that may call it
+        const lines = text.split('\n')
+        let at = 0
+        while (at < lines.length && /^(import\s|\/\/|\s*$)/.test(lines[at])) at++
+        lines.splice(at, 0, REQUIRE_SHIM)
+        text = lines.join('\n')
+      }
+      text = text.replace(
+        /\/\/# sourceMappingURL=(.*)\.js\.map\s*$/,
+        '//# sourceMappingURL=$1.mjs.map\n',
+      )
+      writeFileSync(file.replace(/\.js$/, '.mjs'), text)
+      rmSync(file)
+    } else if (file.endsWith('.js.map')) {
+      const map = JSON.parse(readFileSync(file, 'utf8'))
+      map.file = map.file.replace(/\.js$/, '.mjs')
+      writeFileSync(file.replace(/\.js\.map$/, '.mjs.map'), JSON.stringify(map))
+      rmSync(file)
+    }
+  }
+}
+
+const started = new Date()
+writeBuiltinViews()
+rmSync(join(root, 'dist'), { recursive: true, force: true })
+tsc('tsconfig.build.json')
+tsc('tsconfig.build.esm.json')
+esmFromTsc(join(root, 'dist', 'esm'))
+
+// every entry point has its four files
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 for (const [subpath, target] of Object.entries(pkg.exports)) {
   if (typeof target === 'string') continue
-  const cjsFile = join(root, target.require)
-  const esmFile = join(root, target.import)
-  const names = Object.keys(require(cjsFile)).filter((n) => n !== '__esModule' && n !== 'default')
-  const from = relative(dirname(esmFile), cjsFile).split('\\').join('/')
-  const spec = from.startsWith('.') ? from : `./${from}`
-  mkdirSync(dirname(esmFile), { recursive: true })
-  const lines = [
-    `// ES module entry for api-resources${subpath === '.' ? '' : subpath.slice(1)}: re-exports the CommonJS build.`,
-    `import cjs from '${spec}'`,
-    ...names.map((n) => `export const ${n} = cjs.${n}`),
-    '',
-  ]
-  writeFileSync(esmFile, lines.join('\n'))
-  const dts = esmFile.replace(/\.mjs$/, '.d.mts')
-  writeFileSync(dts, `export * from '${spec.replace(/\.js$/, '.js')}'\n`)
+  for (const condition of ['import', 'require']) {
+    for (const file of [target[condition].types, target[condition].default]) {
+      if (!existsSync(join(root, file))) throw new Error(`${subpath}: ${file} was not built`)
+    }
+  }
 }
 // The stamp's time is when this build started: a source saved during the build is newer than it, so
 // the next test run builds again (__tests__/support/build-dist.ts). It lives outside dist/ so that it
@@ -48,4 +123,4 @@ const stamp = join(root, '.tmp', 'dist-stamp')
 mkdirSync(dirname(stamp), { recursive: true })
 writeFileSync(stamp, `dist/ built from src/ and views/ at ${started.toISOString()}\n`)
 utimesSync(stamp, started, started)
-console.log('built dist/ (cjs + esm wrappers)')
+console.log('built dist/ (cjs + esm, declarations for each)')

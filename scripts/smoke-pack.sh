@@ -16,12 +16,12 @@ for entry in $entries; do
   node --input-type=module -e "import 'reflect-metadata'; const m = await import('$entry'); if (!Object.keys(m).length) throw new Error('empty: $entry'); console.log('import  $entry:', Object.keys(m).length, 'exports')"
 done
 
-# The installed package finds its own templates (views/pagination) and renders the bar.
+# The installed package renders the bar with its own (built-in) templates.
 node -e "
 const { LengthAwarePaginator } = require('api-resources')
 new LengthAwarePaginator([1], { total: 30, perPage: 10, currentPage: 2, path: '/posts' }).links().then((html) => {
   if (!html.includes('aria-current=\"page\"')) throw new Error('no bar rendered: ' + html.slice(0, 200))
-  console.log('links() renders from the installed views/pagination templates')
+  console.log('links() renders the built-in pagination templates')
 })"
 
 # The declarations type-check for a strict consumer that does not skip library checks.

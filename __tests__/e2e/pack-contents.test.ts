@@ -51,6 +51,7 @@ describe('npm pack', () => {
       /^dist\/cjs\/.+\.js\.map$/,
       /^dist\/cjs\/.+\.d\.ts$/,
       /^dist\/esm\/.+\.mjs$/,
+      /^dist\/esm\/.+\.mjs\.map$/,
       /^dist\/esm\/.+\.d\.mts$/,
       /^views\/pagination\/[a-z-]+\.hbs$/,
       /^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/,
@@ -62,11 +63,19 @@ describe('npm pack', () => {
 
   it('packs every entry point of package.json exports', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-      exports: Record<string, string | Record<string, string>>
+      exports: Record<string, string | Record<'import' | 'require', Record<string, string>>>
     }
+    // each condition has its own code and declarations: import -> .mjs/.d.mts, require -> .js/.d.ts
     const targets = Object.values(pkg.exports).flatMap((t) =>
-      typeof t === 'string' ? [t] : Object.values(t),
+      typeof t === 'string' ? [t] : [...Object.values(t.import), ...Object.values(t.require)],
     )
+    for (const t of Object.values(pkg.exports)) {
+      if (typeof t === 'string') continue
+      expect(t.import.types).toMatch(/^\.\/dist\/esm\/.+\.d\.mts$/)
+      expect(t.import.default).toMatch(/^\.\/dist\/esm\/.+\.mjs$/)
+      expect(t.require.types).toMatch(/^\.\/dist\/cjs\/.+\.d\.ts$/)
+      expect(t.require.default).toMatch(/^\.\/dist\/cjs\/.+\.js$/)
+    }
     for (const target of targets) expect(files).toContain(target.replace(/^\.\//, ''))
     expect(files).toEqual(
       expect.arrayContaining(['views/pagination/default.hbs', 'views/pagination/simple.hbs']),
@@ -74,8 +83,8 @@ describe('npm pack', () => {
   })
 
   it('ships a source map for every compiled file, each carrying the source it maps to', () => {
-    const code = files.filter((file) => file.endsWith('.js'))
-    const maps = files.filter((file) => file.endsWith('.js.map'))
+    const code = files.filter((file) => file.endsWith('.js') || file.endsWith('.mjs'))
+    const maps = files.filter((file) => file.endsWith('.js.map') || file.endsWith('.mjs.map'))
     expect(maps.sort()).toEqual(code.map((file) => `${file}.map`).sort())
     for (const map of maps) {
       const parsed = JSON.parse(readFileSync(join(root, map), 'utf8')) as {

@@ -17,7 +17,9 @@ const INPUTS = [
   'package.json',
   'tsconfig.json',
   'tsconfig.build.json',
+  'tsconfig.build.esm.json',
   'scripts/build.mjs',
+  'scripts/builtin-views.mjs',
 ]
 
 function newestChange(path: string): number {
@@ -31,10 +33,10 @@ function newestChange(path: string): number {
 /** The entry files package.json `exports` points `require` at. */
 function entryFiles(): string[] {
   const pkg = require(join(root, 'package.json')) as {
-    exports: Record<string, string | { require: string }>
+    exports: Record<string, string | { require: { default: string } }>
   }
   return Object.values(pkg.exports).map((target) =>
-    join(root, typeof target === 'string' ? target : target.require),
+    join(root, typeof target === 'string' ? target : target.require.default),
   )
 }
 

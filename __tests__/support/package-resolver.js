@@ -16,7 +16,7 @@ function exported(request) {
   const subpath = `.${request.slice(pkg.name.length)}`
   const target = pkg.exports[subpath]
   if (target === undefined) throw new Error(`${request} is not exported by package.json "exports"`)
-  return join(root, typeof target === 'string' ? target : target.require)
+  return join(root, typeof target === 'string' ? target : target.require.default)
 }
 
 module.exports = function resolve(request, options) {

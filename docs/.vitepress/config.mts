@@ -45,6 +45,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Hono', link: '/guide/hono' },
       { text: 'NestJS', link: '/guide/nestjs' },
       { text: 'Overview, and any other framework', link: '/guide/frameworks' },
+      { text: 'Runtimes: Node.js, Bun, Deno, Workers', link: '/guide/runtimes' },
     ],
   },
   {

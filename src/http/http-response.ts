@@ -11,7 +11,7 @@ import {
   type Respondable,
   type ResponseSpec,
 } from '../runtime/respondable'
-import type { checkResponseBody } from '../schema/check'
+import { checkResponseBody } from '../schema/check'
 import {
   acceptsJsonApi,
   asHandledError,
@@ -113,14 +113,9 @@ function contextOf(request: HttpRequestLike): RequestContext {
   return openRequestContext(request)
 }
 
-let checker: typeof checkResponseBody | undefined
-
-/** The checked-responses validator, loaded on first use: nothing of it runs while the mode is off. */
+/** The checked-responses validator: nothing of it runs (no Ajv is loaded) while the mode is off. */
 function checkerOf(): typeof checkResponseBody {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: only checked responses need it
-  checker ??= (require('../schema/check') as { checkResponseBody: typeof checkResponseBody })
-    .checkResponseBody
-  return checker
+  return checkResponseBody
 }
 
 const defaultStringify = (body: unknown): string => JSON.stringify(body) ?? 'null'

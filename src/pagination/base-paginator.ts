@@ -13,6 +13,7 @@ import {
   type QueryParams,
   type QueryValue,
 } from './page-url'
+import { renderPaginationLinks } from './bar/render'
 import { assertPerPage, resolvePath } from './resolve'
 import type { PageViewData, PaginatorUrlOptions } from './types'
 
@@ -21,12 +22,6 @@ import type { PageViewData, PaginatorUrlOptions } from './types'
 const NO_PARAMS: QueryParams = new Map()
 
 export const PAGINATOR_BRAND: unique symbol = Symbol.for('api-resources.paginator')
-
-interface RenderModule {
-  renderPaginationLinks(paginator: BasePaginator<unknown>, template?: string): Promise<string>
-}
-
-let renderModule: RenderModule | undefined
 
 /** A paginator's own rows, not copied (set by the class's static block). */
 let rowsOfPage: (paginator: BasePaginator<unknown>) => readonly unknown[]
@@ -247,10 +242,8 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
    * with `pagination::default`/`pagination::simple` or the named `template`.
    */
   async links(template?: string): Promise<string> {
-    // Lazy: importing the core must not load Handlebars.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    renderModule ??= require('./bar/render') as RenderModule
-    return renderModule.renderPaginationLinks(this, template)
+    // Handlebars is imported on the first call (bar/render): importing the core does not load it.
+    return renderPaginationLinks(this, template)
   }
 
   /** The response the Express integration sends for a paginator: 200, JSON, {@link toJSON}. */

@@ -52,7 +52,7 @@ export interface CursorQuery<T> {
 /** Options of `cursorPaginate()`. */
 export interface CursorPaginateOptions {
   /** Signs cursors (HMAC-SHA256) and refuses unsigned or tampered ones (see `CursorPaginator`). */
-  readonly cursorSecret?: string | Buffer
+  readonly cursorSecret?: string | Uint8Array
   /**
    * The query parameter that carries the cursor, in URLs and when it is read from the request.
    * @default 'cursor'

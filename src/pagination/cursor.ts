@@ -1,7 +1,14 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import { ArgumentError } from '../errors/base'
 import { InvalidCursorError } from '../errors/pagination-errors'
 import { hasOwn, isPlainObject } from '../util/objects'
+import {
+  constantTimeEqual,
+  fromBase64Url,
+  hmacSha256,
+  toBase64Url,
+  utf8Bytes,
+  utf8Text,
+} from './signing'
 
 /** A value a cursor can carry: what a column of a row reads as, in JSON. */
 export type CursorValue = string | number | boolean | null
@@ -9,8 +16,11 @@ export type CursorValue = string | number | boolean | null
 /** The key of the direction flag inside an encoded cursor (Laravel's). */
 const DIRECTION_KEY = '_pointsToNextItems'
 
-/** A signing secret of {@link Cursor.encode} / {@link Cursor.fromEncoded}. */
-export type CursorSecret = string | Buffer
+/**
+ * A signing secret of {@link Cursor.encode} / {@link Cursor.fromEncoded}: a string (its UTF-8 bytes
+ * are the key) or the key's bytes (a `Uint8Array`, so a Node `Buffer` too).
+ */
+export type CursorSecret = string | Uint8Array
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/
 
@@ -72,7 +82,7 @@ export class Cursor {
 
   /** The URL-safe string form; with `secret`, signed (`<cursor>.<signature>`). */
   encode(secret?: CursorSecret): string {
-    const encoded = Buffer.from(JSON.stringify(this.toArray()), 'utf8').toString('base64url')
+    const encoded = toBase64Url(utf8Bytes(JSON.stringify(this.toArray())))
     return secret === undefined ? encoded : `${encoded}.${signature(encoded, secret)}`
   }
 
@@ -85,7 +95,7 @@ export class Cursor {
     if (typeof value !== 'string') throw InvalidCursorError.invalidCursor('it is not a string')
     const encoded = secret === undefined ? value : verified(value, secret)
     if (!BASE64URL.test(encoded)) throw InvalidCursorError.invalidCursor('it is not base64url')
-    const decoded = parseJson(Buffer.from(encoded, 'base64url').toString('utf8'))
+    const decoded = parseJson(utf8Text(fromBase64Url(encoded)))
     if (!isPlainObject(decoded)) throw InvalidCursorError.invalidCursor('it is not a JSON object')
     const { [DIRECTION_KEY]: direction, ...parameters } = decoded
     if (typeof direction !== 'boolean')
@@ -122,12 +132,13 @@ function isCursorValue(value: unknown): value is CursorValue {
 /** The base64url HMAC-SHA256 of `encoded`. */
 function signature(encoded: string, secret: CursorSecret): string {
   assertSecret(secret)
-  return createHmac('sha256', secret).update(encoded).digest('base64url')
+  const key = typeof secret === 'string' ? utf8Bytes(secret) : secret
+  return toBase64Url(hmacSha256(key, utf8Bytes(encoded)))
 }
 
-/** Throws unless `secret` is a non-empty string or Buffer. @internal */
+/** Throws unless `secret` is a non-empty string or `Uint8Array` (a Node `Buffer` is one). @internal */
 export function assertSecret(secret: unknown): asserts secret is CursorSecret {
-  const ok = typeof secret === 'string' || Buffer.isBuffer(secret)
+  const ok = typeof secret === 'string' || secret instanceof Uint8Array
   if (!ok || secret.length === 0) throw ArgumentError.cursorSecret(secret)
 }
 
@@ -136,9 +147,7 @@ function verified(value: string, secret: CursorSecret): string {
   const dot = value.lastIndexOf('.')
   if (dot === -1) throw InvalidCursorError.invalidCursor('it is not signed')
   const encoded = value.slice(0, dot)
-  const given = Buffer.from(value.slice(dot + 1), 'utf8')
-  const expected = Buffer.from(signature(encoded, secret), 'utf8')
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+  if (!constantTimeEqual(value.slice(dot + 1), signature(encoded, secret)))
     throw InvalidCursorError.invalidCursor('its signature does not match')
   return encoded
 }

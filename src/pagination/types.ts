@@ -197,7 +197,7 @@ export interface CursorPaginatorOptions {
    * Signs the cursors of page URLs and JSON (HMAC-SHA256, appended after a `.`), and refuses a
    * cursor without a valid signature with an `InvalidCursorError`.
    */
-  readonly cursorSecret?: string | Buffer
+  readonly cursorSecret?: string | Uint8Array
 }
 
 /** What `getOptions()` returns: how a paginator builds its URLs. */

@@ -9,9 +9,11 @@
  * // {{paginationLinks posts "admin::pager"}}
  * @module
  */
+import { readFileSync } from 'node:fs'
+import { join, resolve, sep } from 'node:path'
 import { ArgumentError } from '../../errors/base'
 import { addLinksNamespaces, renderBar } from '../../pagination/bar/render'
-import { templatesOf, toNamespaces } from '../../pagination/bar/templates'
+import { checkNamespace, templatesOf, type Namespaces } from '../../pagination/bar/templates'
 import type { HandlebarsInstance, HandlebarsLike } from '../../pagination/bar/types'
 
 export { renderPaginationLinks } from '../../pagination/bar/render'
@@ -81,4 +83,15 @@ function asHandlebars(value: unknown): HandlebarsInstance {
     throw ArgumentError.notHandlebars(value)
   }
   return value as HandlebarsInstance
+}
+
+/** `{ name: folder }` options as namespaces read from disk; relative folders resolve now. */
+function toNamespaces(options: Readonly<Record<string, string>>): Namespaces {
+  const entries = Object.entries(options)
+  for (const [name, folder] of entries) checkNamespace(name, folder)
+  return entries.map(([name, folder]) => {
+    const absolute = resolve(folder)
+    const fileOf = (template: string) => join(absolute, `${template.split('/').join(sep)}.hbs`)
+    return [name, { fileOf, read: (file: string) => readFileSync(file, 'utf8') }] as const
+  })
 }

@@ -1,6 +1,7 @@
 import type { Context, Env, ErrorHandler, Input, MiddlewareHandler } from 'hono'
 import { errorToHttpResponse, toHttpResponse } from '../../http/http-response'
 import { holdRequestContext, runInRequestContext } from '../../http/request-context-holder'
+import { isProductionEnv } from '../../util/env'
 
 /** Options of {@link apiResources}. */
 export interface ApiResourcesOptions {
@@ -71,7 +72,7 @@ const defaultUrl = (c: Context): string => c.req.url
 export function apiResources(options: ApiResourcesOptions = {}): MiddlewareHandler {
   const urlOf = options.url ?? defaultUrl
   const requestOf = (c: Context) => ({ url: urlOf(c), raw: c.req.raw })
-  const check = options.checkResponses === true && process.env.NODE_ENV !== 'production'
+  const check = options.checkResponses === true && !isProductionEnv()
   return function apiResourcesMiddleware(c, next) {
     if (check) (c as unknown as WithExplicitStatus)[CHECKED] = true
     return runInRequestContext(holdRequestContext(c, requestOf), next)

@@ -1,7 +1,7 @@
 import { ArgumentError } from '../../errors/base'
 import { barStateOf } from './bar-state'
 import { withSafeHrefs } from './safe-href'
-import { BarTemplates, type Namespaces } from './templates'
+import { BarTemplates, type Namespaces, type TemplateFolder } from './templates'
 import type { HandlebarsInstance, PaginatorLike } from './types'
 
 /**
@@ -38,22 +38,32 @@ function isPaginatorLike(value: unknown): value is PaginatorLike {
  * it) and knows every namespace given to any `registerPaginationHelpers()` call, since `links()`
  * has no instance to ask; a name registered again gets the new folder. Each Handlebars instance
  * keeps its own namespaces and compiled templates beside it (`templatesOf`). Handlebars is
- * required on first use only.
+ * imported on first use only (an optional peer: a dynamic `import()` that bundlers understand).
  */
-let linksTemplates: BarTemplates | undefined
+let linksTemplates: Promise<BarTemplates> | undefined
+let loadedLinksTemplates: BarTemplates | undefined
+const linksNamespaces: (readonly [string, TemplateFolder])[] = []
 
-function templatesOfLinks(): BarTemplates {
-  if (linksTemplates === undefined) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: core must not load handlebars
-    const handlebars = require('handlebars') as HandlebarsInstance
-    linksTemplates = new BarTemplates(handlebars.create())
-  }
+function templatesOfLinks(): Promise<BarTemplates> {
+  linksTemplates ??= import('handlebars').then(
+    (mod: { default?: HandlebarsInstance } & Partial<HandlebarsInstance>) => {
+      const handlebars = (mod.default ?? mod) as HandlebarsInstance
+      const templates = new BarTemplates(handlebars.create())
+      templates.addNamespaces(linksNamespaces)
+      return (loadedLinksTemplates = templates)
+    },
+    (error: unknown) => {
+      linksTemplates = undefined
+      throw error
+    },
+  )
   return linksTemplates
 }
 
 /** Makes `namespaces` known to `paginator.links()`. @internal */
 export function addLinksNamespaces(namespaces: Namespaces): void {
-  templatesOfLinks().addNamespaces(namespaces)
+  linksNamespaces.push(...namespaces)
+  loadedLinksTemplates?.addNamespaces(namespaces)
 }
 
 /**
@@ -67,5 +77,5 @@ export async function renderPaginationLinks(
   paginator: PaginatorLike,
   template?: string,
 ): Promise<string> {
-  return renderBar(templatesOfLinks(), paginator, template)
+  return renderBar(await templatesOfLinks(), paginator, template)
 }

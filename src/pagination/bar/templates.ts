@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join, resolve, sep } from 'node:path'
 import { PaginationTemplateError } from '../../errors/handlebars-errors'
+import { BUILTIN_VIEWS } from './builtin-views'
 import { createStateRenderer, type StateRenderer } from './state-renderer'
 import type { HandlebarsInstance, PaginationViewData } from './types'
 
@@ -12,34 +11,26 @@ const DEFAULT_SIMPLE = `${BUILTIN_NAMESPACE}::simple`
 const NAMESPACE_NAME = /^[A-Za-z0-9_-]+$/
 const TEMPLATE_NAME = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/
 
-let builtinFolder: string | undefined
-
 /**
- * The package's `views/pagination` folder, found by walking up from this file: it is two levels up
- * from `src/pagination/bar/` and four from `dist/cjs/pagination/bar/`.
+ * A folder of templates on disk: `api-resources/handlebars` makes one per namespace, with the file
+ * system of the runtime, so that nothing here reads files (the package's own templates are built
+ * in: a Workers, Deno or Bun bundle has no package folder).
  */
-export function builtinTemplateFolder(): string {
-  if (builtinFolder !== undefined) return builtinFolder
-  let dir = __dirname
-  for (let i = 0; i < 6; i++) {
-    const candidate = join(dir, 'views', BUILTIN_NAMESPACE)
-    if (existsSync(join(candidate, 'default.hbs'))) return (builtinFolder = candidate)
-    dir = dirname(dir)
-  }
-  throw PaginationTemplateError.viewsNotFound(__dirname)
+export interface TemplateFolder {
+  /** The file of template `name` (`admin/pager` -> `<folder>/admin/pager.hbs`). */
+  readonly fileOf: (name: string) => string
+  /** The text of `file`; throws when it cannot be read. */
+  readonly read: (file: string) => string
 }
 
-/** Template namespaces as `[name, absolute folder]` pairs; relative folders resolve now. */
-export type Namespaces = readonly (readonly [string, string])[]
+/** Template namespaces as `[name, folder]` pairs. */
+export type Namespaces = readonly (readonly [string, TemplateFolder])[]
 
-/** Checks `{ name: folder }` options (all of them, before any is registered). */
-export function toNamespaces(options: Readonly<Record<string, string>>): Namespaces {
-  return Object.entries(options).map(([name, folder]) => {
-    if (!NAMESPACE_NAME.test(name) || typeof folder !== 'string' || folder === '') {
-      throw PaginationTemplateError.invalidNamespace(name, folder)
-    }
-    return [name, resolve(folder)] as const
-  })
+/** Checks a namespace name and folder (all of them, before any is registered). */
+export function checkNamespace(name: string, folder: unknown): asserts folder is string {
+  if (!NAMESPACE_NAME.test(name) || typeof folder !== 'string' || folder === '') {
+    throw PaginationTemplateError.invalidNamespace(name, folder)
+  }
 }
 
 /** A compiled bar template. */
@@ -55,7 +46,7 @@ export interface BarTemplate {
  * instance may carry helpers and partials its templates rely on).
  */
 export class BarTemplates {
-  readonly #folders = new Map<string, string>()
+  readonly #folders = new Map<string, TemplateFolder>()
   readonly #compiled = new Map<string, BarTemplate>()
 
   constructor(private readonly handlebars: HandlebarsInstance) {}
@@ -88,20 +79,28 @@ export class BarTemplates {
     if (at < 1 || !NAMESPACE_NAME.test(namespace) || !TEMPLATE_NAME.test(name)) {
       throw PaginationTemplateError.invalidName(ref)
     }
-    const builtin = builtinTemplateFolder()
-    const folder = this.#folders.get(namespace) ?? (namespace === BUILTIN_NAMESPACE ? builtin : '')
-    if (folder === '') {
+    const folder = this.#folders.get(namespace)
+    if (folder === undefined && namespace !== BUILTIN_NAMESPACE) {
       const known = new Set([BUILTIN_NAMESPACE, ...this.#folders.keys()])
       throw PaginationTemplateError.unknownNamespace(ref, namespace, [...known])
     }
-    const file = join(folder, `${name.split('/').join(sep)}.hbs`)
     let source: string
-    try {
-      source = readFileSync(file, 'utf8')
-    } catch (error) {
-      throw PaginationTemplateError.templateNotFound(ref, file, error)
+    if (folder === undefined) {
+      const builtin = BUILTIN_VIEWS[name]
+      if (builtin === undefined || !Object.hasOwn(BUILTIN_VIEWS, name)) {
+        const error = new Error(`no built-in template "${name}"`)
+        throw PaginationTemplateError.templateNotFound(ref, `views/pagination/${name}.hbs`, error)
+      }
+      source = builtin
+    } else {
+      const file = folder.fileOf(name)
+      try {
+        source = folder.read(file)
+      } catch (error) {
+        throw PaginationTemplateError.templateNotFound(ref, file, error)
+      }
+      return { render: this.handlebars.compile<PaginationViewData>(source) }
     }
-    if (folder !== builtin) return { render: this.handlebars.compile<PaginationViewData>(source) }
     // The package's templates only use `if` and `each`; telling the compiler so makes them faster.
     const options = { knownHelpers: { if: true, each: true }, knownHelpersOnly: true }
     const render = this.handlebars.compile<PaginationViewData>(source, options)
