@@ -1,3 +1,5 @@
+import type { CursorSecret } from '../pagination/cursor'
+import { utf8Bytes } from '../pagination/signing'
 import type { QueryPlan } from './plan'
 
 /**
@@ -5,9 +7,13 @@ import type { QueryPlan } from './plan'
  * in its normal form, so that a cursor made for one `sort` fails its signature check under
  * another (an `InvalidCursorError`, a 400 naming `cursor`).
  */
-export function cursorSecretOf(plan: QueryPlan, secret?: string | Buffer): string | Buffer {
+export function cursorSecretOf(plan: QueryPlan, secret?: CursorSecret): CursorSecret {
   const bound = `\u0000api-resources order:${plan.orderKey}`
-  return secret === undefined
-    ? bound
-    : Buffer.concat([Buffer.isBuffer(secret) ? secret : Buffer.from(secret), Buffer.from(bound)])
+  if (secret === undefined) return bound
+  if (typeof secret === 'string') return secret + bound
+  const tail = utf8Bytes(bound)
+  const joined = new Uint8Array(secret.length + tail.length)
+  joined.set(secret, 0)
+  joined.set(tail, secret.length)
+  return joined
 }
