@@ -52,7 +52,7 @@ describe('npm pack', () => {
       /^dist\/cjs\/.+\.d\.ts$/,
       /^dist\/esm\/.+\.mjs$/,
       /^dist\/esm\/.+\.d\.mts$/,
-      /^views\/pagination\/[a-z-]+\.hbs$/,
+      /^views\/pagination\/[a-z0-9-]+\.(?:hbs|css)$/,
       /^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/,
     ]
     const stray = files.filter((file) => !allowed.some((pattern) => pattern.test(file)))
@@ -69,7 +69,15 @@ describe('npm pack', () => {
     )
     for (const target of targets) expect(files).toContain(target.replace(/^\.\//, ''))
     expect(files).toEqual(
-      expect.arrayContaining(['views/pagination/default.hbs', 'views/pagination/simple.hbs']),
+      expect.arrayContaining([
+        'views/pagination/default.hbs',
+        'views/pagination/simple.hbs',
+        'views/pagination/bootstrap-5.hbs',
+        'views/pagination/simple-bootstrap-5.hbs',
+        'views/pagination/plain.hbs',
+        'views/pagination/simple-plain.hbs',
+        'views/pagination/plain.css',
+      ]),
     )
   })
 
