@@ -47,12 +47,15 @@ const STATES = {
   simple: () =>
     new Paginator(rows(15), { perPage: 15, currentPage: 2, path: '/comments', hasMore: true }),
   cursor: () =>
-    new CursorPaginator(rows(16), {
-      perPage: 15,
-      cursor: new Cursor({ id: 15 }),
-      parameters: ['id'],
-      path: '/feed',
-    }),
+    new CursorPaginator(
+      rows(16).map((id) => ({ id })),
+      {
+        perPage: 15,
+        cursor: new Cursor({ id: 15 }),
+        parameters: ['id'],
+        path: '/feed',
+      },
+    ),
 } as const
 
 jest.setTimeout(300_000)
@@ -180,6 +183,7 @@ async function measure(page: Page): Promise<Measure> {
       getAttribute(name: string): string | null
       checkVisibility(options?: object): boolean
       querySelectorAll(selector: string): ArrayLike<El>
+      querySelector(selector: string): El | null
       readonly textContent: string | null
       readonly tagName: string
     }
@@ -194,7 +198,7 @@ async function measure(page: Page): Promise<Measure> {
     }
     const all = (selector: string) => Array.from(nav.querySelectorAll(selector)).filter(visible)
     const name = (el: El) => {
-      const img = el.querySelector?.('[role="img"]') as El | null | undefined
+      const img = el.querySelector('[role="img"]')
       return (
         el.getAttribute('aria-label') ??
         img?.getAttribute('aria-label') ??
