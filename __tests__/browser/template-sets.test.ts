@@ -208,7 +208,7 @@ async function measure(page: Page): Promise<Measure> {
     }
     const controls = all('a, [aria-current="page"], [aria-disabled="true"]').map((el) =>
       el.tagName === 'A'
-        ? `link ${el.getAttribute('href')}`
+        ? `${el.getAttribute('rel') ?? 'page'} ${el.getAttribute('href')}`
         : el.getAttribute('aria-current') !== null
           ? 'current'
           : `disabled ${name(el).replace(/[^A-Za-z]/g, '')}`,
