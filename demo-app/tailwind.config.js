@@ -6,7 +6,7 @@ module.exports = {
   content: [
     `${__dirname}/views/**/*.hbs`,
     `${__dirname}/src/**/*.ts`,
-    `${__dirname}/../views/pagination/*.hbs`,
+    `${__dirname}/../views/pagination/{default,simple}.hbs`,
   ],
   theme: { extend: {} },
   plugins: [],

@@ -53,7 +53,7 @@ describe('npm pack', () => {
       /^dist\/esm\/.+\.mjs$/,
       /^dist\/esm\/.+\.mjs\.map$/,
       /^dist\/esm\/.+\.d\.mts$/,
-      /^views\/pagination\/[a-z-]+\.hbs$/,
+      /^views\/pagination\/[a-z0-9-]+\.(?:hbs|css)$/,
       /^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/,
     ]
     const stray = files.filter((file) => !allowed.some((pattern) => pattern.test(file)))
@@ -78,7 +78,15 @@ describe('npm pack', () => {
     }
     for (const target of targets) expect(files).toContain(target.replace(/^\.\//, ''))
     expect(files).toEqual(
-      expect.arrayContaining(['views/pagination/default.hbs', 'views/pagination/simple.hbs']),
+      expect.arrayContaining([
+        'views/pagination/default.hbs',
+        'views/pagination/simple.hbs',
+        'views/pagination/bootstrap-5.hbs',
+        'views/pagination/simple-bootstrap-5.hbs',
+        'views/pagination/plain.hbs',
+        'views/pagination/simple-plain.hbs',
+        'views/pagination/plain.css',
+      ]),
     )
   })
 

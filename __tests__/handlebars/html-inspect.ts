@@ -10,8 +10,8 @@ export interface Tag {
   readonly text: string
 }
 
-const TAG = /^<(\/?)([a-z]+)((?: [a-zA-Z:-]+="[^"<>]*")*)\s*(\/?)>/
-const ALLOWED_TAGS = new Set(['nav', 'div', 'p', 'span', 'a', 'ul', 'li', 'svg', 'path'])
+const TAG = /^<(\/?)([a-z]+)((?: [a-zA-Z:-]+(?:="[^"<>]*")?)*)\s*(\/?)>/
+const ALLOWED_TAGS = new Set(['nav', 'div', 'p', 'span', 'a', 'strong', 'svg', 'path'])
 const ALLOWED_ATTRS = new Set([
   'aria-label',
   'aria-current',
@@ -27,6 +27,9 @@ const ALLOWED_ATTRS = new Set([
   'd',
   'fill-rule',
   'clip-rule',
+  'width',
+  'height',
+  'hidden',
 ])
 
 export function decode(text: string): string {
@@ -53,9 +56,9 @@ export function tagsOf(html: string): Tag[] {
     rest = rest.slice(whole.length)
     if (closing) continue
     const attrs: Record<string, string> = {}
-    for (const [, key, value] of attrText.matchAll(/ ([a-zA-Z:-]+)="([^"]*)"/g)) {
+    for (const [, key, value] of attrText.matchAll(/ ([a-zA-Z:-]+)(?:="([^"]*)")?/g)) {
       if (!ALLOWED_ATTRS.has(key)) throw new Error(`unexpected attribute ${key} on <${name}>`)
-      attrs[key] = decode(value)
+      attrs[key] = decode(value ?? '')
     }
     const text = m[4] === '/' ? '' : innerText(rest, name)
     tags.push({ name, attrs, text: decode(text).replace(/\s+/g, ' ').trim() })
@@ -82,22 +85,44 @@ function innerText(rest: string, name: string): string {
 }
 
 /**
- * The full bar's list (`ul`) in short: `<`/`>` enabled previous/next, `(<)`/`(>)` disabled ones,
- * `[5]` the current page, `7` a link, `...` a gap.
+ * The full bar in short: `<`/`>` enabled previous/next, `(<)`/`(>)` disabled ones, `[5]` the current
+ * page, `7` a link, `...` a gap. The full bar is what follows the last paragraph, once the narrow
+ * screens' bar (the `<div hidden ...>`) is taken out; wrappers without a
+ * role of their own (Bootstrap's `page-item`) and what is hidden from assistive technology are
+ * skipped.
  */
 export function describeBar(html: string): string[] {
-  const tags = tagsOf(html)
-  const start = tags.findIndex((t) => t.name === 'ul')
-  return tags
-    .slice(start + 1)
-    .filter((t) => t.name === 'a' || (t.name === 'span' && !t.attrs.class?.includes('sr-only')))
-    .map((t, i) => {
-      if (t.attrs.rel === 'prev') return '<'
-      if (t.attrs.rel === 'next') return '>'
-      if (t.attrs['aria-current'] === 'page') return `[${t.text}]`
-      if (t.attrs['aria-disabled'] === 'true') return i === 0 ? '(<)' : '(>)'
-      return t.text
-    })
+  const full = withoutHiddenDiv(html)
+  const tags = tagsOf(full.slice(full.lastIndexOf('</p>')))
+  const controls = tags.filter(
+    (t) =>
+      t.name === 'a' ||
+      (t.name === 'span' &&
+        t.attrs['aria-hidden'] === undefined &&
+        t.attrs.role === undefined &&
+        !t.attrs.class?.includes('page-item')),
+  )
+  return controls.map((t, i) => {
+    if (t.attrs.rel === 'prev') return '<'
+    if (t.attrs.rel === 'next') return '>'
+    if (t.attrs['aria-current'] === 'page') return `[${t.text}]`
+    if (t.attrs['aria-disabled'] === 'true') return i === 0 ? '(<)' : '(>)'
+    return t.text
+  })
+}
+
+/** `html` without its first `<div hidden ...>` element, nested `div`s included. */
+export function withoutHiddenDiv(html: string): string {
+  const start = html.indexOf('<div hidden')
+  if (start === -1) return html
+  const divs = /<(\/?)div\b[^>]*>/g
+  divs.lastIndex = start
+  let depth = 0
+  for (let m = divs.exec(html); m !== null; m = divs.exec(html)) {
+    depth += m[1] === '/' ? -1 : 1
+    if (depth === 0) return html.slice(0, start) + html.slice(divs.lastIndex)
+  }
+  throw new Error('unclosed <div hidden>')
 }
 
 /** The first `<nav>...</nav>` of a page. */

@@ -151,13 +151,32 @@ describe('paginator.links(): accessibility', () => {
     expect(last.filter((t) => t.attrs['aria-disabled'] === 'true')).toHaveLength(2)
   })
 
-  it('hides every icon from assistive technology', async () => {
-    const svgs = tagsOf(await lengthAware(3, 100).links()).filter((t) => t.name === 'svg')
-    expect(svgs).toHaveLength(2)
-    for (const svg of svgs) {
-      expect(svg.attrs['aria-hidden']).toBe('true')
-      expect(svg.attrs.focusable).toBe('false')
+  it('names every icon and gives it a size of its own (readable without a stylesheet)', async () => {
+    for (const page of [1, 3, 10]) {
+      const svgs = tagsOf(await lengthAware(page, 100).links()).filter((t) => t.name === 'svg')
+      expect(svgs.map((svg) => [svg.attrs.role, svg.attrs['aria-label']])).toEqual([
+        ['img', 'Previous'],
+        ['img', 'Next'],
+      ])
+      for (const svg of svgs) {
+        expect(svg.attrs.focusable).toBe('false')
+        expect([svg.attrs.width, svg.attrs.height]).toEqual(['20', '20'])
+      }
     }
+    for (const svg of tagsOf(await simple(2, true).links()).filter((t) => t.name === 'svg')) {
+      expect(svg.attrs['aria-hidden']).toBe('true') // beside the words Previous / Next
+      expect([svg.attrs.width, svg.attrs.height]).toEqual(['20', '20'])
+    }
+  })
+
+  it("hides the narrow screens' bar without a stylesheet, and has no visually hidden text", async () => {
+    const html = await lengthAware(3, 100).links()
+    const tags = tagsOf(html)
+    const narrow = tags.filter((t) => t.attrs.hidden !== undefined)
+    expect(narrow.map((t) => [t.name, t.attrs.class])).toEqual([
+      ['div', expect.stringMatching(/(^| )flex( |$).* sm:hidden/)],
+    ])
+    expect(html).not.toContain('sr-only')
   })
 })
 

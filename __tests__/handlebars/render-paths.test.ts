@@ -18,11 +18,16 @@ import { decode, lengthAware, simple } from './html-inspect'
 
 const views = join(__dirname, '../../views/pagination')
 const hb = Handlebars.create()
-const reference = {
-  default: hb.compile<PaginationViewData>(readFileSync(join(views, 'default.hbs'), 'utf8')),
-  simple: hb.compile<PaginationViewData>(readFileSync(join(views, 'simple.hbs'), 'utf8')),
-}
+const compileView = (name: string) =>
+  hb.compile<PaginationViewData>(readFileSync(join(views, `${name}.hbs`), 'utf8'))
+const reference = { default: compileView('default'), simple: compileView('simple') }
 type Kind = keyof typeof reference
+/** The other template sets: numbered and simple template names. */
+const SETS = [
+  ['bootstrap-5', 'simple-bootstrap-5'],
+  ['bootstrap-4', 'simple-bootstrap-4'],
+  ['plain', 'simple-plain'],
+] as const
 const expected = (p: { toViewData(): PaginationViewData }, kind: Kind) =>
   reference[kind](withSafeHrefs(p.toViewData()))
 
@@ -77,12 +82,49 @@ describe('rendering from the paginator state equals Handlebars over toViewData()
             if (carried) carry(s)
             const state = { page, hasMore, carried, rows }
             assertSame(await s.links(), expected(s, 'simple'), state)
-            assertSame(await s.links('pagination::default'), expected(s, 'default'), state)
+            // a numbered template asked for a paginator without a page count: its simple one
+            assertSame(await s.links('pagination::default'), expected(s, 'simple'), state)
           }
         }
       }
     }
   })
+
+  it.each(SETS)(
+    'for the %s and %s templates, over many length-aware and simple states',
+    async (numbered, simpleName) => {
+      const numberedRef = compileView(numbered)
+      const simpleRef = compileView(simpleName)
+      for (let last = 1; last <= 24; last++) {
+        for (let page = 1; page <= last + 1; page++) {
+          for (const onEachSide of [0, 1, 3]) {
+            for (const empty of [false, true]) {
+              const rows = empty || page > last ? [] : [1]
+              const total = last === 1 && empty ? 0 : last * 10 - 3
+              const p = carry(
+                new LengthAwarePaginator(rows, { total, perPage: 10, currentPage: page }),
+              )
+              p.onEachSide(onEachSide)
+              const data = withSafeHrefs(p.toViewData())
+              const state = { numbered, last, page, onEachSide, empty }
+              assertSame(await p.links(`pagination::${numbered}`), numberedRef(data), state)
+              assertSame(await p.links(`pagination::${simpleName}`), simpleRef(data), state)
+            }
+          }
+        }
+      }
+      for (const page of [1, 2, 7]) {
+        for (const hasMore of [false, true]) {
+          const s = carry(
+            new Paginator([1], { perPage: 2, currentPage: page, path: '/c', hasMore }),
+          )
+          const data = withSafeHrefs(s.toViewData())
+          assertSame(await s.links(`pagination::${numbered}`), simpleRef(data), { page, hasMore })
+          assertSame(await s.links(`pagination::${simpleName}`), simpleRef(data), { page, hasMore })
+        }
+      }
+    },
+  )
 
   it('through the helper of any Handlebars instance too', () => {
     const mine = Handlebars.create()

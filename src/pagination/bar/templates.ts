@@ -1,13 +1,13 @@
 import { PaginationTemplateError } from '../../errors/handlebars-errors'
 import { BUILTIN_VIEWS } from './builtin-views'
 import { createStateRenderer, type StateRenderer } from './state-renderer'
+import { templateFor } from './template-sets'
 import type { HandlebarsInstance, PaginationViewData } from './types'
 
 /** The namespace of the templates shipped with the package (`views/pagination/`). */
 export const BUILTIN_NAMESPACE = 'pagination'
 
 const DEFAULT_NUMBERED = `${BUILTIN_NAMESPACE}::default`
-const DEFAULT_SIMPLE = `${BUILTIN_NAMESPACE}::simple`
 const NAMESPACE_NAME = /^[A-Za-z0-9_-]+$/
 const TEMPLATE_NAME = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*$/
 
@@ -58,11 +58,13 @@ export class BarTemplates {
 
   /**
    * The template `"<namespace>::<name>"`; without a reference the paginator kind decides:
-   * `pagination::default` when it is length-aware, `pagination::simple` otherwise.
+   * `pagination::default` when it is length-aware, `pagination::simple` otherwise. A paginator
+   * that is not length-aware gets the simple template of a numbered set (`pagination::bootstrap-5`
+   * renders `pagination::simple-bootstrap-5`).
    */
   get(ref: unknown, lengthAware: boolean): BarTemplate {
-    const name = ref === undefined ? (lengthAware ? DEFAULT_NUMBERED : DEFAULT_SIMPLE) : ref
-    if (typeof name !== 'string') throw PaginationTemplateError.invalidName(ref)
+    if (ref !== undefined && typeof ref !== 'string') throw PaginationTemplateError.invalidName(ref)
+    const name = templateFor(ref ?? DEFAULT_NUMBERED, lengthAware)
     let template = this.#compiled.get(name)
     if (template === undefined) {
       template = this.#compile(name)
