@@ -11,6 +11,7 @@ import {
   type BodyKind,
   type SchemaObject,
   type SharedComponent,
+  usedComponents,
 } from '../schema/resource-schemas'
 
 /** A resource class, as the builder takes it (`UserResource`, `PostApiResource`). */
@@ -330,10 +331,10 @@ export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
       responses,
     }
   })
-  const schemas = toComponentRefs({ ...set.components, ...options.schemas }) as Record<
-    string,
-    JsonSchema
-  >
+  // only the components the operations (and the components given) refer to, transitively
+  const given = toComponentRefs({ ...options.schemas }) as Record<string, JsonSchema>
+  const all = toComponentRefs({ ...set.components, ...given }) as Record<string, JsonSchema>
+  const schemas = { ...usedComponents([paths, given], all, COMPONENTS), ...given }
   return {
     openapi: '3.1.0',
     info: options.info,
