@@ -315,8 +315,7 @@ export function schemaOptions(
   }
   const values = options?.enum
   if (values !== undefined) {
-    const scalar = (v: unknown) =>
-      v === null || ['string', 'number', 'boolean'].includes(typeof v)
+    const scalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v)
     if (!Array.isArray(values) || values.length === 0 || !values.every(scalar))
       throw ArgumentError.decoratorOption(
         `@${name}() enum`,

@@ -383,7 +383,7 @@ export interface ThunkOrOptionsDecorator<
     options?: OptionsOf<F>[O],
   ): MemberDecorator<SpecOf<N, false, Reads, F>>
   <F extends string = never, Target extends Function = Function>(
-    resource: () => readonly [Target],
+    resource: () => readonly Target[],
     options?: OptionsOf<F>[O],
   ): MemberDecorator<SpecOf<N, true, Reads, F, Target>>
   <F extends string = never, Target extends Function = Function>(

@@ -80,6 +80,11 @@ export interface OpenApiOptions {
     readonly [key: string]: unknown
   }
   readonly servers?: readonly { readonly url: string; readonly [key: string]: unknown }[]
+  /**
+   * The document's Security Requirement Objects: `[]` says that the operations need no
+   * authentication (linters such as `@redocly/cli` ask for it to be said).
+   */
+  readonly security?: readonly Readonly<Record<string, readonly string[]>>[]
   readonly routes: readonly OpenApiRoute[]
   /** Components to add (or replace) under `components.schemas`, by name. */
   readonly schemas?: Readonly<Record<string, JsonSchema>>
@@ -90,6 +95,7 @@ export interface OpenApiDocument {
   readonly openapi: '3.1.0'
   readonly info: OpenApiOptions['info']
   readonly servers?: OpenApiOptions['servers']
+  readonly security?: OpenApiOptions['security']
   readonly paths: Record<string, Record<string, unknown>>
   readonly components: { readonly schemas: Record<string, JsonSchema> }
 }
@@ -339,6 +345,7 @@ export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
     openapi: '3.1.0',
     info: options.info,
     ...(options.servers === undefined ? {} : { servers: options.servers }),
+    ...(options.security === undefined ? {} : { security: options.security }),
     paths,
     components: { schemas },
   }

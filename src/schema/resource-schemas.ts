@@ -123,7 +123,10 @@ function nested(record: FieldRecord, uses: Set<Function>): JsonSchema {
 const FORMATS = new Set(['date-time', 'date', 'time', 'uuid', 'email', 'uri'])
 
 /** The schema of a compact type (`'integer'`, `'date-time'`, `'string[]'`), with its `enum`. */
-export function typeSchema(type: MemberType | undefined, values?: readonly unknown[]): SchemaObject {
+export function typeSchema(
+  type: MemberType | undefined,
+  values?: readonly unknown[],
+): SchemaObject {
   if (type === undefined) return { enum: [...(values ?? [])] }
   if (type.endsWith('[]'))
     return { type: 'array', items: typeSchema(type.slice(0, -2) as MemberType, values) }
@@ -151,7 +154,10 @@ export function toJsonSchema(value: unknown): JsonSchema | undefined {
 const READS_ATTRIBUTE = new Set<string>(['field', 'attribute', 'when', 'whenNotNull'])
 
 /** The schema of the model attribute a member reads, from the class's `static modelSchema`. */
-function modelProperty(record: FieldRecord, model: SchemaObject | undefined): JsonSchema | undefined {
+function modelProperty(
+  record: FieldRecord,
+  model: SchemaObject | undefined,
+): JsonSchema | undefined {
   if (model === undefined || record.isGetter || !READS_ATTRIBUTE.has(record.kind)) return undefined
   const properties = model.properties
   if (typeof properties !== 'object' || properties === null) return undefined
@@ -187,10 +193,11 @@ function memberSchema(
   const typed = record.type !== undefined || record.enum !== undefined
   const fromModel = given === undefined && !typed ? modelProperty(record, model) : undefined
   let schema = given ?? fromModel ?? inferred(record, uses)
-  // a loaded relation may be `null` (a missing to-one); the model's schema says it for itself
+  // a loaded to-one relation may be `null` (a missing row); a loaded list is a list
+  const list = record.resourceIsList?.() === true || record.designType === Array
   if (
     record.nullable === true ||
-    (record.kind === 'whenLoaded' && given === undefined && fromModel === undefined)
+    (record.kind === 'whenLoaded' && given === undefined && fromModel === undefined && !list)
   )
     schema = orNull(schema)
   const unconditional = record.kind === 'field' || record.kind === 'attribute'
