@@ -77,6 +77,7 @@ class MemberResource extends JsonResource<Model> {
   @WhenLoaded(() => TeamResource, { relation: 'team' as string }) team?: TeamResource
   @WhenLoaded(() => TeamResource, { relation: 'teams' as string }) teams?: TeamResource[]
   @WhenLoaded(() => TeamResource, { relation: 'either' as string }) either!: unknown
+  @WhenLoaded(() => [TeamResource], { relation: 'teams' as string }) listed!: unknown
   @WhenPivotLoaded() pivot!: unknown
   @WhenAggregated('posts', 'votes', 'sum') posts_sum_votes?: number
   @WhenExistsLoaded({ relation: 'posts' as string }) posts_exists?: boolean
@@ -97,6 +98,7 @@ const member = {
   team: { id: 7, name: 'Engines' },
   teams: [{ id: 7, name: 'Engines' }],
   either: { id: 8, name: 'Looms' },
+  listed: [{ id: 7, name: 'Engines' }],
   pivot: { role: 'lead' },
   posts_sum_votes: '12.50',
   posts_exists: 1,
@@ -125,15 +127,14 @@ describe('member schemas', () => {
     expect(p.posts_exists).toEqual({ type: 'boolean' })
   })
 
-  it('refers to nested resources: one, a list, or either when the type does not say', () => {
+  it('refers to nested resources: a list when the thunk or design:type says so, else one', () => {
     const team = { $ref: '#/$defs/Team' }
     expect(schema.properties.team).toEqual({ anyOf: [team, { type: 'null' }] })
-    expect(schema.properties.teams).toEqual({
-      anyOf: [{ type: 'array', items: team }, { type: 'null' }],
-    })
-    expect(schema.properties.either).toEqual({
-      anyOf: [team, { type: 'array', items: team }, { type: 'null' }],
-    })
+    // a loaded list is a list (only a to-one may be loaded as null)
+    expect(schema.properties.teams).toEqual({ type: 'array', items: team })
+    // a plain thunk is one object; `() => [R]` a list, whatever design:type says
+    expect(schema.properties.either).toEqual({ anyOf: [team, { type: 'null' }] })
+    expect(schema.properties.listed).toEqual({ type: 'array', items: team })
   })
 
   it('requires the unconditional members only (a getter only with a known type)', () => {
@@ -281,7 +282,7 @@ describe('JSON:API documents', () => {
   class AuthorApi extends JsonApiResource<Model> {
     static override resourceType = 'authors'
     @Attribute({ from: 'name' as string }) name!: string
-    @Relationship(() => BookApi, { relation: 'books' as string })
+    @Relationship(() => [BookApi], { relation: 'books' as string })
     books?: RelatedList<typeof BookApi>
   }
   class BookApi extends JsonApiResource<Model> {

@@ -247,6 +247,9 @@ export function demoOpenApi(): OpenApiDocument {
       description:
         'Every endpoint of the demo app, described from its resource classes by api-resources/openapi.',
     },
+    // the app answers where it is served, and asks for no authentication
+    servers: [{ url: '/' }],
+    security: [],
     routes: demoRoutes,
   })
 }

@@ -82,6 +82,7 @@ export function When(
     condition: requiredCondition('@When() condition', condition),
     source: optionalName('@When() from', args.options?.from),
     resource: args.resource,
+    resourceIsList: args.resourceIsList,
     ...schemaOptions('When', args.options),
     ...defaultOption(args.options),
   })

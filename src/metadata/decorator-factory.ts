@@ -8,7 +8,14 @@ import type {
   ThunkOrOptionsDecorator,
 } from './decorator-types'
 import { appendToClass, appendToMetadata, designTypeOf, type RecordDraft } from './metadata-store'
-import type { FieldKind, FieldRecord, JsonSchema, ResourceThunk } from './types'
+import type {
+  EnumValues,
+  FieldKind,
+  FieldRecord,
+  JsonSchema,
+  MemberType,
+  ResourceThunk,
+} from './types'
 
 export type { MemberDecorator } from './decorator-types'
 
@@ -19,11 +26,14 @@ export interface RecordSpec {
   readonly source?: string | ((key: string) => string | undefined)
   readonly condition?: FieldRecord['condition']
   readonly resource?: ResourceThunk
+  readonly resourceIsList?: () => boolean
   readonly links?: unknown
   readonly meta?: unknown
   readonly schema?: JsonSchema
   readonly nullable?: boolean
   readonly fallback?: FieldRecord['fallback']
+  readonly type?: MemberType
+  readonly enum?: EnumValues
 }
 
 /** What a standard decorator context looks like at run time. */
@@ -81,11 +91,14 @@ function draft(
     getter,
     condition: spec.condition,
     resource: spec.resource,
+    ...(spec.resourceIsList === undefined ? {} : { resourceIsList: spec.resourceIsList }),
     ...(spec.links === undefined ? {} : { links: spec.links }),
     ...(spec.meta === undefined ? {} : { meta: spec.meta }),
     ...(spec.schema === undefined ? {} : { schema: spec.schema }),
     ...(spec.nullable === true ? { nullable: true } : {}),
     ...(spec.fallback === undefined ? {} : { fallback: spec.fallback }),
+    ...(spec.type === undefined ? {} : { type: spec.type }),
+    ...(spec.enum === undefined ? {} : { enum: spec.enum }),
     designType,
     decorator: `@${decorator}`,
     order,
@@ -158,12 +171,30 @@ export function optionalName(argument: string, value: unknown): string | undefin
   return value
 }
 
-/** Checks a resource thunk argument. @internal */
-export function optionalThunk(argument: string, value: unknown): ResourceThunk | undefined {
-  if (value === undefined) return undefined
+/** A checked resource thunk: the class it returns, and whether it said a list (`() => [R]`). */
+export interface CheckedThunk {
+  readonly resource?: ResourceThunk
+  readonly resourceIsList?: () => boolean
+}
+
+/**
+ * Checks a resource thunk argument. `() => [R]` says a list of `R`: the recorded thunk returns `R`
+ * (a list is mapped item by item either way), and `resourceIsList` tells the schema. @internal
+ */
+export function optionalThunk(argument: string, value: unknown): CheckedThunk {
+  if (value === undefined) return {}
   if (typeof value !== 'function')
     throw ArgumentError.decoratorOption(argument, 'a function returning a resource class', value)
-  return value as ResourceThunk
+  const thunk = value as () => unknown
+  const isList = (returned: unknown): returned is readonly unknown[] =>
+    Array.isArray(returned) && returned.length === 1
+  return {
+    resource: (() => {
+      const returned = thunk()
+      return isList(returned) ? returned[0] : returned
+    }) as ResourceThunk,
+    resourceIsList: () => isList(thunk()),
+  }
 }
 
 /** Checks a condition argument. @internal */
@@ -173,15 +204,20 @@ export function requiredCondition(argument: string, value: unknown): FieldRecord
   return value as FieldRecord['condition']
 }
 
-/** Splits `(thunk?, options?)` / `(options?)` arguments, checking the thunk. @internal */
+/**
+ * Splits `(thunk?, options?)` / `(type, options?)` / `(options?)` arguments, checking the thunk; a
+ * type string (`@Field('integer')`) joins the options as `type`. @internal
+ */
 export function thunkAndOptions<O>(
   name: string,
-  thunkOrOptions: ResourceThunk | O | undefined,
+  thunkOrOptions: ResourceThunk | MemberType | O | undefined,
   options: O | undefined,
-): { resource?: ResourceThunk; options?: O } {
+): CheckedThunk & { options?: O } {
+  if (typeof thunkOrOptions === 'string')
+    return { options: { ...options, type: thunkOrOptions } as O }
   const thunk = typeof thunkOrOptions === 'function' ? thunkOrOptions : undefined
   const opts = typeof thunkOrOptions === 'function' ? options : (thunkOrOptions ?? options)
-  return { resource: optionalThunk(`@${name}() resource`, thunk), options: opts as O | undefined }
+  return { ...optionalThunk(`@${name}() resource`, thunk), options: opts as O | undefined }
 }
 
 /** The option naming the model key each kind of options has. */
@@ -202,13 +238,14 @@ export function thunkOrOptionsDecorator<
 >(decorator: N, kind: FieldKind, options: O): ThunkOrOptionsDecorator<N, Reads, O> {
   const keyOption = KEY_OPTION[options]
   function decorate(
-    thunkOrOptions?: ResourceThunk | Record<string, unknown>,
+    thunkOrOptions?: ResourceThunk | MemberType | Record<string, unknown>,
     opts?: Record<string, unknown>,
   ) {
     const args = thunkAndOptions(decorator, thunkOrOptions, opts)
     return memberDecorator(decorator, {
       kind,
       resource: args.resource,
+      resourceIsList: args.resourceIsList,
       source: optionalName(`@${decorator}() ${keyOption}`, args.options?.[keyOption]),
       ...(options === 'relationship'
         ? { links: args.options?.links, meta: args.options?.meta }
@@ -232,14 +269,48 @@ export function defaultOption(options: { readonly default?: unknown } | undefine
   return { fallback: typeof given === 'function' ? (given as () => unknown) : () => given }
 }
 
-/** What `{ schema, nullable }` options of a decorator record (checked). @internal */
+const SCALAR_TYPES: ReadonlySet<string> = new Set([
+  'string',
+  'integer',
+  'number',
+  'boolean',
+  'object',
+  'date-time',
+  'date',
+  'time',
+  'uuid',
+  'email',
+  'uri',
+])
+
+/** Is `value` a {@link MemberType} (`'integer'`, `'date-time'`, `'string[]'`, ...)? @internal */
+export function isMemberType(value: unknown): value is MemberType {
+  return typeof value === 'string' && SCALAR_TYPES.has(value.replace(/\[\]$/, ''))
+}
+
+/** What a decorator's schema options record. @internal */
+export interface CheckedSchemaOptions {
+  schema?: JsonSchema
+  nullable?: boolean
+  type?: MemberType
+  enum?: EnumValues
+}
+
+/** What `{ schema, nullable, type, enum }` options of a decorator record (checked). @internal */
 export function schemaOptions(
   name: string,
-  options: { readonly schema?: unknown; readonly nullable?: unknown } | undefined,
-): { schema?: JsonSchema; nullable?: boolean } {
+  options:
+    | {
+        readonly schema?: unknown
+        readonly nullable?: unknown
+        readonly type?: unknown
+        readonly enum?: unknown
+      }
+    | undefined,
+): CheckedSchemaOptions {
   const schema = options?.schema
   const nullable = options?.nullable
-  const out: { schema?: JsonSchema; nullable?: boolean } = {}
+  const out: CheckedSchemaOptions = {}
   if (schema !== undefined) {
     if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null))
       throw ArgumentError.decoratorOption(`@${name}() schema`, 'a JSON Schema object', schema)
@@ -249,6 +320,27 @@ export function schemaOptions(
     if (typeof nullable !== 'boolean')
       throw ArgumentError.decoratorOption(`@${name}() nullable`, 'a boolean', nullable)
     if (nullable) out.nullable = true
+  }
+  const type = options?.type
+  if (type !== undefined) {
+    if (!isMemberType(type))
+      throw ArgumentError.decoratorOption(
+        `@${name}() type`,
+        `one of ${[...SCALAR_TYPES].map((t) => `'${t}'`).join(', ')} (with [] for a list)`,
+        type,
+      )
+    out.type = type
+  }
+  const values = options?.enum
+  if (values !== undefined) {
+    const scalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v)
+    if (!Array.isArray(values) || values.length === 0 || !values.every(scalar))
+      throw ArgumentError.decoratorOption(
+        `@${name}() enum`,
+        'a non-empty list of strings, numbers, booleans or null',
+        values,
+      )
+    out.enum = Object.freeze([...(values as EnumValues)])
   }
   return out
 }

@@ -9,7 +9,7 @@
 import type { GUIDE_URL } from '../errors/guide'
 import type { DataOf, IsMerged, OutputOf } from '../runtime/payload'
 import type { Resolvable } from '../runtime/protocol'
-import type { JsonSchema } from './types'
+import type { EnumValues, JsonSchema, MemberType } from './types'
 
 /** What a decorator reads on the model: the static checks differ per kind. */
 export type DecoratorReads =
@@ -304,10 +304,19 @@ export type MemberDecorator<S extends DecoratorSpec = DecoratorSpec> = <
  */
 export interface SchemaOptions {
   /**
-   * The JSON Schema (2020-12) of the member's value, instead of the one inferred from its
-   * `design:type` (a TypeBox schema is such an object).
+   * The JSON Schema (2020-12) of the member's value, instead of the one inferred: a plain object (a
+   * TypeBox schema is one), or a schema of a validation library that converts itself to JSON Schema
+   * through Standard JSON Schema (zod 4, ArkType, ...).
    */
   readonly schema?: JsonSchema
+  /**
+   * The compact type of the value: `'string'`, `'integer'`, `'number'`, `'boolean'`, `'object'`, a
+   * string format (`'date-time'`, `'date'`, `'time'`, `'uuid'`, `'email'`, `'uri'`), or a list of
+   * one (`'string[]'`). `@Field('integer')` is `@Field({ type: 'integer' })`.
+   */
+  readonly type?: MemberType
+  /** The values the member may have (`{ enum: ['draft', 'published'] }`). */
+  readonly enum?: EnumValues
   /** The value may be `null`: `design:type` cannot tell `string | null` from `string`. */
   readonly nullable?: boolean
 }
@@ -368,7 +377,8 @@ export interface OptionsOf<F extends string> {
 }
 
 /**
- * A decorator called as `@N(options?)` or `@N(() => SomeResource, options?)` (`@Field()`,
+ * A decorator called as `@N(options?)`, `@N(type, options?)`, `@N(() => SomeResource, options?)` or
+ * `@N(() => [SomeResource], options?)` (a list) (`@Field()`,
  * `@Attribute()`, `@WhenNotNull()`, `@WhenLoaded()`, `@Relationship()`): the key option it reads
  * (`from` or `relation`) is inferred as `F`, so the member check sees it.
  */
@@ -378,6 +388,14 @@ export interface ThunkOrOptionsDecorator<
   O extends keyof OptionsOf<string>,
 > {
   <F extends string = never>(options?: OptionsOf<F>[O]): MemberDecorator<SpecOf<N, false, Reads, F>>
+  <F extends string = never>(
+    type: MemberType,
+    options?: OptionsOf<F>[O],
+  ): MemberDecorator<SpecOf<N, false, Reads, F>>
+  <F extends string = never, Target extends Function = Function>(
+    resource: () => readonly Target[],
+    options?: OptionsOf<F>[O],
+  ): MemberDecorator<SpecOf<N, true, Reads, F, Target>>
   <F extends string = never, Target extends Function = Function>(
     resource: () => Target,
     options?: OptionsOf<F>[O],

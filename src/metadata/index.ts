@@ -25,4 +25,13 @@ export type {
   SpecOf,
 } from './decorator-types'
 export { resolveMembers } from './resolve'
-export type { FieldKind, FieldRecord, JsonSchema, ResolvedMembers, ResourceThunk } from './types'
+export type {
+  EnumValues,
+  FieldKind,
+  FieldRecord,
+  JsonSchema,
+  MemberType,
+  ResolvedMembers,
+  ResourceThunk,
+  ScalarType,
+} from './types'

@@ -6,6 +6,35 @@
 export type ResourceThunk = () => Function
 
 /**
+ * A thunk as a decorator takes it: `() => PostResource` (one object) or `() => [PostResource]` (a
+ * list of them), as the JSON Schema of the member says.
+ */
+export type ResourceThunkArgument = () => Function | readonly [Function]
+
+/** The scalar types of the compact type option: JSON Schema types, or a string format. */
+export type ScalarType =
+  | 'string'
+  | 'integer'
+  | 'number'
+  | 'boolean'
+  | 'object'
+  | 'date-time'
+  | 'date'
+  | 'time'
+  | 'uuid'
+  | 'email'
+  | 'uri'
+
+/**
+ * The compact type of a member's value (`@Field('integer')`, `{ type: 'date-time' }`): a scalar type,
+ * or a list of one (`'string[]'`).
+ */
+export type MemberType = ScalarType | `${ScalarType}[]`
+
+/** The values of an `enum` option. */
+export type EnumValues = readonly (string | number | boolean | null)[]
+
+/**
  * A JSON Schema (2020-12) object, as `@Field({ schema })` takes it: a plain object (TypeBox schemas
  * are such objects) or `true`/`false`.
  */
@@ -42,6 +71,8 @@ export interface FieldRecord {
   readonly condition?: FieldCondition
   /** `@WhenLoaded(() => R)` / `@Relationship(() => R)`: items are mapped through that resource. */
   readonly resource?: ResourceThunk
+  /** The thunk said a list (`() => [R]`): asked when a schema is generated. */
+  readonly resourceIsList?: () => boolean
   /** The class that declared the member (for error messages). */
   readonly declaredBy: Function
   /** The getter itself (captured at decoration time, so an instance field cannot shadow it). */
@@ -64,6 +95,10 @@ export interface FieldRecord {
    * (a function is called for it), instead of leaving the key out.
    */
   readonly fallback?: () => unknown
+  /** `@Field('integer')` / `{ type }`: the compact type of the member's value. */
+  readonly type?: MemberType
+  /** `{ enum: [...] }`: the values the member may have. */
+  readonly enum?: EnumValues
   /** The decorator's name, for error messages (`@Field`, `@WhenLoaded`, ...). */
   readonly decorator?: string
   /**

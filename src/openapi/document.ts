@@ -12,6 +12,7 @@ import {
   type BodyKind,
   type SchemaObject,
   type SharedComponent,
+  usedComponents,
 } from '../schema/resource-schemas'
 
 /** A resource class, as the builder takes it (`UserResource`, `PostApiResource`). */
@@ -86,6 +87,11 @@ export interface OpenApiOptions {
     readonly [key: string]: unknown
   }
   readonly servers?: readonly { readonly url: string; readonly [key: string]: unknown }[]
+  /**
+   * The document's Security Requirement Objects: `[]` says that the operations need no
+   * authentication (linters such as `@redocly/cli` ask for it to be said).
+   */
+  readonly security?: readonly Readonly<Record<string, readonly string[]>>[]
   readonly routes: readonly OpenApiRoute[]
   /** Components to add (or replace) under `components.schemas`, by name. */
   readonly schemas?: Readonly<Record<string, JsonSchema>>
@@ -96,6 +102,7 @@ export interface OpenApiDocument {
   readonly openapi: '3.1.0'
   readonly info: OpenApiOptions['info']
   readonly servers?: OpenApiOptions['servers']
+  readonly security?: OpenApiOptions['security']
   readonly paths: Record<string, Record<string, unknown>>
   readonly components: { readonly schemas: Record<string, JsonSchema> }
 }
@@ -340,14 +347,15 @@ export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
       responses,
     }
   })
-  const schemas = toComponentRefs({ ...set.components, ...options.schemas }) as Record<
-    string,
-    JsonSchema
-  >
+  // only the components the operations (and the components given) refer to, transitively
+  const given = toComponentRefs({ ...options.schemas }) as Record<string, JsonSchema>
+  const all = toComponentRefs({ ...set.components, ...given }) as Record<string, JsonSchema>
+  const schemas = { ...usedComponents([paths, given], all, COMPONENTS), ...given }
   return {
     openapi: '3.1.0',
     info: options.info,
     ...(options.servers === undefined ? {} : { servers: options.servers }),
+    ...(options.security === undefined ? {} : { security: options.security }),
     paths,
     components: { schemas },
   }

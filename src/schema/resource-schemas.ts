@@ -21,7 +21,7 @@
  */
 import { traitsOf } from '../compiler/compile'
 import { resolveMembers } from '../metadata/resolve'
-import type { FieldRecord, JsonSchema } from '../metadata/types'
+import type { FieldRecord, JsonSchema, MemberType } from '../metadata/types'
 import { isJsonApiClass } from '../jsonapi/type-descriptor'
 import { RESOLVE } from '../runtime/protocol'
 
@@ -56,8 +56,15 @@ const names = new WeakMap<Function, string>()
 const taken = new Map<string, Function>()
 
 /**
+ * The suffixes the generated component names add: a class name ending in one of them loses it, so
+ * `PostDocument` is `Post` and its document `PostDocument`, never `PostDocumentDocument`.
+ */
+const SUFFIXES = /(?:Resource|Document|Response|Collection|Included)+$/
+
+/**
  * The component name of a resource class: `static schemaName` when it declares one, else its name
- * without a trailing `Resource` (`UserResource` -> `User`); a second class with the same name gets
+ * without a trailing `Resource` (`UserResource` -> `User`) or any other suffix a component name
+ * adds (`Document`, `Response`, `Collection`, `Included`); a second class with the same name gets
  * `User2`, and so on. Stable for the life of the process.
  */
 export function componentName(cls: Function): string {
@@ -67,7 +74,7 @@ export function componentName(cls: Function): string {
   const base =
     typeof declared === 'string' && /^[A-Za-z0-9._-]+$/.test(declared)
       ? declared
-      : cls.name.replace(/Resource$/, '') || cls.name || 'Anonymous'
+      : cls.name.replace(SUFFIXES, '') || cls.name || 'Anonymous'
   name = base
   for (let i = 2; taken.has(name) && taken.get(name) !== cls; i++) name = `${base}${i}`
   taken.set(name, cls)
@@ -99,19 +106,69 @@ interface MemberSchema {
   readonly required: boolean
 }
 
+/**
+ * A nested resource: a list when the thunk says one (`() => [R]`) or `design:type` is `Array`, else
+ * one object (`() => R`).
+ */
 function nested(record: FieldRecord, uses: Set<Function>): JsonSchema {
   const target = record.resource!()
   if (!isResourceClass(target)) return true
   uses.add(target)
   const one = ref(componentName(target))
-  const many: SchemaObject = { type: 'array', items: one }
-  if (record.designType === Array) return many
-  if (isResourceClass(record.designType)) return one
-  return { anyOf: [one, many] }
+  if (record.resourceIsList?.() === true || record.designType === Array)
+    return { type: 'array', items: one }
+  return one
+}
+
+const FORMATS = new Set(['date-time', 'date', 'time', 'uuid', 'email', 'uri'])
+
+/** The schema of a compact type (`'integer'`, `'date-time'`, `'string[]'`), with its `enum`. */
+export function typeSchema(
+  type: MemberType | undefined,
+  values?: readonly unknown[],
+): SchemaObject {
+  if (type === undefined) return { enum: [...(values ?? [])] }
+  if (type.endsWith('[]'))
+    return { type: 'array', items: typeSchema(type.slice(0, -2) as MemberType, values) }
+  const out: SchemaObject = FORMATS.has(type) ? { type: 'string', format: type } : { type }
+  if (values !== undefined) out.enum = [...values]
+  return out
+}
+
+/**
+ * A JSON Schema given as a plain object, or as a schema of a validation library that implements
+ * Standard JSON Schema (`~standard.jsonSchema`: zod 4, ArkType, ...), converted to draft 2020-12.
+ */
+export function toJsonSchema(value: unknown): JsonSchema | undefined {
+  if (typeof value === 'boolean') return value
+  if (typeof value !== 'object' || value === null) return undefined
+  const standard = (value as { '~standard'?: { jsonSchema?: { output?: unknown } } })['~standard']
+  const output = standard?.jsonSchema?.output
+  if (typeof output !== 'function') return value as SchemaObject
+  const converted = (output as (options: object) => SchemaObject)({ target: 'draft-2020-12' })
+  const { $schema: _dialect, ...schema } = converted
+  return schema
+}
+
+/** The kinds whose value is the model's attribute as it is (so the model's schema describes it). */
+const READS_ATTRIBUTE = new Set<string>(['field', 'attribute', 'when', 'whenNotNull'])
+
+/** The schema of the model attribute a member reads, from the class's `static modelSchema`. */
+function modelProperty(
+  record: FieldRecord,
+  model: SchemaObject | undefined,
+): JsonSchema | undefined {
+  if (model === undefined || record.isGetter || !READS_ATTRIBUTE.has(record.kind)) return undefined
+  const properties = model.properties
+  if (typeof properties !== 'object' || properties === null) return undefined
+  if (!Object.prototype.hasOwnProperty.call(properties, record.source)) return undefined
+  return (properties as Record<string, JsonSchema>)[record.source]
 }
 
 function inferred(record: FieldRecord, uses: Set<Function>): JsonSchema {
   if (record.resource !== undefined) return nested(record, uses)
+  if (record.type !== undefined || record.enum !== undefined)
+    return typeSchema(record.type, record.enum)
   switch (record.kind) {
     case 'whenCounted':
       return { type: 'integer', minimum: 0 }
@@ -127,24 +184,42 @@ function inferred(record: FieldRecord, uses: Set<Function>): JsonSchema {
   }
 }
 
-function memberSchema(record: FieldRecord, uses: Set<Function>): MemberSchema {
-  const given = record.schema
-  let schema = given ?? inferred(record, uses)
-  // a loaded relation may be `null` (a missing to-one)
-  if (record.nullable === true || (record.kind === 'whenLoaded' && given === undefined))
+function memberSchema(
+  record: FieldRecord,
+  uses: Set<Function>,
+  model: SchemaObject | undefined,
+): MemberSchema {
+  const given = toJsonSchema(record.schema)
+  const typed = record.type !== undefined || record.enum !== undefined
+  const fromModel = given === undefined && !typed ? modelProperty(record, model) : undefined
+  let schema = given ?? fromModel ?? inferred(record, uses)
+  // a loaded to-one relation may be `null` (a missing row); a loaded list is a list
+  const list = record.resourceIsList?.() === true || record.designType === Array
+  if (
+    record.nullable === true ||
+    (record.kind === 'whenLoaded' && given === undefined && fromModel === undefined && !list)
+  )
     schema = orNull(schema)
   const unconditional = record.kind === 'field' || record.kind === 'attribute'
   // a getter may return MISSING unless its declared type says it returns a value
   const required =
-    unconditional && (!record.isGetter || given !== undefined || SCALARS.has(record.designType))
+    unconditional &&
+    (!record.isGetter || given !== undefined || typed || SCALARS.has(record.designType))
   return { schema, required }
 }
 
 /** The declared class-level schema (`static jsonSchema`), if any. */
 function declaredSchema(cls: Function): JsonSchema | undefined {
-  const declared = (cls as { jsonSchema?: unknown }).jsonSchema
-  if (typeof declared === 'boolean') return declared
-  return typeof declared === 'object' && declared !== null ? (declared as SchemaObject) : undefined
+  return toJsonSchema((cls as { jsonSchema?: unknown }).jsonSchema)
+}
+
+/**
+ * The schema of the model (`static modelSchema`: a JSON Schema object, or a zod/ArkType/... schema
+ * through Standard JSON Schema), whose `properties` describe the attributes members read.
+ */
+function modelSchemaOf(cls: Function): SchemaObject | undefined {
+  const declared = toJsonSchema((cls as { modelSchema?: unknown }).modelSchema)
+  return typeof declared === 'object' ? declared : undefined
 }
 
 /** An object schema of `records` (keys in declaration order); closed when `closed`. */
@@ -152,12 +227,13 @@ function objectOf(
   records: readonly FieldRecord[],
   closed: boolean,
   uses: Set<Function>,
+  model: SchemaObject | undefined,
 ): SchemaObject {
   const properties: Record<string, JsonSchema> = {}
   const required: string[] = []
   for (const record of records) {
     if (record.kind === 'mergeWhen' || record.kind === 'relationship') continue
-    const member = memberSchema(record, uses)
+    const member = memberSchema(record, uses, model)
     properties[record.key] = member.schema
     if (member.required && !required.includes(record.key)) required.push(record.key)
   }
@@ -290,7 +366,8 @@ function plainSchemas(cls: Function): ClassSchemas {
   const uses = new Set<Function>()
   const { fields } = resolveMembers(cls)
   const declared = declaredSchema(cls)
-  const data: JsonSchema = declared ?? objectOf(fields, membersAreOutput(cls, fields), uses)
+  const data: JsonSchema =
+    declared ?? objectOf(fields, membersAreOutput(cls, fields), uses, modelSchemaOf(cls))
   const wrap = (cls as { wrap?: unknown }).wrap
   const wrapKey = typeof wrap === 'string' ? wrap : null
   const preserveKeys = (cls as { preserveKeys?: unknown }).preserveKeys === true
@@ -349,18 +426,20 @@ interface JsonApiClassLike {
   readonly relationships?: unknown
 }
 
+/** One relationship: its target class, its cardinality when known, its declared schema. */
+interface RelationSchema {
+  readonly target: Function | undefined
+  /** `true` a list, `false` one object, `undefined` either (not known). */
+  readonly many?: boolean
+  readonly schema?: JsonSchema
+}
+
 /** The relationships of a JSON:API class: decorated ones first, then the static map. */
 function relationshipsOf(
   cls: Function,
   records: readonly FieldRecord[],
-): Map<
-  string,
-  {
-    target: Function | undefined
-    schema?: JsonSchema
-  }
-> {
-  const out = new Map<string, { target: Function | undefined; schema?: JsonSchema }>()
+): Map<string, RelationSchema> {
+  const out = new Map<string, RelationSchema>()
   const targetOf = (declared: unknown): Function | undefined => {
     if (isJsonApiClass(declared)) return declared as unknown as Function
     const target = typeof declared === 'function' ? (declared as () => unknown)() : undefined
@@ -368,9 +447,17 @@ function relationshipsOf(
   }
   for (const record of records) {
     if (out.has(record.key)) continue
+    // `() => [R]` or design:type Array: a list; `() => R` or design:type R: one
+    const many =
+      record.resourceIsList?.() === true || record.designType === Array
+        ? true
+        : record.resource !== undefined || isJsonApiClass(record.designType)
+          ? false
+          : undefined
     out.set(record.key, {
       target: targetOf(record.resource ?? record.designType),
-      schema: record.schema,
+      many,
+      schema: toJsonSchema(record.schema),
     })
   }
   const map = (cls as JsonApiClassLike).relationships
@@ -381,14 +468,16 @@ function relationshipsOf(
   return out
 }
 
-function relationshipObject(target: Function | undefined): SchemaObject {
+function relationshipObject({ target, many }: RelationSchema): SchemaObject {
   const linkage: JsonSchema =
     target === undefined
       ? true
       : (() => {
           const type = String((target as JsonApiClassLike).resourceType)
           const one = identifier(type)
-          return { anyOf: [NULL, one, { type: 'array', items: one }] }
+          const list: SchemaObject = { type: 'array', items: one }
+          if (many === true) return list
+          return many === false ? { anyOf: [NULL, one] } : { anyOf: [NULL, one, list] }
         })()
   return {
     type: 'object',
@@ -409,15 +498,20 @@ function jsonApiSchemas(cls: Function): ClassSchemas {
   let attributes: JsonSchema
   if (declared !== undefined) attributes = declared
   else {
-    const described = objectOf(attributeRecords, membersAreOutput(cls, members.fields), uses)
+    const described = objectOf(
+      attributeRecords,
+      membersAreOutput(cls, members.fields),
+      uses,
+      modelSchemaOf(cls),
+    )
     // sparse fieldsets (`fields[type]=`) may leave any attribute out
     delete described.required
     attributes = described
   }
   const relationships: Record<string, JsonSchema> = {}
-  for (const [key, { target, schema }] of relations) {
-    if (target !== undefined) uses.add(target)
-    relationships[key] = schema ?? relationshipObject(target)
+  for (const [key, relation] of relations) {
+    if (relation.target !== undefined) uses.add(relation.target)
+    relationships[key] = relation.schema ?? relationshipObject(relation)
   }
   const type = String((cls as JsonApiClassLike).resourceType)
   const resourceObject: SchemaObject = {
@@ -680,6 +774,35 @@ export class ComponentSet {
 }
 
 /**
+ * The components `roots` refer to (`$ref: '<prefix><Name>'`), transitively, in the order of
+ * `components`: what a document needs of everything a {@link ComponentSet} collected.
+ */
+export function usedComponents<S>(
+  roots: unknown,
+  components: Readonly<Record<string, S>>,
+  prefix: string,
+): Record<string, S> {
+  const used = new Set<string>()
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) walk(item)
+    else if (typeof value === 'object' && value !== null)
+      for (const [key, item] of Object.entries(value)) {
+        if (key === '$ref' && typeof item === 'string' && item.startsWith(prefix)) {
+          const name = item.slice(prefix.length)
+          if (!used.has(name) && Object.prototype.hasOwnProperty.call(components, name)) {
+            used.add(name)
+            walk(components[name])
+          }
+        } else walk(item)
+      }
+  }
+  walk(roots)
+  const out: Record<string, S> = {}
+  for (const name of Object.keys(components)) if (used.has(name)) out[name] = components[name]
+  return out
+}
+
+/**
  * A self-contained JSON Schema (2020-12) of the body of `kind` a resource class answers with: the
  * component as `$ref`, every component it needs under `$defs`.
  *
@@ -690,10 +813,11 @@ export class ComponentSet {
 export function bodySchema(cls: Function, kind: BodyKind): SchemaObject {
   const set = new ComponentSet()
   const schemas = set.add(cls)
+  const $ref = `${DEFS_PREFIX}${schemas.bodies[kind]}`
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $ref: `${DEFS_PREFIX}${schemas.bodies[kind]}`,
-    $defs: set.components,
+    $ref,
+    $defs: usedComponents({ $ref }, set.components, DEFS_PREFIX),
   }
 }
 

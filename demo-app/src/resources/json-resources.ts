@@ -16,42 +16,52 @@ import {
 import type { CommentRow, PostRow, TagRow, UserRow } from '../repository'
 import { POST_QUERY } from '../post-query'
 
+// Each member says its type (`@Field('integer')`), so the schema is the same whether the compiler
+// emits design:type (legacy decorators) or not (standard decorators, esbuild, tsx); `() => [R]`
+// says a list.
 export class UserResource extends JsonResource<UserRow> {
-  @Field() id!: number
-  @Field() name!: string
-  @Field() email!: string
-  @WhenNotNull() bio?: string
+  @Field('integer') id!: number
+  @Field('string') name!: string
+  @Field('email') email!: string
+  @WhenNotNull('string') bio?: string
   @WhenCounted() posts_count?: number
-  @WhenLoaded(() => PostResource) posts?: NestedList<typeof PostResource>
-  @Field({ from: 'created_at' }) joined_at!: string
+  @WhenLoaded(() => [PostResource]) posts?: NestedList<typeof PostResource>
+  @Field('string', { from: 'created_at' }) joined_at!: string
 }
 
 export class TagResource extends JsonResource<TagRow> {
-  @Field() id!: number
-  @Field() name!: string
-  @Field() slug!: string
+  @Field('integer') id!: number
+  @Field('string') name!: string
+  @Field('string') slug!: string
   // the post_tag row: only present when the tag was loaded through a post
-  @WhenPivotLoaded() pivot?: unknown
+  @WhenPivotLoaded({
+    schema: {
+      type: 'object',
+      properties: { position: { type: 'integer' }, added_at: { type: 'string' } },
+      required: ['position', 'added_at'],
+    },
+  })
+  pivot?: TagRow['pivot']
 }
 
 export class PostResource extends JsonResource<PostRow> {
-  // include, sort, filter[...] and per_page a client may send
   static query = POST_QUERY
-  @Field() id!: number
-  @Field() title!: string
-  @Field() body!: string
-  @Field() get excerpt(): string {
+  @Field('integer') id!: number
+  @Field('string') title!: string
+  @Field('string') body!: string
+  @Field('string') get excerpt(): string {
     return this.resource.body.length > 80
       ? `${this.resource.body.slice(0, 77)}...`
       : this.resource.body
   }
-  @Field() get is_draft(): boolean {
+  @Field('boolean') get is_draft(): boolean {
     return this.resource.published_at === null
   }
-  @WhenNotNull() published_at?: string
-  @WhenLoaded(() => UserResource) author?: Nested<typeof UserResource>
-  @WhenLoaded(() => TagResource) tags?: NestedList<typeof TagResource>
-  @WhenLoaded(() => CommentResource) comments?: NestedList<typeof CommentResource>
+  @WhenNotNull('string') published_at?: string
+  // a loaded to-one relation may be null
+  @WhenLoaded(() => UserResource) author?: Nested<typeof UserResource> | null
+  @WhenLoaded(() => [TagResource]) tags?: NestedList<typeof TagResource>
+  @WhenLoaded(() => [CommentResource]) comments?: NestedList<typeof CommentResource>
   @WhenCounted() comments_count?: number
 }
 

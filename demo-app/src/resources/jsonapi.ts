@@ -36,16 +36,15 @@ export class PostApiResource extends DemoApiResource<PostRow> {
     comments: { related: '/jsonapi/posts/{id}/comments' },
     tags: { related: '/jsonapi/posts/{id}/tags' },
   }
-  @Attribute() title!: string
-  @Attribute() body!: string
-  // design:type cannot tell `string | null` from `string`: the schema says it
-  @Attribute({ schema: { type: 'string', format: 'date-time' }, nullable: true })
-  published_at!: string | null
-  @Attribute() created_at!: string
+  @Attribute('string') title!: string
+  @Attribute('string') body!: string
+  // design:type cannot tell `string | null` from `string`: the options say it
+  @Attribute('string', { nullable: true }) published_at!: string | null
+  @Attribute('string') created_at!: string
   @WhenCounted() comments_count?: number
   @Relationship(() => UserApiResource) author?: Related<typeof UserApiResource>
-  @Relationship(() => CommentApiResource) comments?: RelatedList<typeof CommentApiResource>
-  @Relationship(() => TagApiResource) tags?: RelatedList<typeof TagApiResource>
+  @Relationship(() => [CommentApiResource]) comments?: RelatedList<typeof CommentApiResource>
+  @Relationship(() => [TagApiResource]) tags?: RelatedList<typeof TagApiResource>
 }
 
 /** `users`: relationships through the `static relationships` thunk map. */
@@ -53,9 +52,9 @@ export class UserApiResource extends DemoApiResource<UserRow> {
   static override resourceType = 'users'
   static override relationships = { posts: () => PostApiResource }
   static override relationshipLinks = { posts: { related: '/jsonapi/users/{id}/posts' } }
-  @Attribute() name!: string
-  @Attribute() email!: string
-  @Attribute({ schema: { type: 'string' }, nullable: true }) bio!: string | null
+  @Attribute('string') name!: string
+  @Attribute('email') email!: string
+  @Attribute('string', { nullable: true }) bio!: string | null
   @WhenCounted() posts_count?: number
 }
 
@@ -66,13 +65,13 @@ export class CommentApiResource extends DemoApiResource<CommentRow> {
     author: { related: '/jsonapi/users/{user_id}' },
     post: { related: '/jsonapi/posts/{post_id}' },
   }
-  @Attribute() body!: string
-  @Attribute() created_at!: string
+  @Attribute('string') body!: string
+  @Attribute('string') created_at!: string
 }
 
 /** `tags`: the id is the slug (`static idKey`). */
 export class TagApiResource extends DemoApiResource<TagRow> {
   static override resourceType = 'tags'
   static override idKey = 'slug'
-  @Attribute() name!: string
+  @Attribute('string') name!: string
 }
