@@ -18,6 +18,11 @@ export interface CursorColumn {
    * smallest (see {@link nullsFirstByDefault}).
    */
   readonly nullsFirst: boolean
+  /**
+   * `false` when the column cannot hold NULL (the primary key, a `NOT NULL` column): the condition
+   * then has no `IS NULL` term for it. Left out, the column may hold NULL.
+   */
+  readonly nullable?: boolean
 }
 
 /**
@@ -28,8 +33,16 @@ export type KeysetCondition =
   | {
       readonly kind: 'compare'
       readonly column: string
-      readonly operator: '<' | '>'
+      /** `<=` and `>=` only for a query that declares {@link CursorQuery.rowValues}. */
+      readonly operator: '<' | '>' | '<=' | '>='
       readonly value: CursorValue
+    }
+  /** `(c1, c2, ...) op (v1, v2, ...)`: only for a query that declares {@link CursorQuery.rowValues}. */
+  | {
+      readonly kind: 'rows'
+      readonly columns: readonly string[]
+      readonly operator: '<' | '>' | '<=' | '>='
+      readonly values: readonly CursorValue[]
     }
   | { readonly kind: 'equal'; readonly column: string; readonly value: CursorValue }
   | { readonly kind: 'null'; readonly column: string; readonly negated: boolean }
@@ -38,6 +51,12 @@ export type KeysetCondition =
 
 /** What a query-builder adapter supplies for cursor pages: one query, no COUNT. */
 export interface CursorQuery<T> {
+  /**
+   * The query renders `rows` conditions and `<=`/`>=` comparisons (its database compares row
+   * values): the condition is then the form an index serves, `(a, b) > (?, ?)` when every column
+   * is `NOT NULL` with one direction, else a leading bound before the nested form.
+   */
+  readonly rowValues?: boolean
   /**
    * `limit` rows ordered by `columns` (directions and NULL placement as given: already flipped for
    * a page before the cursor), restricted by `condition` when there is a cursor.
@@ -94,7 +113,7 @@ export async function cursorPaginateQuery<T>(
   if (current !== null) {
     const values = valuesFor(current, names)
     if (current.pointsToPreviousItems()) order = columns.map(flipped)
-    condition = keyset(order, values, 0)
+    condition = keysetCondition(order, values, query.rowValues === true)
   }
   const rows = await fetchRows(query, order, condition, perPage + 1)
   return new CursorPaginator(rows, {
@@ -153,6 +172,51 @@ function flipped(column: CursorColumn): CursorColumn {
 const FALSE: KeysetCondition = { kind: 'false' }
 
 /**
+ * Rows after `values` in the order of `columns`. A NULL value of a column that cannot hold NULL is
+ * not a row of this query: an `InvalidCursorError`. With `rowValues`, the forms an index serves:
+ * one row-value comparison when every column is `NOT NULL` with one direction, else the leading
+ * `NOT NULL` columns of one direction bound the range (`(a, b) >= (?, ?) and (...)`) before the
+ * nested form. @internal
+ */
+export function keysetCondition(
+  columns: readonly CursorColumn[],
+  values: readonly CursorValue[],
+  rowValues: boolean,
+): KeysetCondition {
+  columns.forEach((column, i) => {
+    if (values[i] === null && column.nullable === false)
+      throw InvalidCursorError.invalidCursor(`"${column.name}" cannot be NULL`)
+  })
+  const nested = keyset(columns, values, 0)
+  if (!rowValues) return nested
+  let prefix = 0
+  while (
+    prefix < columns.length &&
+    columns[prefix].nullable === false &&
+    columns[prefix].descending === columns[0].descending
+  )
+    prefix += 1
+  if (prefix === 0) return nested
+  const operator = columns[0].descending ? '<' : '>'
+  const bound = (strict: boolean): KeysetCondition =>
+    prefix === 1
+      ? {
+          kind: 'compare',
+          column: columns[0].column,
+          operator: strict ? operator : `${operator}=`,
+          value: values[0],
+        }
+      : {
+          kind: 'rows',
+          columns: columns.slice(0, prefix).map((c) => c.column),
+          operator: strict ? operator : `${operator}=`,
+          values: values.slice(0, prefix),
+        }
+  if (prefix === columns.length) return bound(true)
+  return { kind: 'and', conditions: [bound(false), nested] }
+}
+
+/**
  * Rows after `values` in the order of `columns[i..]`: after on column i, or equal on column i and
  * after on the rest (the nested form, which lets a database use an index on the first column).
  */
@@ -178,7 +242,7 @@ function afterOn(column: CursorColumn, value: CursorValue): KeysetCondition {
   if (value === null) return nullsFirst ? { kind: 'null', column: name, negated: true } : FALSE
   const operator = column.descending ? '<' : '>'
   const compare: KeysetCondition = { kind: 'compare', column: name, operator, value }
-  if (nullsFirst) return compare
+  if (nullsFirst || column.nullable === false) return compare
   return { kind: 'or', conditions: [compare, { kind: 'null', column: name, negated: false }] }
 }
 

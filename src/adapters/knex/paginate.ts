@@ -11,6 +11,7 @@ import {
 } from '../../pagination/page-query'
 import { knexCursorColumns, knexCursorQuery } from './knex-cursor-query'
 import { assertKnexQuery, knexPageQuery } from './knex-page-query'
+import { knexColumnsWithSchema, type KnexInternals } from '../orm-support/knex-like-cursor'
 
 /** The row type a Knex builder resolves to. */
 export type KnexRow<Q> = Awaited<Q> extends readonly (infer R)[] ? R : unknown
@@ -76,6 +77,9 @@ export async function cursorPaginate<Q extends Knex.QueryBuilder>(
   options?: CursorPaginateOptions,
 ): Promise<CursorPaginator<KnexRow<Q>>> {
   assertKnexQuery('cursorPaginate', query)
-  const columns = knexCursorColumns('cursorPaginate', query)
+  const columns = await knexColumnsWithSchema(
+    query as unknown as KnexInternals,
+    knexCursorColumns('cursorPaginate', query),
+  )
   return cursorPaginateQuery(knexCursorQuery<KnexRow<Q>>(query), columns, perPage, cursor, options)
 }

@@ -3,7 +3,11 @@ import type { LengthAwarePaginator, Paginator } from '../../pagination'
 import type { Cursor } from '../../pagination/cursor'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
 import { cursorPaginateQuery, type CursorPaginateOptions } from '../../pagination/cursor-query'
-import { kyselyCursorColumns, kyselyCursorQuery } from './kysely-cursor-query'
+import {
+  kyselyColumnsWithSchema,
+  kyselyCursorColumns,
+  kyselyCursorQuery,
+} from './kysely-cursor-query'
 import {
   paginatePageQuery,
   simplePaginatePageQuery,
@@ -68,6 +72,9 @@ export async function cursorPaginate<DB, TB extends keyof DB, O>(
 ): Promise<CursorPaginator<O>> {
   assertKyselyQuery('cursorPaginate', query)
   const select = query as unknown as SelectQueryBuilder<never, never, O>
-  const columns = kyselyCursorColumns('cursorPaginate', select)
+  const columns = await kyselyColumnsWithSchema(
+    select,
+    kyselyCursorColumns('cursorPaginate', select),
+  )
   return cursorPaginateQuery(kyselyCursorQuery(select, columns), columns, perPage, cursor, options)
 }

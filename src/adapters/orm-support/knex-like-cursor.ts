@@ -1,4 +1,5 @@
 import { ArgumentError } from '../../errors/base'
+import { ownColumn, parseTableName, tableColumns, type SqlFamily } from './column-schema'
 import {
   nullsFirstByDefault,
   type CursorColumn,
@@ -15,7 +16,7 @@ export interface KnexLikeBuilder {
   orWhere(callback: (builder: this) => void): this
   whereNull(column: string): this
   whereNotNull(column: string): this
-  whereRaw(sql: string): this
+  whereRaw(sql: string, bindings?: readonly unknown[]): this
   orderBy(column: string, direction: string, nulls?: 'first' | 'last'): this
   orderByRaw(sql: string, bindings: unknown[]): this
 }
@@ -28,10 +29,68 @@ interface OrderStatement {
   readonly nulls?: unknown
 }
 
-/** What Knex keeps of a query: its statements and its client's dialect. @internal */
+/** What Knex keeps of a query: its statements, its table and its client. @internal */
 export interface KnexInternals {
   readonly _statements: readonly OrderStatement[]
-  readonly client: { readonly dialect?: string }
+  readonly _single?: { readonly table?: unknown; readonly schema?: unknown }
+  readonly client: {
+    readonly dialect?: string
+    readonly config?: object
+    raw(sql: string, bindings: readonly unknown[]): PromiseLike<unknown>
+  }
+}
+
+/** The SQL family of a Knex dialect whose catalog the cursor step reads, else undefined. */
+export function knexFamily(query: KnexInternals): SqlFamily | undefined {
+  switch (query.client.dialect) {
+    case 'postgresql':
+    case 'cockroachdb':
+      return 'postgres'
+    case 'mysql':
+      return 'mysql'
+    case 'sqlite3':
+    case 'better-sqlite3':
+      return 'sqlite'
+    default:
+      return undefined
+  }
+}
+
+/** The rows of a raw Knex result: pg's `{ rows }`, mysql's `[rows, fields]`, SQLite's rows. */
+function rawRows(family: SqlFamily, result: unknown): readonly unknown[] {
+  if (family === 'postgres') return (result as { rows?: unknown[] }).rows ?? []
+  if (family === 'mysql') return (Array.isArray(result) ? result[0] : []) as unknown[]
+  return Array.isArray(result) ? result : []
+}
+
+/**
+ * The cursor columns with what the database's catalog says of them: `nullable: false` for the
+ * columns of the query's table that cannot hold NULL (read once per connection and table). A
+ * column of another table, of a table the catalog does not know, or one a RIGHT or FULL join can
+ * leave empty stays nullable. @internal
+ */
+export async function knexColumnsWithSchema(
+  query: KnexInternals,
+  columns: readonly CursorColumn[],
+): Promise<CursorColumn[]> {
+  const family = knexFamily(query)
+  const table = query._single?.table
+  const parsed = typeof table === 'string' ? parseTableName(table) : undefined
+  if (family === undefined || parsed === undefined) return columns.slice()
+  const schema = query._single?.schema
+  const ref = typeof schema === 'string' ? { ...parsed.ref, schema } : parsed.ref
+  const joins = query._statements.filter((s) => s.grouping === 'join')
+  if (joins.some((j) => /right|full/i.test(String((j as { joinType?: unknown }).joinType))))
+    return columns.slice()
+  const { client } = query
+  const known = await tableColumns(client.config ?? client, family, ref, async (sql, bindings) =>
+    rawRows(family, await client.raw(sql, bindings)),
+  )
+  return columns.map((c) => {
+    const own = ownColumn(c.column, parsed.alias, joins.length > 0)
+    const info = own === undefined ? undefined : known.get(own)
+    return info === undefined || info.nullable ? c : { ...c, nullable: false }
+  })
 }
 
 /** Dialects whose ORDER BY understands `NULLS FIRST`/`NULLS LAST` as Knex writes it. */
@@ -127,8 +186,10 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
   page: () => B,
   largest: boolean,
   run: (builder: B, limit: number) => PromiseLike<unknown>,
+  rowValues = false,
 ): CursorQuery<T> {
   return {
+    rowValues,
     fetch: async (columns, condition, limit) => {
       const builder = page()
       // an OR needs its own group to AND with the query's WHERE; a single comparison does not
@@ -162,6 +223,15 @@ function applyCondition<B extends KnexLikeBuilder>(builder: B, condition: Keyset
     case 'compare':
       builder.where(condition.column, condition.operator, condition.value)
       return
+    case 'rows': {
+      const list = (n: number, item: string) => Array.from({ length: n }, () => item).join(', ')
+      const n = condition.columns.length
+      builder.whereRaw(`(${list(n, '??')}) ${condition.operator} (${list(n, '?')})`, [
+        ...condition.columns,
+        ...condition.values,
+      ])
+      return
+    }
     case 'equal':
       builder.where(condition.column, condition.value)
       return
