@@ -183,7 +183,9 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))('cursor keyset on %s', 
           { column: 'id', descending: true },
         ] as const
         const { sql, ids: got } = await pageSql(run, order, new Cursor({ a: 1, id: 8 }))
-        expect(sql).toMatch(/where \(?\([`"]?a[`"]?, [`"]?id[`"]?\) < \(/)
+        // MySQL/MariaDB's range optimizer skips row values: a bound on the first column there
+        if (name === 'mysql') expect(sql).toMatch(/where \(*`a` <= \?/)
+        else expect(sql).toMatch(/where \(?\(["`]?a["`]?, ["`]?id["`]?\) < \(/)
         expect(sql).not.toContain('is null')
         expect(got).toEqual(after(order, 8))
         const single = await pageSql(

@@ -23,6 +23,11 @@ export interface CursorColumn {
    * then has no `IS NULL` term for it. Left out, the column may hold NULL.
    */
   readonly nullable?: boolean
+  /**
+   * Can a (non-NULL) cursor value be a value of this column? A value it refuses is an
+   * `InvalidCursorError` before any SQL runs. Left out, any value may be.
+   */
+  readonly fits?: (value: string | number | boolean) => boolean
 }
 
 /**
@@ -52,11 +57,14 @@ export type KeysetCondition =
 /** What a query-builder adapter supplies for cursor pages: one query, no COUNT. */
 export interface CursorQuery<T> {
   /**
-   * The query renders `rows` conditions and `<=`/`>=` comparisons (its database compares row
-   * values): the condition is then the form an index serves, `(a, b) > (?, ?)` when every column
-   * is `NOT NULL` with one direction, else a leading bound before the nested form.
+   * The form of condition the query renders so that its database's index serves it. `'row-values'`
+   * (PostgreSQL, SQLite): `(a, b) > (?, ?)` when every column is `NOT NULL` with one direction,
+   * else the leading `NOT NULL` columns of one direction bound the range before the nested form.
+   * `'leading-bound'` (MySQL/MariaDB, whose range optimizer skips row values): `a >= ? and (...)`
+   * on the first column when it is `NOT NULL`. Left out: the nested form only (no `rows`
+   * conditions, no `<=`/`>=`).
    */
-  readonly rowValues?: boolean
+  readonly indexForm?: 'row-values' | 'leading-bound'
   /**
    * `limit` rows ordered by `columns` (directions and NULL placement as given: already flipped for
    * a page before the cursor), restricted by `condition` when there is a cursor.
@@ -113,7 +121,7 @@ export async function cursorPaginateQuery<T>(
   if (current !== null) {
     const values = valuesFor(current, names)
     if (current.pointsToPreviousItems()) order = columns.map(flipped)
-    condition = keysetCondition(order, values, query.rowValues === true)
+    condition = keysetCondition(order, values, query.indexForm)
   }
   const rows = await fetchRows(query, order, condition, perPage + 1)
   return new CursorPaginator(rows, {
@@ -173,25 +181,29 @@ const FALSE: KeysetCondition = { kind: 'false' }
 
 /**
  * Rows after `values` in the order of `columns`. A NULL value of a column that cannot hold NULL is
- * not a row of this query: an `InvalidCursorError`. With `rowValues`, the forms an index serves:
- * one row-value comparison when every column is `NOT NULL` with one direction, else the leading
- * `NOT NULL` columns of one direction bound the range (`(a, b) >= (?, ?) and (...)`) before the
- * nested form. @internal
+ * not a row of this query: an `InvalidCursorError`. `form`: see {@link CursorQuery.indexForm}.
+ * @internal
  */
 export function keysetCondition(
   columns: readonly CursorColumn[],
   values: readonly CursorValue[],
-  rowValues: boolean,
+  form: CursorQuery<unknown>['indexForm'],
 ): KeysetCondition {
   columns.forEach((column, i) => {
-    if (values[i] === null && column.nullable === false)
+    const value = values[i]
+    if (value === null && column.nullable === false)
       throw InvalidCursorError.invalidCursor(`"${column.name}" cannot be NULL`)
+    if (value !== null && column.fits !== undefined && !column.fits(value))
+      throw InvalidCursorError.invalidCursor(
+        `the value of "${column.name}" is not a value of its column`,
+      )
   })
   const nested = keyset(columns, values, 0)
-  if (!rowValues) return nested
+  if (form === undefined) return nested
+  const most = form === 'row-values' ? columns.length : 1
   let prefix = 0
   while (
-    prefix < columns.length &&
+    prefix < most &&
     columns[prefix].nullable === false &&
     columns[prefix].descending === columns[0].descending
   )

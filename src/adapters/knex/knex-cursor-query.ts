@@ -25,6 +25,6 @@ export function knexCursorQuery<T>(query: Knex.QueryBuilder): CursorQuery<T> {
     () => query.clone().clearOrder().clear('limit').clear('offset') as unknown as KnexLikeBuilder,
     knexNullsAreLargest(internals),
     (page, limit) => (page as unknown as Knex.QueryBuilder).limit(limit),
-    knexFamily(internals) !== undefined,
+    knexFamily(internals),
   )
 }

@@ -14,8 +14,14 @@ import {
   type CursorQuery,
   type KeysetCondition,
 } from '../../pagination/cursor-query'
+import type { CursorValue } from '../../pagination/cursor'
 import {
+  exactAlias,
+  indexFormOf,
   ownColumn,
+  takeExactValues,
+  withCatalog,
+  type SchemaColumn,
   tableColumns,
   type SqlFamily,
   type TableRef,
@@ -105,11 +111,6 @@ export function kyselyFamily(
   return undefined
 }
 
-/** Does the dialect sort NULL as the largest value (PostgreSQL) or the smallest? */
-function nullsAreLargest(query: SelectQueryBuilder<never, never, unknown>): boolean {
-  return kyselyFamily(query) === 'postgres'
-}
-
 /** One owner object per family for the catalog cache (Kysely does not expose its connection). */
 const CATALOG_OWNERS: Record<SqlFamily, object> = { postgres: {}, mysql: {}, sqlite: {} }
 
@@ -146,8 +147,8 @@ function fromTable(select: SelectQueryNode): { ref: TableRef; alias: string } | 
 export async function kyselyColumnsWithSchema<C extends CursorColumn>(
   query: SelectQueryBuilder<never, never, unknown>,
   columns: readonly C[],
-): Promise<C[]> {
-  const family = kyselyFamily(query)
+  family: SqlFamily | undefined,
+): Promise<Array<C & SchemaColumn>> {
   const select = query.toOperationNode()
   const from = fromTable(select)
   if (family === undefined || from === undefined || select.setOperations !== undefined)
@@ -170,8 +171,7 @@ export async function kyselyColumnsWithSchema<C extends CursorColumn>(
   )
   return columns.map((c) => {
     const own = ownColumn(c.column, from.alias, joins.length > 0)
-    const info = own === undefined ? undefined : known.get(own)
-    return info === undefined || info.nullable ? c : { ...c, nullable: false }
+    return withCatalog(family, c, own === undefined ? undefined : known.get(own))
   })
 }
 
@@ -183,12 +183,13 @@ export async function kyselyColumnsWithSchema<C extends CursorColumn>(
 export function kyselyCursorColumns(
   fn: string,
   query: SelectQueryBuilder<never, never, unknown>,
+  family: SqlFamily | undefined,
 ): KyselyCursorColumn[] {
   const select = query.toOperationNode()
   const items = (select.orderBy?.items ?? []) as readonly OrderItemLike[]
   if (items.length === 0) throw ArgumentError.cursorOrder(fn, 'the query has no ORDER BY')
   const aliases = selectAliases(select)
-  const largest = nullsAreLargest(query)
+  const largest = family === 'postgres'
   return items.map((item) => {
     const name = item.kind === 'OrderByItemNode' ? referenceName(item.orderBy) : undefined
     if (name === undefined)
@@ -207,22 +208,49 @@ export function kyselyCursorColumns(
   })
 }
 
+const indexFormProperty = (form: CursorQuery<unknown>['indexForm']) =>
+  form === undefined ? {} : { indexForm: form }
+
+/** A plugin that adds the exact texts of `columns` to the select list, under internal aliases. */
+function exactSelections(columns: readonly (KyselyCursorColumn & SchemaColumn)[]): KyselyPlugin {
+  const added = columns.flatMap((c, i) => {
+    if (c.exact === undefined) return []
+    const [before, after] = c.exact.text.split('??')
+    const text = alias(raw([before, after], [c.reference]), exactAlias(i))
+    return [node({ kind: 'SelectionNode' as const, selection: text })]
+  })
+  return {
+    transformQuery: ({ node: root }) =>
+      root.kind === 'SelectQueryNode'
+        ? node({ ...root, selections: [...(root.selections ?? []), ...added] } as never)
+        : root,
+    transformResult: async ({ result }: PluginTransformResultArgs) => result,
+  }
+}
+
 /** The cursor query step of a Kysely select (the caller's builder is immutable, never changed). */
 export function kyselyCursorQuery<O>(
   query: SelectQueryBuilder<never, never, O>,
-  columns: readonly KyselyCursorColumn[],
+  columns: readonly (KyselyCursorColumn & SchemaColumn)[],
+  family: SqlFamily | undefined,
 ): CursorQuery<O> {
-  const largest = nullsAreLargest(query as SelectQueryBuilder<never, never, unknown>)
-  const references = new Map(columns.map((c) => [c.column, c.reference]))
-  const ref = (column: string) => references.get(column) as OperationNode
+  const largest = family === 'postgres'
+  const references = new Map(columns.map((c) => [c.column, c]))
+  const ref = (column: string) => (references.get(column) as KyselyCursorColumn).reference
+  const cast = (column: string) => references.get(column)?.exact?.cast
+  const exact = columns.some((c) => c.exact !== undefined)
   return {
-    rowValues: kyselyFamily(query as SelectQueryBuilder<never, never, unknown>) !== undefined,
+    ...indexFormProperty(indexFormOf(family)),
     fetch: async (order, condition, limit) => {
       let page = query.clearOrderBy().clearLimit().clearOffset()
       if (condition !== undefined)
-        page = page.where(expression(parens(conditionNode(condition, ref))) as never)
+        page = page.where(expression(parens(conditionNode(condition, ref, cast))) as never)
       for (const column of order) page = orderBy(page, column, ref(column.column), largest)
-      return (await page.limit(limit).execute()) as O[]
+      // the exact texts follow the order of `columns` (the aliases takeExactValues reads)
+      if (exact) page = page.withPlugin(exactSelections(columns))
+      const rows = (await page.limit(limit).execute()) as O[]
+      takeExactValues('cursorPaginate', family, columns, rows)
+      return rows
     },
   }
 }
@@ -254,7 +282,13 @@ function orderBy<O>(
 function conditionNode(
   condition: KeysetCondition,
   ref: (column: string) => OperationNode,
+  cast: (column: string) => string | undefined,
 ): OperationNode {
+  const value = (column: string, v: CursorValue) => {
+    const bound = node({ kind: 'ValueNode' as const, value: v })
+    const type = cast(column)
+    return type === undefined ? bound : raw(['cast(', ` as ${type})`], [bound])
+  }
   switch (condition.kind) {
     case 'compare':
     case 'equal':
@@ -262,7 +296,7 @@ function conditionNode(
         kind: 'BinaryOperationNode' as const,
         leftOperand: ref(condition.column),
         operator: operator(condition.kind === 'equal' ? '=' : condition.operator),
-        rightOperand: node({ kind: 'ValueNode' as const, value: condition.value }),
+        rightOperand: value(condition.column, condition.value),
       })
     case 'rows': {
       const n = condition.columns.length
@@ -271,7 +305,7 @@ function conditionNode(
         ['(', ...commas, `) ${condition.operator} (`, ...commas, ')'],
         [
           ...condition.columns.map(ref),
-          ...condition.values.map((value) => node({ kind: 'ValueNode' as const, value })),
+          ...condition.values.map((v, i) => value(condition.columns[i], v)),
         ],
       )
     }
@@ -280,7 +314,7 @@ function conditionNode(
     case 'and':
     case 'or':
       return condition.conditions
-        .map((inner) => parens(conditionNode(inner, ref)))
+        .map((inner) => parens(conditionNode(inner, ref, cast)))
         .reduce((left, right) =>
           node({ kind: condition.kind === 'and' ? 'AndNode' : 'OrNode', left, right } as never),
         )

@@ -7,6 +7,7 @@ import {
   kyselyColumnsWithSchema,
   kyselyCursorColumns,
   kyselyCursorQuery,
+  kyselyFamily,
 } from './kysely-cursor-query'
 import {
   paginatePageQuery,
@@ -72,9 +73,17 @@ export async function cursorPaginate<DB, TB extends keyof DB, O>(
 ): Promise<CursorPaginator<O>> {
   assertKyselyQuery('cursorPaginate', query)
   const select = query as unknown as SelectQueryBuilder<never, never, O>
+  const family = kyselyFamily(select)
   const columns = await kyselyColumnsWithSchema(
     select,
-    kyselyCursorColumns('cursorPaginate', select),
+    kyselyCursorColumns('cursorPaginate', select, family),
+    family,
   )
-  return cursorPaginateQuery(kyselyCursorQuery(select, columns), columns, perPage, cursor, options)
+  return cursorPaginateQuery(
+    kyselyCursorQuery(select, columns, family),
+    columns,
+    perPage,
+    cursor,
+    options,
+  )
 }

@@ -5,6 +5,11 @@
  * `IS NULL` terms. @internal
  */
 
+import { ArgumentError } from '../../errors/base'
+import type { CursorValue } from '../../pagination/cursor'
+import { setExactCursorValues } from '../../pagination/cursor-paginator'
+import type { CursorColumn } from '../../pagination/cursor-query'
+
 /** The SQL families the cursor step knows. */
 export type SqlFamily = 'postgres' | 'mysql' | 'sqlite'
 
@@ -132,4 +137,157 @@ export function ownColumn(name: string, alias: string, joined: boolean): string 
   const dot = name.lastIndexOf('.')
   if (dot === -1) return joined ? undefined : name
   return name.slice(0, dot) === alias ? name.slice(dot + 1) : undefined
+}
+
+/** The keyset form the family's index serves (see `CursorQuery.indexForm`). @internal */
+export function indexFormOf(
+  family: SqlFamily | undefined,
+): 'row-values' | 'leading-bound' | undefined {
+  if (family === undefined) return undefined
+  return family === 'mysql' ? 'leading-bound' : 'row-values'
+}
+
+/**
+ * How a column's values travel exactly in a cursor when the driver's own reading loses precision:
+ * the page query also selects `text` (SQL with one `??` for the column) and the condition
+ * compares the column with `cast(? as <cast>)`. @internal
+ */
+export interface ExactForm {
+  readonly text: string
+  readonly cast: string
+}
+
+const DATE_TIME = /^(timestamp|datetime|date|time)\b/
+
+/**
+ * The exact form of a column of `type`, where the driver reads it inexactly: PostgreSQL date and
+ * time types (a JS Date holds milliseconds, and reads zone-less values in the process's zone);
+ * MySQL/MariaDB date and time types, `FLOAT` (read back as the nearest double, not the stored
+ * single) and `BIGINT` (read as a JS number). Undefined when the value the driver gives is exact.
+ */
+export function exactForm(family: SqlFamily, type: string): ExactForm | undefined {
+  if (family === 'postgres') {
+    return DATE_TIME.test(type) || type === 'interval'
+      ? { text: 'cast(?? as text)', cast: type }
+      : undefined
+  }
+  if (family !== 'mysql') return undefined
+  if (/^(datetime|timestamp)/.test(type))
+    return { text: "date_format(??, '%Y-%m-%d %H:%i:%s.%f')", cast: 'datetime(6)' }
+  if (/^(date|time)\b/.test(type)) return { text: 'cast(?? as char)', cast: type.split('(')[0] }
+  if (/^float\b/.test(type)) return { text: 'cast(?? as char)', cast: 'float' }
+  if (/^bigint\b/.test(type))
+    return { text: 'cast(?? as char)', cast: /unsigned/.test(type) ? 'unsigned' : 'signed' }
+  return undefined
+}
+
+const INTEGER_TEXT = /^-?\d+$/
+const NUMBER_TEXT = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T][\d:.]+)?( ?([+-][\d:]+|Z|[A-Z]{2,5}))?$/
+const TIME_TEXT = /^-?\d{1,3}:\d{2}(:\d{2}(\.\d+)?)?([+-][\d:]+)?$/
+const UUID_TEXT = /^[0-9a-f]{8}-?([0-9a-f]{4}-?){3}[0-9a-f]{12}$/i
+
+type Fits = (value: string | number | boolean) => boolean
+
+const integer: Fits = (v) =>
+  typeof v === 'number' ? Number.isInteger(v) : typeof v === 'string' && INTEGER_TEXT.test(v)
+const numeric: Fits = (v) => typeof v === 'number' || (typeof v === 'string' && NUMBER_TEXT.test(v))
+const text: Fits = (v) => typeof v === 'string'
+
+/**
+ * What a cursor value of a column of `type` may be, so that a value of another kind is refused
+ * before it reaches SQL (where it would be an error, or compare as something else on SQLite and
+ * MySQL/MariaDB). Undefined when any value may be (a type it does not know; SQLite text columns,
+ * which hold values of any kind).
+ */
+export function valueFits(family: SqlFamily, type: string): Fits | undefined {
+  if (/int|serial/.test(type))
+    return family === 'mysql' && /^tinyint\(1\)/.test(type)
+      ? (v) => typeof v === 'boolean' || integer(v)
+      : integer
+  if (/^(numeric|decimal|real|double|float|money)/.test(type)) return numeric
+  if (family === 'sqlite') return undefined
+  if (type === 'boolean') return (v) => typeof v === 'boolean'
+  if (type === 'uuid') return (v) => typeof v === 'string' && UUID_TEXT.test(v)
+  if (/^time\b/.test(type)) return (v) => typeof v === 'string' && TIME_TEXT.test(v)
+  if (DATE_TIME.test(type)) return (v) => typeof v === 'string' && DATE_TEXT.test(v)
+  if (/char|text|enum|citext/.test(type)) return text
+  return undefined
+}
+
+/** A cursor column with what the catalog says of it. @internal */
+export interface SchemaColumn extends CursorColumn {
+  /** The catalog's type of the column, when known. */
+  readonly type?: string
+  /** How its values travel exactly, when the driver reads them inexactly. */
+  readonly exact?: ExactForm
+}
+
+/** `column` with the catalog's `info` about it (none: as it is). @internal */
+export function withCatalog<C extends CursorColumn>(
+  family: SqlFamily,
+  column: C,
+  info: ColumnInfo | undefined,
+): C & SchemaColumn {
+  if (info === undefined) return column
+  const exact = exactForm(family, info.type)
+  const fits = valueFits(family, info.type)
+  return {
+    ...column,
+    type: info.type,
+    ...(info.nullable ? {} : { nullable: false }),
+    ...(exact === undefined ? {} : { exact }),
+    ...(fits === undefined ? {} : { fits }),
+  }
+}
+
+/** The internal alias of the exact text of the `i`-th order column. @internal */
+export const exactAlias = (i: number) => `api_resources_cursor_${i}`
+
+/**
+ * Takes the exact texts out of fetched `rows` (removing their internal aliases) and records them
+ * as the rows' cursor values. A value a cursor cannot carry exactly is refused, naming the column
+ * and the fix: a `Date` of a column whose type the catalog did not give (PostgreSQL, MySQL: it
+ * may hold microseconds), an integer past 2^53 read as a JS number. @internal
+ */
+export function takeExactValues(
+  fn: string,
+  family: SqlFamily | undefined,
+  columns: readonly SchemaColumn[],
+  rows: readonly unknown[],
+): void {
+  for (const row of rows) {
+    if (typeof row !== 'object' || row === null) continue
+    const record = row as Record<string, unknown>
+    let exact: Map<string, CursorValue> | undefined
+    columns.forEach((column, i) => {
+      if (column.exact !== undefined) {
+        const key = exactAlias(i)
+        const text = record[key]
+        delete record[key]
+        exact ??= new Map()
+        exact.set(column.name, text === null || text === undefined ? null : String(text))
+        return
+      }
+      const value =
+        record[column.name] ?? record[column.name.slice(column.name.lastIndexOf('.') + 1)]
+      if (value instanceof Date && family !== undefined && family !== 'sqlite')
+        throw ArgumentError.cursorOrder(
+          fn,
+          `"${column.name}" reads as a JS Date, which holds milliseconds while the column may hold ` +
+            'microseconds (and a zone-less one reads in the process time zone); order by a column ' +
+            "of the query's own table, whose type is then read from the catalog, or by its text " +
+            '(select it cast to text under the same name)',
+        )
+      const integerColumn = column.type !== undefined && /int/.test(column.type)
+      if (integerColumn && typeof value === 'number' && !Number.isSafeInteger(value))
+        throw ArgumentError.cursorOrder(
+          fn,
+          `"${column.name}" holds ${value}, an integer past 2^53 that a JS number does not hold ` +
+            "exactly; have the driver read big integers as strings or bigints (better-sqlite3's " +
+            "safeIntegers(), mysql2's supportBigNumbers and bigNumberStrings)",
+        )
+    })
+    if (exact !== undefined) setExactCursorValues(record, exact)
+  }
 }

@@ -1,5 +1,15 @@
 import { ArgumentError } from '../../errors/base'
-import { ownColumn, parseTableName, tableColumns, type SqlFamily } from './column-schema'
+import {
+  exactAlias,
+  indexFormOf,
+  ownColumn,
+  parseTableName,
+  tableColumns,
+  takeExactValues,
+  withCatalog,
+  type SchemaColumn,
+  type SqlFamily,
+} from './column-schema'
 import {
   nullsFirstByDefault,
   type CursorColumn,
@@ -12,6 +22,7 @@ import {
  * (which builds on Knex). @internal
  */
 export interface KnexLikeBuilder {
+  select(...columns: unknown[]): this
   where(...args: unknown[]): this
   orWhere(callback: (builder: this) => void): this
   whereNull(column: string): this
@@ -88,8 +99,7 @@ export async function knexColumnsWithSchema(
   )
   return columns.map((c) => {
     const own = ownColumn(c.column, parsed.alias, joins.length > 0)
-    const info = own === undefined ? undefined : known.get(own)
-    return info === undefined || info.nullable ? c : { ...c, nullable: false }
+    return withCatalog(family, c, own === undefined ? undefined : known.get(own))
   })
 }
 
@@ -186,20 +196,41 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
   page: () => B,
   largest: boolean,
   run: (builder: B, limit: number) => PromiseLike<unknown>,
-  rowValues = false,
+  family?: SqlFamily,
 ): CursorQuery<T> {
+  const indexForm = indexFormOf(family)
   return {
-    rowValues,
-    fetch: async (columns, condition, limit) => {
+    ...(indexForm === undefined ? {} : { indexForm }),
+    fetch: async (columns: readonly SchemaColumn[], condition, limit) => {
       const builder = page()
+      const casts = new Map(columns.map((c) => [c.column, c.exact?.cast]))
       // an OR needs its own group to AND with the query's WHERE; a single comparison does not
-      if (condition?.kind === 'or') builder.where((b: B) => applyCondition(b, condition))
-      else if (condition !== undefined) applyCondition(builder, condition)
+      if (condition?.kind === 'or') builder.where((b: B) => applyCondition(b, condition, casts))
+      else if (condition !== undefined) applyCondition(builder, condition, casts)
+      selectExact(builder, columns)
       for (const column of columns) orderBy(builder, column, largest)
-      return (await run(builder, limit)) as T[]
+      const rows = (await run(builder, limit)) as T[]
+      takeExactValues('cursorPaginate', family, columns, rows)
+      return rows
     },
   }
 }
+
+/** Adds the exact text of the columns that have one to the select list, under internal aliases. */
+function selectExact(builder: KnexLikeBuilder, columns: readonly SchemaColumn[]): void {
+  if (!columns.some((c) => c.exact !== undefined)) return
+  const internals = builder as unknown as KnexInternals & {
+    client: { raw(sql: string, bindings: readonly unknown[]): unknown }
+  }
+  if (!internals._statements.some((s) => s.grouping === 'columns')) builder.select('*')
+  columns.forEach((c, i) => {
+    if (c.exact !== undefined)
+      builder.select(internals.client.raw(`${c.exact.text} as ??`, [c.column, exactAlias(i)]))
+  })
+}
+
+/** `?`, or `cast(? as <type>)` for a column whose values travel as exact text. */
+const placeholder = (cast: string | undefined) => (cast === undefined ? '?' : `cast(? as ${cast})`)
 
 /** ORDER BY `column`, spelling NULL placement out only when it is not the dialect's default. */
 function orderBy(query: KnexLikeBuilder, column: CursorColumn, largest: boolean): void {
@@ -218,34 +249,41 @@ function orderBy(query: KnexLikeBuilder, column: CursorColumn, largest: boolean)
 }
 
 /** Adds `condition` to `builder` (inside a group, so it ANDs with the query's own WHERE). */
-function applyCondition<B extends KnexLikeBuilder>(builder: B, condition: KeysetCondition): void {
+function applyCondition<B extends KnexLikeBuilder>(
+  builder: B,
+  condition: KeysetCondition,
+  casts: ReadonlyMap<string, string | undefined>,
+): void {
   switch (condition.kind) {
     case 'compare':
-      builder.where(condition.column, condition.operator, condition.value)
+    case 'equal': {
+      const { column, value } = condition
+      const operator = condition.kind === 'equal' ? '=' : condition.operator
+      const cast = casts.get(column)
+      if (cast === undefined) builder.where(column, operator, value)
+      else builder.whereRaw(`?? ${operator} ${placeholder(cast)}`, [column, value])
       return
+    }
     case 'rows': {
-      const list = (n: number, item: string) => Array.from({ length: n }, () => item).join(', ')
-      const n = condition.columns.length
-      builder.whereRaw(`(${list(n, '??')}) ${condition.operator} (${list(n, '?')})`, [
+      const names = condition.columns.map(() => '??').join(', ')
+      const values = condition.columns.map((c) => placeholder(casts.get(c))).join(', ')
+      builder.whereRaw(`(${names}) ${condition.operator} (${values})`, [
         ...condition.columns,
         ...condition.values,
       ])
       return
     }
-    case 'equal':
-      builder.where(condition.column, condition.value)
-      return
     case 'null':
       if (condition.negated) builder.whereNotNull(condition.column)
       else builder.whereNull(condition.column)
       return
     case 'and':
       for (const inner of condition.conditions)
-        builder.where((nested: B) => applyCondition(nested, inner))
+        builder.where((nested: B) => applyCondition(nested, inner, casts))
       return
     case 'or':
       for (const inner of condition.conditions)
-        builder.orWhere((nested: B) => applyCondition(nested, inner))
+        builder.orWhere((nested: B) => applyCondition(nested, inner, casts))
       return
     case 'false':
       builder.whereRaw('1 = 0')
