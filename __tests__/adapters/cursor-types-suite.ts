@@ -69,7 +69,7 @@ function literal(dialect: DialectName, column: string, i: number): string {
     case 'num':
       return `${k * 1.0001 + 1234567890.1}`
     case 'big':
-      return dialect === 'sqlite' ? `${9_000_000_000_000 + k}` : `${9007199254740993 + k}`
+      return dialect === 'sqlite' ? `${9_000_000_000_000 + k}` : `900719925474099${3 + k}`
     case 'u':
       return `'0000000${k}-0000-4000-8000-00000000000${k}'`
     case 'flag':
