@@ -4,7 +4,7 @@
 import fc from 'fast-check'
 import type { Knex } from 'knex'
 import type { Kysely, SelectQueryBuilder } from 'kysely'
-import { Cursor, type CursorPaginator } from 'api-resources'
+import { ArgumentError, Cursor, type CursorPaginator } from 'api-resources'
 import { cursorPaginate as knexCursorPaginate } from 'api-resources/knex'
 import { cursorPaginate as kyselyCursorPaginate } from 'api-resources/kysely'
 import { DIALECTS, uniqueName } from '../support/db'
@@ -220,6 +220,44 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))('cursor keyset on %s', 
         expect(withNull.ids).toEqual(after(nullable, 2))
       },
     )
+
+    it('refuses a UNION with an ArgumentError, and pages it read as a derived table', async () => {
+      const union = knex(table)
+        .select('id')
+        .where('a', 0)
+        .union((u) => u.select('id').from(table).where('a', 1))
+      await expect(knexCursorPaginate(union.clone().orderBy('id'), 3)).rejects.toThrow(/UNION/)
+      await expect(knexCursorPaginate(union.clone().orderBy('id'), 3)).rejects.toBeInstanceOf(
+        ArgumentError,
+      )
+      const kunion = kysely
+        .selectFrom(ktable)
+        .select('id')
+        .where('a', '=', 0)
+        .union(kysely.selectFrom(ktable).select('id').where('a', '=', 1))
+      await expect(kyselyCursorPaginate(kunion.orderBy('id'), 3)).rejects.toThrow(/UNION/)
+      const wanted = rows.filter((r) => r.a !== 2).map((r) => r.id)
+      await walk(
+        (cursor) =>
+          knexCursorPaginate(
+            knex.select('*').from(union.clone().as('t')).orderBy('t.id'),
+            3,
+            cursor,
+          ),
+        wanted,
+        3,
+      )
+      await walk(
+        (cursor) =>
+          kyselyCursorPaginate(
+            kysely.selectFrom(kunion.as('t')).selectAll().orderBy('t.id'),
+            3,
+            cursor,
+          ),
+        wanted,
+        3,
+      )
+    })
 
     it.each(['knex', 'kysely'] as const)(
       '%s: a NULL cursor value for a NOT NULL column is an InvalidCursorError',

@@ -105,7 +105,7 @@ export function describeCursorTypes(label: string): void {
         const runners: Array<(sql: string) => Promise<unknown>> = [(sql) => knex.raw(sql)]
         if (name === 'sqlite')
           runners.push((sql) =>
-            kysely.executeQuery({ sql, parameters: [], query: { kind: 'RawNode' } as never }),
+            kysely.executeQuery({ sql, parameters: [], query: { kind: 'RawNode' } } as never),
           )
         for (const run of runners) for (const sql of [ddl, ...inserts]) await run(sql)
       })

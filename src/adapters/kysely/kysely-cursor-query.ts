@@ -188,6 +188,13 @@ export function kyselyCursorColumns(
   const select = query.toOperationNode()
   const items = (select.orderBy?.items ?? []) as readonly OrderItemLike[]
   if (items.length === 0) throw ArgumentError.cursorOrder(fn, 'the query has no ORDER BY')
+  // the keyset would restrict only the first SELECT of a UNION, so its pages would be wrong
+  if (select.setOperations !== undefined && select.setOperations.length > 0)
+    throw ArgumentError.cursorOrder(
+      fn,
+      "the query is a UNION, whose ORDER BY columns are not a table's; paginate a query " +
+        "reading it as a derived table (db.selectFrom(union.as('t')).selectAll().orderBy('t.id'))",
+    )
   const aliases = selectAliases(select)
   const largest = family === 'postgres'
   return items.map((item) => {

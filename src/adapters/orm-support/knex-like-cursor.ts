@@ -113,6 +113,10 @@ const NULLS_KEYWORD = new Set([
   'cockroachdb',
 ])
 
+const UNION_PROBLEM =
+  "the query is a UNION, whose ORDER BY columns are not a table's; paginate a query reading it " +
+  "as a derived table (knex.select('*').from(union.as('t')).orderBy('t.id'))"
+
 /** Does the dialect sort NULL as the largest value (PostgreSQL, Oracle) or the smallest? */
 export function knexNullsAreLargest(query: KnexInternals): boolean {
   return NULLS_KEYWORD.has(query.client.dialect ?? '')
@@ -125,6 +129,9 @@ export function knexNullsAreLargest(query: KnexInternals): boolean {
  */
 export function knexCursorColumns(fn: string, query: KnexInternals): CursorColumn[] {
   const statements = query._statements
+  // the keyset would restrict only the first SELECT of a UNION, so its pages would be wrong
+  if (statements.some((s) => s.grouping === 'union'))
+    throw ArgumentError.cursorOrder(fn, UNION_PROBLEM)
   const orders = statements.filter((s) => s.grouping === 'order')
   if (orders.length === 0) throw ArgumentError.cursorOrder(fn, 'the query has no ORDER BY')
   const aliases = selectAliases(statements)
