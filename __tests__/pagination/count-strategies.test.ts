@@ -44,6 +44,22 @@ describe('count strategies of paginatePageQuery', () => {
     expect(page.items()).toEqual([21, 22, 23])
   })
 
+  it('answers a page far beyond a given or estimated total as empty without a row query', async () => {
+    const given = source()
+    const far = await paginatePageQuery(given, 10, 600479950316066, { total: 5 })
+    expect(given.calls).toEqual([])
+    expect(far.items()).toEqual([])
+    expect(far.total()).toBe(5)
+    const estimated = source(300)
+    const deep = await paginatePageQuery(estimated, 10, 63, { total: 'estimate' })
+    expect(estimated.calls).toEqual(['estimate'])
+    expect(deep.items()).toEqual([])
+    // within twice the estimate the page is still read: the estimate may be low
+    const near = source(300)
+    await paginatePageQuery(near, 10, 59, { total: 'estimate' })
+    expect(near.calls).toEqual(['estimate', 'fetch 580 10'])
+  })
+
   it("uses the planner's estimate and marks it in the page JSON and collection meta", async () => {
     const q = source(30)
     const page = await paginatePageQuery(q, 10, 1, { total: 'estimate' })

@@ -96,3 +96,22 @@ describe('Cursor', () => {
     })
   })
 })
+
+describe('Cursor column names that look like the encoding', () => {
+  it.each(['_pointsToNextItems', '__pointsToNextItems', '__proto__', 'constructor'])(
+    'round-trips a column named %s with its direction',
+    (name) => {
+      for (const next of [true, false]) {
+        const cursor = new Cursor(
+          Object.defineProperty({}, name, { value: 7, enumerable: true }),
+          next,
+        )
+        const back = Cursor.fromEncoded(cursor.encode())
+        expect(back.names()).toEqual([name])
+        expect(back.parameter(name)).toBe(7)
+        expect(back.pointsToNextItems()).toBe(next)
+        expect(Object.getPrototypeOf(back.toArray())).toBe(Object.prototype)
+      }
+    },
+  )
+})

@@ -91,7 +91,14 @@ export class CursorPaginator<T> extends BasePaginator<T> {
   /** The cursor naming the rows after (or before) `row`. */
   cursorFor(row: T, pointsToNextItems: boolean): Cursor {
     const values: Record<string, CursorValue> = {}
-    for (const name of this.#parameters) values[name] = cursorValue(row, name)
+    for (const name of this.#parameters)
+      // defined, not assigned: a column may be named `__proto__`
+      Object.defineProperty(values, name, {
+        value: cursorValue(row, name),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
     return new Cursor(values, pointsToNextItems)
   }
 
@@ -196,9 +203,22 @@ function checkedNames(parameters: unknown): readonly string[] {
   return Object.freeze(parameters.slice())
 }
 
+/**
+ * The exact cursor values of rows an adapter fetched, where the row's own value is less exact
+ * (a `Date` of a microsecond timestamp): column name -> value.
+ */
+const exactValues = new WeakMap<object, ReadonlyMap<string, CursorValue>>()
+
+/** Records the exact cursor values of `row` (see `exactValues`). @internal */
+export function setExactCursorValues(row: object, values: ReadonlyMap<string, CursorValue>): void {
+  exactValues.set(row, values)
+}
+
 /** The value of column `name` in `row`: under the full name, or the part after the last `.`. */
 function cursorValue(row: unknown, name: string): CursorValue {
   const record = (typeof row === 'object' && row !== null ? row : {}) as Record<string, unknown>
+  const exact = exactValues.get(record)?.get(name)
+  if (exact !== undefined) return exact
   let value = record[name]
   if (value === undefined) value = record[name.slice(name.lastIndexOf('.') + 1)]
   if (value instanceof Date) return value.toISOString()

@@ -18,6 +18,16 @@ export interface CursorColumn {
    * smallest (see {@link nullsFirstByDefault}).
    */
   readonly nullsFirst: boolean
+  /**
+   * `false` when the column cannot hold NULL (the primary key, a `NOT NULL` column): the condition
+   * then has no `IS NULL` term for it. Left out, the column may hold NULL.
+   */
+  readonly nullable?: boolean
+  /**
+   * Can a (non-NULL) cursor value be a value of this column? A value it refuses is an
+   * `InvalidCursorError` before any SQL runs. Left out, any value may be.
+   */
+  readonly fits?: (value: string | number | boolean) => boolean
 }
 
 /**
@@ -28,8 +38,16 @@ export type KeysetCondition =
   | {
       readonly kind: 'compare'
       readonly column: string
-      readonly operator: '<' | '>'
+      /** `<=` and `>=` only for a query that declares {@link CursorQuery.rowValues}. */
+      readonly operator: '<' | '>' | '<=' | '>='
       readonly value: CursorValue
+    }
+  /** `(c1, c2, ...) op (v1, v2, ...)`: only for a query that declares {@link CursorQuery.rowValues}. */
+  | {
+      readonly kind: 'rows'
+      readonly columns: readonly string[]
+      readonly operator: '<' | '>' | '<=' | '>='
+      readonly values: readonly CursorValue[]
     }
   | { readonly kind: 'equal'; readonly column: string; readonly value: CursorValue }
   | { readonly kind: 'null'; readonly column: string; readonly negated: boolean }
@@ -38,6 +56,15 @@ export type KeysetCondition =
 
 /** What a query-builder adapter supplies for cursor pages: one query, no COUNT. */
 export interface CursorQuery<T> {
+  /**
+   * The form of condition the query renders so that its database's index serves it. `'row-values'`
+   * (PostgreSQL, SQLite): `(a, b) > (?, ?)` when every column is `NOT NULL` with one direction,
+   * else the leading `NOT NULL` columns of one direction bound the range before the nested form.
+   * `'leading-bound'` (MySQL/MariaDB, whose range optimizer skips row values): `a >= ? and (...)`
+   * on the first column when it is `NOT NULL`. Left out: the nested form only (no `rows`
+   * conditions, no `<=`/`>=`).
+   */
+  readonly indexForm?: 'row-values' | 'leading-bound'
   /**
    * `limit` rows ordered by `columns` (directions and NULL placement as given: already flipped for
    * a page before the cursor), restricted by `condition` when there is a cursor.
@@ -94,7 +121,7 @@ export async function cursorPaginateQuery<T>(
   if (current !== null) {
     const values = valuesFor(current, names)
     if (current.pointsToPreviousItems()) order = columns.map(flipped)
-    condition = keyset(order, values, 0)
+    condition = keysetCondition(order, values, query.indexForm)
   }
   const rows = await fetchRows(query, order, condition, perPage + 1)
   return new CursorPaginator(rows, {
@@ -153,6 +180,55 @@ function flipped(column: CursorColumn): CursorColumn {
 const FALSE: KeysetCondition = { kind: 'false' }
 
 /**
+ * Rows after `values` in the order of `columns`. A NULL value of a column that cannot hold NULL is
+ * not a row of this query: an `InvalidCursorError`. `form`: see {@link CursorQuery.indexForm}.
+ * @internal
+ */
+export function keysetCondition(
+  columns: readonly CursorColumn[],
+  values: readonly CursorValue[],
+  form: CursorQuery<unknown>['indexForm'],
+): KeysetCondition {
+  columns.forEach((column, i) => {
+    const value = values[i]
+    if (value === null && column.nullable === false)
+      throw InvalidCursorError.invalidCursor(`"${column.name}" cannot be NULL`)
+    if (value !== null && column.fits !== undefined && !column.fits(value))
+      throw InvalidCursorError.invalidCursor(
+        `the value of "${column.name}" is not a value of its column`,
+      )
+  })
+  const nested = keyset(columns, values, 0)
+  if (form === undefined) return nested
+  const most = form === 'row-values' ? columns.length : 1
+  let prefix = 0
+  while (
+    prefix < most &&
+    columns[prefix].nullable === false &&
+    columns[prefix].descending === columns[0].descending
+  )
+    prefix += 1
+  if (prefix === 0) return nested
+  const operator = columns[0].descending ? '<' : '>'
+  const bound = (strict: boolean): KeysetCondition =>
+    prefix === 1
+      ? {
+          kind: 'compare',
+          column: columns[0].column,
+          operator: strict ? operator : `${operator}=`,
+          value: values[0],
+        }
+      : {
+          kind: 'rows',
+          columns: columns.slice(0, prefix).map((c) => c.column),
+          operator: strict ? operator : `${operator}=`,
+          values: values.slice(0, prefix),
+        }
+  if (prefix === columns.length) return bound(true)
+  return { kind: 'and', conditions: [bound(false), nested] }
+}
+
+/**
  * Rows after `values` in the order of `columns[i..]`: after on column i, or equal on column i and
  * after on the rest (the nested form, which lets a database use an index on the first column).
  */
@@ -178,7 +254,7 @@ function afterOn(column: CursorColumn, value: CursorValue): KeysetCondition {
   if (value === null) return nullsFirst ? { kind: 'null', column: name, negated: true } : FALSE
   const operator = column.descending ? '<' : '>'
   const compare: KeysetCondition = { kind: 'compare', column: name, operator, value }
-  if (nullsFirst) return compare
+  if (nullsFirst || column.nullable === false) return compare
   return { kind: 'or', conditions: [compare, { kind: 'null', column: name, negated: false }] }
 }
 

@@ -24,6 +24,19 @@ export type CursorSecret = string | Uint8Array
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/
 
+/** Column names an encoded cursor escapes with one more leading `_` (see `Cursor.encode`). */
+const ESCAPED = /^_+pointsToNextItems$/
+
+/** `target[name] = value` as an own property, also for `__proto__`. */
+function defineValue(target: object, name: string, value: unknown): void {
+  Object.defineProperty(target, name, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  })
+}
+
 /**
  * A position in an ordered query: the values of the order columns of one row, and whether the page
  * it names lies after that row (`pointsToNextItems`) or before it. Encoded the way Laravel encodes
@@ -80,9 +93,22 @@ export class Cursor {
     return { ...this.#parameters, [DIRECTION_KEY]: this.#pointsToNextItems }
   }
 
+  /**
+   * The parameters and the direction flag as they are encoded: a column named like the flag
+   * (`_pointsToNextItems`, `__pointsToNextItems`, ...) gets one more leading `_`, which decoding
+   * takes off again, so no column name collides with the flag.
+   */
+  #encodable(): Record<string, CursorValue> {
+    const out: Record<string, CursorValue> = {}
+    for (const [name, value] of Object.entries(this.#parameters))
+      defineValue(out, ESCAPED.test(name) ? `_${name}` : name, value)
+    out[DIRECTION_KEY] = this.#pointsToNextItems
+    return out
+  }
+
   /** The URL-safe string form; with `secret`, signed (`<cursor>.<signature>`). */
   encode(secret?: CursorSecret): string {
-    const encoded = toBase64Url(utf8Bytes(JSON.stringify(this.toArray())))
+    const encoded = toBase64Url(utf8Bytes(JSON.stringify(this.#encodable())))
     return secret === undefined ? encoded : `${encoded}.${signature(encoded, secret)}`
   }
 
@@ -97,9 +123,12 @@ export class Cursor {
     if (!BASE64URL.test(encoded)) throw InvalidCursorError.invalidCursor('it is not base64url')
     const decoded = parseJson(utf8Text(fromBase64Url(encoded)))
     if (!isPlainObject(decoded)) throw InvalidCursorError.invalidCursor('it is not a JSON object')
-    const { [DIRECTION_KEY]: direction, ...parameters } = decoded
+    const { [DIRECTION_KEY]: direction, ...encodedParameters } = decoded
     if (typeof direction !== 'boolean')
       throw InvalidCursorError.invalidCursor(`"${DIRECTION_KEY}" is not a boolean`)
+    const parameters: Record<string, unknown> = {}
+    for (const [name, value] of Object.entries(encodedParameters))
+      defineValue(parameters, ESCAPED.test(name) ? name.slice(1) : name, value)
     return new Cursor(parameters as Record<string, CursorValue>, direction)
   }
 }

@@ -66,8 +66,7 @@ export async function paginatePageQuery<T>(
   const { pageName, currentPage } = pageOf(perPage, page, options.pageName)
   const { total, counted, estimated } = await totalOf(query, options.total)
   const offset = offsetOf(currentPage, perPage)
-  // A given or estimated total may be off: only an exact count can say the page is empty.
-  const items = offset < total || !counted ? await query.fetch(offset, perPage) : []
+  const items = offset < reach(total, counted, perPage) ? await query.fetch(offset, perPage) : []
   return new LengthAwarePaginator(items, {
     total,
     perPage,
@@ -89,6 +88,16 @@ function pageOf(
   assertPerPage(perPage)
   const pageName = parameterName('pageName', name, 'page')
   return { pageName, currentPage: resolvePage(page, perPage, 'page', pageName) }
+}
+
+/**
+ * The offset from which a page is known to be empty without reading it: the total when it is an
+ * exact count. A given or estimated total may be off, so pages up to twice it (plus two pages) are
+ * read; a page far beyond it is empty without a query, which would make the database step
+ * through every row before the offset.
+ */
+function reach(total: number, counted: boolean, perPage: number): number {
+  return counted ? total : 2 * (total + perPage)
 }
 
 /** The total by `strategy`: given, from a function, estimated, or counted (the default). */

@@ -199,25 +199,21 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
         expect(log).toHaveLength(0)
       })
 
-      it('never answers a cursor value of the wrong kind with a database error', async () => {
+      it('answers a cursor value of the wrong kind with a 400 on every dialect', async () => {
         const q = () => db(table).orderBy('a').orderBy('id')
         for (const values of [
           { a: 'zzz', id: 'abc' },
           { a: true, id: 1 },
           { a: 1.5, id: '2' },
+          { a: 1, id: '2x' },
         ]) {
-          const result = await cursorPaginate(q(), 2, new Cursor(values).encode()).then(
-            (page) => page,
-            (error: unknown) => error,
+          await expect(cursorPaginate(q(), 2, new Cursor(values).encode())).rejects.toBeInstanceOf(
+            InvalidCursorError,
           )
-          // PostgreSQL refuses the comparison: a 400; SQLite and MariaDB compare loosely
-          if (result instanceof Error) expect(result).toBeInstanceOf(InvalidCursorError)
-          else expect(result).toBeInstanceOf(CursorPaginator)
         }
-        if (name === 'postgres')
-          await expect(
-            cursorPaginate(q(), 2, new Cursor({ a: 'zzz', id: 'abc' }).encode()),
-          ).rejects.toThrow(/do not fit the order columns/)
+        // an integer as text is the same value
+        const page = await cursorPaginate(q(), 2, new Cursor({ a: '1', id: '3' }).encode())
+        expect(page).toBeInstanceOf(CursorPaginator)
       })
 
       it('signs cursors with cursorSecret and refuses unsigned or tampered ones', async () => {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import type { CursorQuery } from '../../pagination/cursor-query'
 import {
   knexCursorColumns as columnsOf,
+  knexFamily,
   knexLikeCursorQuery,
   knexNullsAreLargest,
   type KnexInternals,
@@ -19,9 +20,11 @@ export function knexCursorColumns(fn: string, query: Knex.QueryBuilder) {
 
 /** The cursor query step of a Knex query (which the caller's query never sees: it is cloned). */
 export function knexCursorQuery<T>(query: Knex.QueryBuilder): CursorQuery<T> {
+  const internals = query as unknown as KnexInternals
   return knexLikeCursorQuery<T, KnexLikeBuilder>(
     () => query.clone().clearOrder().clear('limit').clear('offset') as unknown as KnexLikeBuilder,
-    knexNullsAreLargest(query as unknown as KnexInternals),
+    knexNullsAreLargest(internals),
     (page, limit) => (page as unknown as Knex.QueryBuilder).limit(limit),
+    knexFamily(internals),
   )
 }

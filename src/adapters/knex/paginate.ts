@@ -15,6 +15,7 @@ import { isQueryPlan } from '../../query/apply'
 import type { QueryPlan } from '../../query/plan'
 import { planned, plannedCursor, type PlannedPaginateOptions } from './knex-query-plan'
 import type { PlanLoadOptions } from '../../query/apply'
+import { knexColumnsWithSchema, type KnexInternals } from '../orm-support/knex-like-cursor'
 
 /** The row type a Knex builder resolves to. */
 export type KnexRow<Q> = Awaited<Q> extends readonly (infer R)[] ? R : unknown
@@ -118,6 +119,10 @@ async function cursorPaginateRows<Q extends Knex.QueryBuilder>(
   cursor?: Cursor | string | null,
   options?: CursorPaginateOptions,
 ): Promise<CursorPaginator<KnexRow<Q>>> {
-  const columns = knexCursorColumns('cursorPaginate', query)
+  assertKnexQuery('cursorPaginate', query)
+  const columns = await knexColumnsWithSchema(
+    query as unknown as KnexInternals,
+    knexCursorColumns('cursorPaginate', query),
+  )
   return cursorPaginateQuery(knexCursorQuery<KnexRow<Q>>(query), columns, perPage, cursor, options)
 }

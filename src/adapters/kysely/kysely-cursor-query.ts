@@ -1,4 +1,12 @@
-import type { Expression, OperationNode, SelectQueryBuilder, SelectQueryNode } from 'kysely'
+import type {
+  Expression,
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformResultArgs,
+  RootOperationNode,
+  SelectQueryBuilder,
+  SelectQueryNode,
+} from 'kysely'
 import { ArgumentError } from '../../errors/base'
 import {
   nullsFirstByDefault,
@@ -6,7 +14,19 @@ import {
   type CursorQuery,
   type KeysetCondition,
 } from '../../pagination/cursor-query'
-import { node, operator, parens, raw } from './kysely-nodes'
+import type { CursorValue } from '../../pagination/cursor'
+import {
+  exactAlias,
+  indexFormOf,
+  ownColumn,
+  takeExactValues,
+  withCatalog,
+  type SchemaColumn,
+  tableColumns,
+  type SqlFamily,
+  type TableRef,
+} from '../orm-support/column-schema'
+import { alias, identifier, node, operator, parens, raw } from './kysely-nodes'
 
 /** An `Expression` Kysely's builder methods accept, around a node. */
 function expression(inner: OperationNode): Expression<unknown> {
@@ -56,12 +76,103 @@ function selectAliases(select: SelectQueryNode): Map<string, OperationNode | nul
   return aliases
 }
 
+/** A plugin that puts `root` in place of the query it is attached to (after the app's plugins). */
+function replacedBy(root: OperationNode): KyselyPlugin {
+  return {
+    transformQuery: () => root as RootOperationNode,
+    transformResult: async ({ result }: PluginTransformResultArgs) => result,
+  }
+}
+
+/** `select <inner>` (a plugin must return a select for a select). */
+const selectOf = (selection: OperationNode, from?: OperationNode) =>
+  node({
+    kind: 'SelectQueryNode' as const,
+    selections: [node({ kind: 'SelectionNode' as const, selection })],
+    ...(from === undefined ? {} : { from: node({ kind: 'FromNode' as const, froms: [from] }) }),
+  }) as unknown as OperationNode
+
+const PROBE = selectOf(
+  raw(['', ' ', ''], [node({ kind: 'ValueNode' as const, value: 0 }), identifier('a')]),
+)
+
 /**
- * Does the dialect sort NULL as the largest value? Read from how it writes parameters: PostgreSQL
- * numbers them (`$1`), SQLite and MySQL/MariaDB (NULL smallest) write `?`.
+ * The SQL family of the query's dialect, from how the dialect's own compiler writes a parameter
+ * and an identifier of a probe node (never from the query's SQL): PostgreSQL `$1 "a"`,
+ * MySQL/MariaDB `` ? `a` ``, SQLite `? "a"`; undefined for any other dialect.
  */
-function nullsAreLargest(query: SelectQueryBuilder<never, never, unknown>): boolean {
-  return /\$1\b/.test(query.limit(1).compile().sql)
+export function kyselyFamily(
+  query: SelectQueryBuilder<never, never, unknown>,
+): SqlFamily | undefined {
+  const probe = query.withPlugin(replacedBy(PROBE)).compile().sql
+  if (probe === 'select $1 "a"') return 'postgres'
+  if (probe === 'select ? `a`') return 'mysql'
+  if (probe === 'select ? "a"') return 'sqlite'
+  return undefined
+}
+
+/** One owner object per family for the catalog cache (Kysely does not expose its connection). */
+const CATALOG_OWNERS: Record<SqlFamily, object> = { postgres: {}, mysql: {}, sqlite: {} }
+
+interface TableNodeLike extends OperationNode {
+  readonly table?: {
+    readonly schema?: { readonly name?: string }
+    readonly identifier?: { readonly name?: string }
+  }
+}
+
+/** The query's table and the name it goes by, when it reads one table by name. */
+function fromTable(select: SelectQueryNode): { ref: TableRef; alias: string } | undefined {
+  const froms = select.from?.froms ?? []
+  if (froms.length !== 1) return undefined
+  let table = froms[0] as TableNodeLike
+  let alias: string | undefined
+  if (table.kind === 'AliasNode') {
+    const aliased = table as unknown as { node: TableNodeLike; alias: { name?: string } }
+    table = aliased.node
+    alias = aliased.alias.name
+  }
+  const name = table.table?.identifier?.name
+  if (table.kind !== 'TableNode' || typeof name !== 'string') return undefined
+  const schema = table.table?.schema?.name
+  const ref: TableRef = typeof schema === 'string' ? { schema, table: name } : { table: name }
+  return { ref, alias: alias ?? name }
+}
+
+/**
+ * The cursor columns with what the catalog says of them: `nullable: false` for the columns of the
+ * query's table that cannot hold NULL (read once per table). Columns of other tables, of tables
+ * the catalog does not know, or that a RIGHT or FULL join can leave empty, stay nullable.
+ */
+export async function kyselyColumnsWithSchema<C extends CursorColumn>(
+  query: SelectQueryBuilder<never, never, unknown>,
+  columns: readonly C[],
+  family: SqlFamily | undefined,
+): Promise<Array<C & SchemaColumn>> {
+  const select = query.toOperationNode()
+  const from = fromTable(select)
+  if (family === undefined || from === undefined || select.setOperations !== undefined)
+    return columns.slice()
+  const joins = (select.joins ?? []) as readonly (OperationNode & { joinType?: string })[]
+  if (joins.some((j) => /right|full/i.test(j.joinType ?? ''))) return columns.slice()
+  const known = await tableColumns(
+    CATALOG_OWNERS[family],
+    family,
+    from.ref,
+    async (sql, bindings) => {
+      const fragments = sql.split('?')
+      fragments[0] = `(${fragments[0]}`
+      fragments[fragments.length - 1] += ')'
+      const values = bindings.map((value) => node({ kind: 'ValueNode' as const, value }))
+      const catalog = alias(raw(fragments, values), 'api_resources_catalog')
+      const all = node({ kind: 'SelectAllNode' as const })
+      return (await query.withPlugin(replacedBy(selectOf(all, catalog))).execute()) as unknown[]
+    },
+  )
+  return columns.map((c) => {
+    const own = ownColumn(c.column, from.alias, joins.length > 0)
+    return withCatalog(family, c, own === undefined ? undefined : known.get(own))
+  })
 }
 
 /**
@@ -72,12 +183,20 @@ function nullsAreLargest(query: SelectQueryBuilder<never, never, unknown>): bool
 export function kyselyCursorColumns(
   fn: string,
   query: SelectQueryBuilder<never, never, unknown>,
+  family: SqlFamily | undefined,
 ): KyselyCursorColumn[] {
   const select = query.toOperationNode()
   const items = (select.orderBy?.items ?? []) as readonly OrderItemLike[]
   if (items.length === 0) throw ArgumentError.cursorOrder(fn, 'the query has no ORDER BY')
+  // the keyset would restrict only the first SELECT of a UNION, so its pages would be wrong
+  if (select.setOperations !== undefined && select.setOperations.length > 0)
+    throw ArgumentError.cursorOrder(
+      fn,
+      "the query is a UNION, whose ORDER BY columns are not a table's; paginate a query " +
+        "reading it as a derived table (db.selectFrom(union.as('t')).selectAll().orderBy('t.id'))",
+    )
   const aliases = selectAliases(select)
-  const largest = nullsAreLargest(query)
+  const largest = family === 'postgres'
   return items.map((item) => {
     const name = item.kind === 'OrderByItemNode' ? referenceName(item.orderBy) : undefined
     if (name === undefined)
@@ -96,21 +215,49 @@ export function kyselyCursorColumns(
   })
 }
 
+const indexFormProperty = (form: CursorQuery<unknown>['indexForm']) =>
+  form === undefined ? {} : { indexForm: form }
+
+/** A plugin that adds the exact texts of `columns` to the select list, under internal aliases. */
+function exactSelections(columns: readonly (KyselyCursorColumn & SchemaColumn)[]): KyselyPlugin {
+  const added = columns.flatMap((c, i) => {
+    if (c.exact === undefined) return []
+    const [before, after] = c.exact.text.split('??')
+    const text = alias(raw([before, after], [c.reference]), exactAlias(i))
+    return [node({ kind: 'SelectionNode' as const, selection: text })]
+  })
+  return {
+    transformQuery: ({ node: root }) =>
+      root.kind === 'SelectQueryNode'
+        ? node({ ...root, selections: [...(root.selections ?? []), ...added] } as never)
+        : root,
+    transformResult: async ({ result }: PluginTransformResultArgs) => result,
+  }
+}
+
 /** The cursor query step of a Kysely select (the caller's builder is immutable, never changed). */
 export function kyselyCursorQuery<O>(
   query: SelectQueryBuilder<never, never, O>,
-  columns: readonly KyselyCursorColumn[],
+  columns: readonly (KyselyCursorColumn & SchemaColumn)[],
+  family: SqlFamily | undefined,
 ): CursorQuery<O> {
-  const largest = nullsAreLargest(query as SelectQueryBuilder<never, never, unknown>)
-  const references = new Map(columns.map((c) => [c.column, c.reference]))
-  const ref = (column: string) => references.get(column) as OperationNode
+  const largest = family === 'postgres'
+  const references = new Map(columns.map((c) => [c.column, c]))
+  const ref = (column: string) => (references.get(column) as KyselyCursorColumn).reference
+  const cast = (column: string) => references.get(column)?.exact?.cast
+  const exact = columns.some((c) => c.exact !== undefined)
   return {
+    ...indexFormProperty(indexFormOf(family)),
     fetch: async (order, condition, limit) => {
       let page = query.clearOrderBy().clearLimit().clearOffset()
       if (condition !== undefined)
-        page = page.where(expression(parens(conditionNode(condition, ref))) as never)
+        page = page.where(expression(parens(conditionNode(condition, ref, cast))) as never)
       for (const column of order) page = orderBy(page, column, ref(column.column), largest)
-      return (await page.limit(limit).execute()) as O[]
+      // the exact texts follow the order of `columns` (the aliases takeExactValues reads)
+      if (exact) page = page.withPlugin(exactSelections(columns))
+      const rows = (await page.limit(limit).execute()) as O[]
+      takeExactValues('cursorPaginate', family, columns, rows)
+      return rows
     },
   }
 }
@@ -142,7 +289,13 @@ function orderBy<O>(
 function conditionNode(
   condition: KeysetCondition,
   ref: (column: string) => OperationNode,
+  cast: (column: string) => string | undefined,
 ): OperationNode {
+  const value = (column: string, v: CursorValue) => {
+    const bound = node({ kind: 'ValueNode' as const, value: v })
+    const type = cast(column)
+    return type === undefined ? bound : raw(['cast(', ` as ${type})`], [bound])
+  }
   switch (condition.kind) {
     case 'compare':
     case 'equal':
@@ -150,14 +303,25 @@ function conditionNode(
         kind: 'BinaryOperationNode' as const,
         leftOperand: ref(condition.column),
         operator: operator(condition.kind === 'equal' ? '=' : condition.operator),
-        rightOperand: node({ kind: 'ValueNode' as const, value: condition.value }),
+        rightOperand: value(condition.column, condition.value),
       })
+    case 'rows': {
+      const n = condition.columns.length
+      const commas = Array.from({ length: n - 1 }, () => ', ')
+      return raw(
+        ['(', ...commas, `) ${condition.operator} (`, ...commas, ')'],
+        [
+          ...condition.columns.map(ref),
+          ...condition.values.map((v, i) => value(condition.columns[i], v)),
+        ],
+      )
+    }
     case 'null':
       return raw(['', condition.negated ? ' is not null' : ' is null'], [ref(condition.column)])
     case 'and':
     case 'or':
       return condition.conditions
-        .map((inner) => parens(conditionNode(inner, ref)))
+        .map((inner) => parens(conditionNode(inner, ref, cast)))
         .reduce((left, right) =>
           node({ kind: condition.kind === 'and' ? 'AndNode' : 'OrNode', left, right } as never),
         )

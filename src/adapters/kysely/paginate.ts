@@ -3,7 +3,12 @@ import type { LengthAwarePaginator, Paginator } from '../../pagination'
 import type { Cursor } from '../../pagination/cursor'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
 import { cursorPaginateQuery, type CursorPaginateOptions } from '../../pagination/cursor-query'
-import { kyselyCursorColumns, kyselyCursorQuery } from './kysely-cursor-query'
+import {
+  kyselyColumnsWithSchema,
+  kyselyCursorColumns,
+  kyselyCursorQuery,
+  kyselyFamily,
+} from './kysely-cursor-query'
 import {
   paginatePageQuery,
   simplePaginatePageQuery,
@@ -117,6 +122,17 @@ async function cursorPaginateRows<DB, TB extends keyof DB, O>(
   options?: CursorPaginateOptions,
 ): Promise<CursorPaginator<O>> {
   const select = query as unknown as SelectQueryBuilder<never, never, O>
-  const columns = kyselyCursorColumns('cursorPaginate', select)
-  return cursorPaginateQuery(kyselyCursorQuery(select, columns), columns, perPage, cursor, options)
+  const family = kyselyFamily(select)
+  const columns = await kyselyColumnsWithSchema(
+    select,
+    kyselyCursorColumns('cursorPaginate', select, family),
+    family,
+  )
+  return cursorPaginateQuery(
+    kyselyCursorQuery(select, columns, family),
+    columns,
+    perPage,
+    cursor,
+    options,
+  )
 }

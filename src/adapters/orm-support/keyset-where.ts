@@ -23,8 +23,20 @@ export interface WhereSpelling<W> {
 /** A keyset condition in an ORM's own `where` language. */
 export function spellCondition<W>(condition: KeysetCondition, spelling: WhereSpelling<W>): W {
   switch (condition.kind) {
-    case 'compare':
-      return spelling.compare(condition.column, condition.operator, condition.value)
+    case 'compare': {
+      const { column, operator, value } = condition
+      if (operator === '<' || operator === '>') return spelling.compare(column, operator, value)
+      const strict = operator === '<=' ? '<' : '>'
+      return spelling.or([
+        spelling.compare(column, strict, value),
+        spelling.compare(column, '=', value),
+      ])
+    }
+    case 'rows':
+      return spellCondition(
+        rowsExpanded(condition.columns, condition.operator, condition.values),
+        spelling,
+      )
     case 'equal':
       return spelling.compare(condition.column, '=', condition.value)
     case 'null':
@@ -35,6 +47,30 @@ export function spellCondition<W>(condition: KeysetCondition, spelling: WhereSpe
       return spelling.or(condition.conditions.map((c) => spellCondition(c, spelling)))
     case 'false':
       return spelling.none()
+  }
+}
+
+/** `(a, b) > (x, y)` as `a > x or (a = x and b > y)`, for a `where` language without row values. */
+function rowsExpanded(
+  columns: readonly string[],
+  operator: '<' | '>' | '<=' | '>=',
+  values: readonly CursorValue[],
+): KeysetCondition {
+  const [column, ...rest] = columns
+  const strict = operator.startsWith('<') ? '<' : '>'
+  if (rest.length === 0) return { kind: 'compare', column, operator, value: values[0] }
+  return {
+    kind: 'or',
+    conditions: [
+      { kind: 'compare', column, operator: strict, value: values[0] },
+      {
+        kind: 'and',
+        conditions: [
+          { kind: 'equal', column, value: values[0] },
+          rowsExpanded(rest, operator, values.slice(1)),
+        ],
+      },
+    ],
   }
 }
 

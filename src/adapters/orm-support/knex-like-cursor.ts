@@ -1,5 +1,16 @@
 import { ArgumentError } from '../../errors/base'
 import {
+  exactAlias,
+  indexFormOf,
+  ownColumn,
+  parseTableName,
+  tableColumns,
+  takeExactValues,
+  withCatalog,
+  type SchemaColumn,
+  type SqlFamily,
+} from './column-schema'
+import {
   nullsFirstByDefault,
   type CursorColumn,
   type CursorQuery,
@@ -11,11 +22,12 @@ import {
  * (which builds on Knex). @internal
  */
 export interface KnexLikeBuilder {
+  select(...columns: unknown[]): this
   where(...args: unknown[]): this
   orWhere(callback: (builder: this) => void): this
   whereNull(column: string): this
   whereNotNull(column: string): this
-  whereRaw(sql: string): this
+  whereRaw(sql: string, bindings?: readonly unknown[]): this
   orderBy(column: string, direction: string, nulls?: 'first' | 'last'): this
   orderByRaw(sql: string, bindings: unknown[]): this
 }
@@ -28,10 +40,67 @@ interface OrderStatement {
   readonly nulls?: unknown
 }
 
-/** What Knex keeps of a query: its statements and its client's dialect. @internal */
+/** What Knex keeps of a query: its statements, its table and its client. @internal */
 export interface KnexInternals {
   readonly _statements: readonly OrderStatement[]
-  readonly client: { readonly dialect?: string }
+  readonly _single?: { readonly table?: unknown; readonly schema?: unknown }
+  readonly client: {
+    readonly dialect?: string
+    readonly config?: object
+    raw(sql: string, bindings: readonly unknown[]): PromiseLike<unknown>
+  }
+}
+
+/** The SQL family of a Knex dialect whose catalog the cursor step reads, else undefined. */
+export function knexFamily(query: KnexInternals): SqlFamily | undefined {
+  switch (query.client.dialect) {
+    case 'postgresql':
+    case 'cockroachdb':
+      return 'postgres'
+    case 'mysql':
+      return 'mysql'
+    case 'sqlite3':
+    case 'better-sqlite3':
+      return 'sqlite'
+    default:
+      return undefined
+  }
+}
+
+/** The rows of a raw Knex result: pg's `{ rows }`, mysql's `[rows, fields]`, SQLite's rows. */
+function rawRows(family: SqlFamily, result: unknown): readonly unknown[] {
+  if (family === 'postgres') return (result as { rows?: unknown[] }).rows ?? []
+  if (family === 'mysql') return (Array.isArray(result) ? result[0] : []) as unknown[]
+  return Array.isArray(result) ? result : []
+}
+
+/**
+ * The cursor columns with what the database's catalog says of them: `nullable: false` for the
+ * columns of the query's table that cannot hold NULL (read once per connection and table). A
+ * column of another table, of a table the catalog does not know, or one a RIGHT or FULL join can
+ * leave empty stays nullable. @internal
+ */
+export async function knexColumnsWithSchema(
+  query: KnexInternals,
+  columns: readonly CursorColumn[],
+): Promise<CursorColumn[]> {
+  const family = knexFamily(query)
+  const table = query._single?.table
+  const parsed = typeof table === 'string' ? parseTableName(table) : undefined
+  if (family === undefined || parsed === undefined) return columns.slice()
+  const schema = query._single?.schema
+  const ref = typeof schema === 'string' ? { ...parsed.ref, schema } : parsed.ref
+  const joins = query._statements.filter((s) => s.grouping === 'join')
+  if (joins.some((j) => /right|full/i.test(String((j as { joinType?: unknown }).joinType))))
+    return columns.slice()
+  const { client } = query
+  const known = await tableColumns(client.config ?? client, family, ref, async (sql, bindings) =>
+    rawRows(family, await client.raw(sql, bindings)),
+  )
+  return columns.map((c) => {
+    const own = ownColumn(c.column, parsed.alias, joins.length > 0)
+    return withCatalog(family, c, own === undefined ? undefined : known.get(own))
+  })
 }
 
 /** Dialects whose ORDER BY understands `NULLS FIRST`/`NULLS LAST` as Knex writes it. */
@@ -43,6 +112,10 @@ const NULLS_KEYWORD = new Set([
   'oracledb',
   'cockroachdb',
 ])
+
+const UNION_PROBLEM =
+  "the query is a UNION, whose ORDER BY columns are not a table's; paginate a query reading it " +
+  "as a derived table (knex.select('*').from(union.as('t')).orderBy('t.id'))"
 
 /** Does the dialect sort NULL as the largest value (PostgreSQL, Oracle) or the smallest? */
 export function knexNullsAreLargest(query: KnexInternals): boolean {
@@ -56,6 +129,9 @@ export function knexNullsAreLargest(query: KnexInternals): boolean {
  */
 export function knexCursorColumns(fn: string, query: KnexInternals): CursorColumn[] {
   const statements = query._statements
+  // the keyset would restrict only the first SELECT of a UNION, so its pages would be wrong
+  if (statements.some((s) => s.grouping === 'union'))
+    throw ArgumentError.cursorOrder(fn, UNION_PROBLEM)
   const orders = statements.filter((s) => s.grouping === 'order')
   if (orders.length === 0) throw ArgumentError.cursorOrder(fn, 'the query has no ORDER BY')
   const aliases = selectAliases(statements)
@@ -127,18 +203,41 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
   page: () => B,
   largest: boolean,
   run: (builder: B, limit: number) => PromiseLike<unknown>,
+  family?: SqlFamily,
 ): CursorQuery<T> {
+  const indexForm = indexFormOf(family)
   return {
-    fetch: async (columns, condition, limit) => {
+    ...(indexForm === undefined ? {} : { indexForm }),
+    fetch: async (columns: readonly SchemaColumn[], condition, limit) => {
       const builder = page()
+      const casts = new Map(columns.map((c) => [c.column, c.exact?.cast]))
       // an OR needs its own group to AND with the query's WHERE; a single comparison does not
-      if (condition?.kind === 'or') builder.where((b: B) => applyCondition(b, condition))
-      else if (condition !== undefined) applyCondition(builder, condition)
+      if (condition?.kind === 'or') builder.where((b: B) => applyCondition(b, condition, casts))
+      else if (condition !== undefined) applyCondition(builder, condition, casts)
+      selectExact(builder, columns)
       for (const column of columns) orderBy(builder, column, largest)
-      return (await run(builder, limit)) as T[]
+      const rows = (await run(builder, limit)) as T[]
+      takeExactValues('cursorPaginate', family, columns, rows)
+      return rows
     },
   }
 }
+
+/** Adds the exact text of the columns that have one to the select list, under internal aliases. */
+function selectExact(builder: KnexLikeBuilder, columns: readonly SchemaColumn[]): void {
+  if (!columns.some((c) => c.exact !== undefined)) return
+  const internals = builder as unknown as KnexInternals & {
+    client: { raw(sql: string, bindings: readonly unknown[]): unknown }
+  }
+  if (!internals._statements.some((s) => s.grouping === 'columns')) builder.select('*')
+  columns.forEach((c, i) => {
+    if (c.exact !== undefined)
+      builder.select(internals.client.raw(`${c.exact.text} as ??`, [c.column, exactAlias(i)]))
+  })
+}
+
+/** `?`, or `cast(? as <type>)` for a column whose values travel as exact text. */
+const placeholder = (cast: string | undefined) => (cast === undefined ? '?' : `cast(? as ${cast})`)
 
 /** ORDER BY `column`, spelling NULL placement out only when it is not the dialect's default. */
 function orderBy(query: KnexLikeBuilder, column: CursorColumn, largest: boolean): void {
@@ -157,25 +256,41 @@ function orderBy(query: KnexLikeBuilder, column: CursorColumn, largest: boolean)
 }
 
 /** Adds `condition` to `builder` (inside a group, so it ANDs with the query's own WHERE). */
-function applyCondition<B extends KnexLikeBuilder>(builder: B, condition: KeysetCondition): void {
+function applyCondition<B extends KnexLikeBuilder>(
+  builder: B,
+  condition: KeysetCondition,
+  casts: ReadonlyMap<string, string | undefined>,
+): void {
   switch (condition.kind) {
     case 'compare':
-      builder.where(condition.column, condition.operator, condition.value)
+    case 'equal': {
+      const { column, value } = condition
+      const operator = condition.kind === 'equal' ? '=' : condition.operator
+      const cast = casts.get(column)
+      if (cast === undefined) builder.where(column, operator, value)
+      else builder.whereRaw(`?? ${operator} ${placeholder(cast)}`, [column, value])
       return
-    case 'equal':
-      builder.where(condition.column, condition.value)
+    }
+    case 'rows': {
+      const names = condition.columns.map(() => '??').join(', ')
+      const values = condition.columns.map((c) => placeholder(casts.get(c))).join(', ')
+      builder.whereRaw(`(${names}) ${condition.operator} (${values})`, [
+        ...condition.columns,
+        ...condition.values,
+      ])
       return
+    }
     case 'null':
       if (condition.negated) builder.whereNotNull(condition.column)
       else builder.whereNull(condition.column)
       return
     case 'and':
       for (const inner of condition.conditions)
-        builder.where((nested: B) => applyCondition(nested, inner))
+        builder.where((nested: B) => applyCondition(nested, inner, casts))
       return
     case 'or':
       for (const inner of condition.conditions)
-        builder.orWhere((nested: B) => applyCondition(nested, inner))
+        builder.orWhere((nested: B) => applyCondition(nested, inner, casts))
       return
     case 'false':
       builder.whereRaw('1 = 0')

@@ -1,0 +1,208 @@
+// Walks over every column type a keyset is built on, with ties and NULLs, through Knex and Kysely
+// on each database: microsecond timestamps (with and without a zone), dates, single and double
+// floats, decimals, bigints past 2^53, uuids, booleans and text. The expected order is the
+// database's own (the same query without a cursor). cursor-types.test.ts runs it in the process's
+// time zone, and cursor-types-tz.test.ts runs that file again under TZ=America/New_York.
+import type { Knex } from 'knex'
+import type { Kysely, SelectQueryBuilder } from 'kysely'
+import { ArgumentError, Cursor, InvalidCursorError } from 'api-resources'
+import { cursorPaginate as knexCursorPaginate } from 'api-resources/knex'
+import { cursorPaginate as kyselyCursorPaginate } from 'api-resources/kysely'
+import { DIALECTS, uniqueName, type DialectName } from '../support/db'
+import { walk } from './cursor-walk'
+
+const TYPES: Record<DialectName, Record<string, string>> = {
+  postgres: {
+    ts: 'timestamptz',
+    tn: 'timestamp',
+    d: 'date',
+    f: 'real',
+    dbl: 'double precision',
+    num: 'numeric(14,4)',
+    big: 'bigint',
+    u: 'uuid',
+    flag: 'boolean',
+    txt: 'varchar(10)',
+  },
+  mysql: {
+    ts: 'timestamp(6) null default null',
+    tn: 'datetime(6)',
+    d: 'date',
+    f: 'float',
+    dbl: 'double',
+    num: 'decimal(14,4)',
+    big: 'bigint',
+    u: 'char(36)',
+    flag: 'boolean',
+    txt: 'varchar(10)',
+  },
+  sqlite: {
+    ts: 'text',
+    tn: 'datetime',
+    d: 'date',
+    f: 'real',
+    dbl: 'double',
+    num: 'numeric',
+    big: 'bigint',
+    u: 'text',
+    flag: 'boolean',
+    txt: 'varchar(10)',
+  },
+}
+
+const ROWS = 17
+
+/** The SQL literal of column `column` in row `i` (NULL every fifth row; values repeat). */
+function literal(dialect: DialectName, column: string, i: number): string {
+  if (i % 5 === 3) return 'null'
+  const k = i % 6 // ties: six distinct values
+  switch (column) {
+    case 'ts':
+    case 'tn':
+      // one millisecond, six microseconds
+      return `'2024-03-10 06:59:59.12340${k}'`
+    case 'd':
+      return `'2024-0${1 + (k % 3)}-1${k}'`
+    case 'f':
+    case 'dbl':
+      return `${k / 10 + 0.1}`
+    case 'num':
+      return `${k * 1.0001 + 1234567890.1}`
+    case 'big':
+      return dialect === 'sqlite' ? `${9_000_000_000_000 + k}` : `900719925474099${3 + k}`
+    case 'u':
+      return `'0000000${k}-0000-4000-8000-00000000000${k}'`
+    case 'flag':
+      return dialect === 'postgres' ? (k % 2 === 0 ? 'true' : 'false') : `${k % 2}`
+    default:
+      return `'t${k}'`
+  }
+}
+
+export function describeCursorTypes(label: string): void {
+  describe.each(DIALECTS.map((d) => [d.name, d] as const))(
+    `cursorPaginate() over every column type on %s (${label})`,
+    (name, dialect) => {
+      let knex: Knex
+      let kysely: Kysely<any>
+      const table = uniqueName('cursor_types')
+      const columns = Object.keys(TYPES[name])
+
+      beforeAll(async () => {
+        knex = dialect.knex()
+        kysely = dialect.kysely<any>()
+        const ddl = `create table ${table} (id integer primary key, ${columns
+          .map((c) => `${c} ${TYPES[name][c]}`)
+          .join(', ')})`
+        const inserts = Array.from(
+          { length: ROWS },
+          (_, i) =>
+            `insert into ${table} (id, ${columns.join(', ')}) values (${i + 1}, ${columns
+              .map((c) => literal(name, c, i))
+              .join(', ')})`,
+        )
+        // SQLite in memory: Knex and Kysely each have their own database
+        const runners: Array<(sql: string) => Promise<unknown>> = [(sql) => knex.raw(sql)]
+        if (name === 'sqlite')
+          runners.push((sql) =>
+            kysely.executeQuery({ sql, parameters: [], query: { kind: 'RawNode' } } as never),
+          )
+        for (const run of runners) for (const sql of [ddl, ...inserts]) await run(sql)
+      })
+
+      afterAll(async () => {
+        if (knex === undefined) return
+        await knex.schema.dropTableIfExists(table)
+        await knex.destroy()
+        await kysely.destroy()
+      })
+
+      const knexQuery = (column: string, descending: boolean) =>
+        knex(table)
+          .select('*')
+          .orderBy(column, descending ? 'desc' : 'asc')
+          .orderBy('id', descending ? 'desc' : 'asc')
+      const kyselyQuery = (
+        column: string,
+        descending: boolean,
+      ): SelectQueryBuilder<any, any, any> =>
+        kysely
+          .selectFrom(table)
+          .selectAll()
+          .orderBy(column, descending ? 'desc' : 'asc')
+          .orderBy('id', descending ? 'desc' : 'asc')
+
+      const cases = columns.flatMap((c) => [
+        [c, false],
+        [c, true],
+      ]) as Array<[string, boolean]>
+
+      it.each(cases)('walks %s (descending: %s) forwards and back', async (column, descending) => {
+        const own = (await knexQuery(column, descending)) as Array<{ id: unknown }>
+        const expected = own.map((r) => Number(r.id))
+        expect(expected).toHaveLength(ROWS)
+        for (const perPage of [2, 3])
+          await walk(
+            (cursor) => knexCursorPaginate(knexQuery(column, descending), perPage, cursor),
+            expected,
+            perPage,
+          )
+        await walk(
+          (cursor) => kyselyCursorPaginate(kyselyQuery(column, descending), 3, cursor),
+          expected,
+          3,
+        )
+      })
+
+      it('runs in the time zone the run asks for', () => {
+        if (process.env.TZ === 'America/New_York')
+          expect(new Date(2024, 0, 1).getTimezoneOffset()).toBe(300)
+      })
+
+      it('never lets the internal text columns reach the rows', async () => {
+        const page = await knexCursorPaginate(knexQuery('ts', false), 3)
+        for (const row of page.items())
+          expect(Object.keys(row as object).sort()).toEqual(['id', ...columns].sort())
+      })
+
+      it.each([
+        ['big', 'not a number'],
+        ['num', 'x1'],
+        ['f', true],
+        ['id', 'abc'],
+      ] as const)(
+        'answers a %s cursor value of the wrong kind (%p) with a 400',
+        async (column, value) => {
+          const cursor = new Cursor({ [column]: value, id: 1 }).encode()
+          await expect(
+            knexCursorPaginate(knexQuery(column, false), 3, cursor),
+          ).rejects.toBeInstanceOf(InvalidCursorError)
+          await expect(
+            kyselyCursorPaginate(kyselyQuery(column, false), 3, cursor),
+          ).rejects.toBeInstanceOf(InvalidCursorError)
+        },
+      )
+
+      if (name !== 'sqlite')
+        it('answers a date-time cursor value that is not one with a 400', async () => {
+          const cursor = new Cursor({ tn: 'yesterday-ish', id: 1 }).encode()
+          await expect(
+            knexCursorPaginate(knexQuery('tn', false), 3, cursor),
+          ).rejects.toBeInstanceOf(InvalidCursorError)
+        })
+
+      if (name === 'sqlite')
+        it('refuses on the first page an integer past 2^53 the driver reads as a number', async () => {
+          const big = uniqueName('cursor_big')
+          await knex.raw(`create table ${big} (id integer primary key, n bigint not null)`)
+          await knex.raw(`insert into ${big} values (1, 9007199254740993), (2, 9007199254740995)`)
+          await expect(knexCursorPaginate(knex(big).orderBy('n').orderBy('id'), 1)).rejects.toThrow(
+            ArgumentError,
+          )
+          await expect(knexCursorPaginate(knex(big).orderBy('n').orderBy('id'), 1)).rejects.toThrow(
+            /"n" holds .* past 2\^53/,
+          )
+        })
+    },
+  )
+}

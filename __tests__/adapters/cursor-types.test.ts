@@ -1,0 +1,3 @@
+import { describeCursorTypes } from './cursor-types-suite'
+
+describeCursorTypes('process time zone')

@@ -1,0 +1,293 @@
+/**
+ * What cursor pagination learns about a table's columns from the database itself: whether each
+ * column can hold NULL and its declared type. Read once per table and connection (the catalog
+ * query's result is cached), so that the page query needs no option from the caller to leave out
+ * `IS NULL` terms. @internal
+ */
+
+import { ArgumentError } from '../../errors/base'
+import type { CursorValue } from '../../pagination/cursor'
+import { setExactCursorValues } from '../../pagination/cursor-paginator'
+import type { CursorColumn } from '../../pagination/cursor-query'
+
+/** The SQL families the cursor step knows. */
+export type SqlFamily = 'postgres' | 'mysql' | 'sqlite'
+
+/** One column as the catalog describes it. @internal */
+export interface ColumnInfo {
+  readonly nullable: boolean
+  /** The declared type, lower case (`timestamp with time zone`, `datetime(6)`, `integer`). */
+  readonly type: string
+}
+
+/** column name -> what the catalog says; empty when the table is unknown (a view, a CTE). */
+export type TableColumns = ReadonlyMap<string, ColumnInfo>
+
+/** A table a query reads from, as the query names it. @internal */
+export interface TableRef {
+  readonly schema?: string
+  readonly table: string
+}
+
+/** The catalog query of `ref` on `family`: SQL with `?` placeholders and its bindings. */
+export function catalogQuery(
+  family: SqlFamily,
+  ref: TableRef,
+): { sql: string; bindings: string[] } {
+  switch (family) {
+    case 'postgres': {
+      const name =
+        ref.schema === undefined ? 'quote_ident(?)' : "quote_ident(?) || '.' || quote_ident(?)"
+      return {
+        sql:
+          'select a.attname as name, not a.attnotnull as nullable, ' +
+          'format_type(a.atttypid, a.atttypmod) as type, 0 as pk from pg_attribute a ' +
+          `where a.attrelid = to_regclass(${name}) and a.attnum > 0 and not a.attisdropped`,
+        bindings: ref.schema === undefined ? [ref.table] : [ref.schema, ref.table],
+      }
+    }
+    case 'mysql':
+      return {
+        sql:
+          "select column_name as name, is_nullable = 'YES' as nullable, column_type as type, " +
+          '0 as pk from information_schema.columns where table_schema = coalesce(?, database()) ' +
+          'and table_name = ?',
+        bindings: [ref.schema ?? null, ref.table] as string[],
+      }
+    case 'sqlite':
+      return {
+        sql: 'select name, "notnull" = 0 as nullable, type, pk from pragma_table_info(?)',
+        bindings: [ref.table],
+      }
+  }
+}
+
+interface CatalogRow {
+  readonly name?: unknown
+  readonly nullable?: unknown
+  readonly type?: unknown
+  readonly pk?: unknown
+}
+
+/** The columns of the catalog rows `catalogQuery` returned. */
+export function readCatalog(family: SqlFamily, rows: readonly unknown[]): TableColumns {
+  const columns = new Map<string, ColumnInfo>()
+  const list = rows as readonly CatalogRow[]
+  // SQLite: a lone INTEGER PRIMARY KEY is the rowid, which is never NULL (other primary keys may be)
+  const keys = list.filter((r) => Number(r.pk) > 0)
+  for (const row of list) {
+    if (typeof row.name !== 'string') continue
+    const type = String(row.type ?? '').toLowerCase()
+    const rowid = family === 'sqlite' && keys.length === 1 && row.pk !== 0 && type === 'integer'
+    const nullable = !rowid && (row.nullable === true || Number(row.nullable) === 1)
+    columns.set(row.name, { nullable, type })
+  }
+  return columns
+}
+
+/**
+ * A cache of table columns per connection (`owner`: the Knex client, or the dialect and table for
+ * Kysely) and table. A failed catalog query is not cached.
+ */
+const cache = new WeakMap<object, Map<string, Promise<TableColumns>>>()
+
+/** The columns of `ref`, read with `run` the first time and from the cache after. @internal */
+export function tableColumns(
+  owner: object,
+  family: SqlFamily,
+  ref: TableRef,
+  run: (sql: string, bindings: readonly unknown[]) => Promise<readonly unknown[]>,
+): Promise<TableColumns> {
+  let tables = cache.get(owner)
+  if (tables === undefined) {
+    tables = new Map()
+    cache.set(owner, tables)
+  }
+  const key = `${ref.schema ?? ''}\u0000${ref.table}`
+  let columns = tables.get(key)
+  if (columns === undefined) {
+    const { sql, bindings } = catalogQuery(family, ref)
+    const known = tables
+    columns = run(sql, bindings).then(
+      (rows) => readCatalog(family, rows),
+      (error: unknown) => {
+        known.delete(key)
+        throw error
+      },
+    )
+    tables.set(key, columns)
+  }
+  return columns
+}
+
+/** `schema.table` or `table`, optionally followed by ` as alias`, read from a Knex table string. */
+export function parseTableName(text: string): { ref: TableRef; alias: string } | undefined {
+  const match = /^\s*(?:([\w$]+)\.)?([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/i.exec(text)
+  if (match === null) return undefined
+  const ref: TableRef =
+    match[1] === undefined ? { table: match[2] } : { schema: match[1], table: match[2] }
+  return { ref, alias: match[3] ?? match[2] }
+}
+
+/**
+ * The column of `table` (seen in the query as `alias`) a cursor column names: `alias.column`, or
+ * a bare `column` when the query reads no other table; otherwise undefined (not this table's).
+ */
+export function ownColumn(name: string, alias: string, joined: boolean): string | undefined {
+  const dot = name.lastIndexOf('.')
+  if (dot === -1) return joined ? undefined : name
+  return name.slice(0, dot) === alias ? name.slice(dot + 1) : undefined
+}
+
+/** The keyset form the family's index serves (see `CursorQuery.indexForm`). @internal */
+export function indexFormOf(
+  family: SqlFamily | undefined,
+): 'row-values' | 'leading-bound' | undefined {
+  if (family === undefined) return undefined
+  return family === 'mysql' ? 'leading-bound' : 'row-values'
+}
+
+/**
+ * How a column's values travel exactly in a cursor when the driver's own reading loses precision:
+ * the page query also selects `text` (SQL with one `??` for the column) and the condition
+ * compares the column with `cast(? as <cast>)`. @internal
+ */
+export interface ExactForm {
+  readonly text: string
+  readonly cast: string
+}
+
+const DATE_TIME = /^(timestamp|datetime|date|time)\b/
+
+/**
+ * The exact form of a column of `type`, where the driver reads it inexactly: PostgreSQL date and
+ * time types (a JS Date holds milliseconds, and reads zone-less values in the process's zone);
+ * MySQL/MariaDB date and time types, `FLOAT` (read back as the nearest double, not the stored
+ * single) and `BIGINT` (read as a JS number). Undefined when the value the driver gives is exact.
+ */
+export function exactForm(family: SqlFamily, type: string): ExactForm | undefined {
+  if (family === 'postgres') {
+    return DATE_TIME.test(type) || type === 'interval'
+      ? { text: 'cast(?? as text)', cast: type }
+      : undefined
+  }
+  if (family !== 'mysql') return undefined
+  if (/^(datetime|timestamp)/.test(type))
+    return { text: "date_format(??, '%Y-%m-%d %H:%i:%s.%f')", cast: 'datetime(6)' }
+  if (/^(date|time)\b/.test(type)) return { text: 'cast(?? as char)', cast: type.split('(')[0] }
+  if (/^float\b/.test(type)) return { text: 'cast(?? as char)', cast: 'float' }
+  if (/^bigint\b/.test(type))
+    return { text: 'cast(?? as char)', cast: /unsigned/.test(type) ? 'unsigned' : 'signed' }
+  return undefined
+}
+
+const INTEGER_TEXT = /^-?\d+$/
+const NUMBER_TEXT = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T][\d:.]+)?( ?([+-][\d:]+|Z|[A-Z]{2,5}))?$/
+const TIME_TEXT = /^-?\d{1,3}:\d{2}(:\d{2}(\.\d+)?)?([+-][\d:]+)?$/
+const UUID_TEXT = /^[0-9a-f]{8}-?([0-9a-f]{4}-?){3}[0-9a-f]{12}$/i
+
+type Fits = (value: string | number | boolean) => boolean
+
+const integer: Fits = (v) =>
+  typeof v === 'number' ? Number.isInteger(v) : typeof v === 'string' && INTEGER_TEXT.test(v)
+const numeric: Fits = (v) => typeof v === 'number' || (typeof v === 'string' && NUMBER_TEXT.test(v))
+const text: Fits = (v) => typeof v === 'string'
+
+/**
+ * What a cursor value of a column of `type` may be, so that a value of another kind is refused
+ * before it reaches SQL (where it would be an error, or compare as something else on SQLite and
+ * MySQL/MariaDB). Undefined when any value may be (a type it does not know; SQLite text columns,
+ * which hold values of any kind).
+ */
+export function valueFits(family: SqlFamily, type: string): Fits | undefined {
+  if (/int|serial/.test(type))
+    return family === 'mysql' && /^tinyint\(1\)/.test(type)
+      ? (v) => typeof v === 'boolean' || integer(v)
+      : integer
+  if (/^(numeric|decimal|real|double|float|money)/.test(type)) return numeric
+  if (family === 'sqlite') return undefined
+  if (type === 'boolean') return (v) => typeof v === 'boolean'
+  if (type === 'uuid') return (v) => typeof v === 'string' && UUID_TEXT.test(v)
+  if (/^time\b/.test(type)) return (v) => typeof v === 'string' && TIME_TEXT.test(v)
+  if (DATE_TIME.test(type)) return (v) => typeof v === 'string' && DATE_TEXT.test(v)
+  if (/char|text|enum|citext/.test(type)) return text
+  return undefined
+}
+
+/** A cursor column with what the catalog says of it. @internal */
+export interface SchemaColumn extends CursorColumn {
+  /** The catalog's type of the column, when known. */
+  readonly type?: string
+  /** How its values travel exactly, when the driver reads them inexactly. */
+  readonly exact?: ExactForm
+}
+
+/** `column` with the catalog's `info` about it (none: as it is). @internal */
+export function withCatalog<C extends CursorColumn>(
+  family: SqlFamily,
+  column: C,
+  info: ColumnInfo | undefined,
+): C & SchemaColumn {
+  if (info === undefined) return column
+  const exact = exactForm(family, info.type)
+  const fits = valueFits(family, info.type)
+  return {
+    ...column,
+    type: info.type,
+    ...(info.nullable ? {} : { nullable: false }),
+    ...(exact === undefined ? {} : { exact }),
+    ...(fits === undefined ? {} : { fits }),
+  }
+}
+
+/** The internal alias of the exact text of the `i`-th order column. @internal */
+export const exactAlias = (i: number) => `api_resources_cursor_${i}`
+
+/**
+ * Takes the exact texts out of fetched `rows` (removing their internal aliases) and records them
+ * as the rows' cursor values. A value a cursor cannot carry exactly is refused, naming the column
+ * and the fix: a `Date` of a column whose type the catalog did not give (PostgreSQL, MySQL: it
+ * may hold microseconds), an integer past 2^53 read as a JS number. @internal
+ */
+export function takeExactValues(
+  fn: string,
+  family: SqlFamily | undefined,
+  columns: readonly SchemaColumn[],
+  rows: readonly unknown[],
+): void {
+  for (const row of rows) {
+    if (typeof row !== 'object' || row === null) continue
+    const record = row as Record<string, unknown>
+    let exact: Map<string, CursorValue> | undefined
+    columns.forEach((column, i) => {
+      if (column.exact !== undefined) {
+        const key = exactAlias(i)
+        const text = record[key]
+        delete record[key]
+        exact ??= new Map()
+        exact.set(column.name, text === null || text === undefined ? null : String(text))
+        return
+      }
+      const value =
+        record[column.name] ?? record[column.name.slice(column.name.lastIndexOf('.') + 1)]
+      if (value instanceof Date && family !== undefined && family !== 'sqlite')
+        throw ArgumentError.cursorOrder(
+          fn,
+          `"${column.name}" reads as a JS Date, which holds milliseconds while the column may hold ` +
+            'microseconds (and a zone-less one reads in the process time zone); order by a column ' +
+            "of the query's own table, whose type is then read from the catalog, or by its text " +
+            '(select it cast to text under the same name)',
+        )
+      const integerColumn = column.type !== undefined && /int/.test(column.type)
+      if (integerColumn && typeof value === 'number' && !Number.isSafeInteger(value))
+        throw ArgumentError.cursorOrder(
+          fn,
+          `"${column.name}" holds ${value}, an integer past 2^53 that a JS number does not hold ` +
+            "exactly; have the driver read big integers as strings or bigints (better-sqlite3's " +
+            "safeIntegers(), mysql2's supportBigNumbers and bigNumberStrings)",
+        )
+    })
+    if (exact !== undefined) setExactCursorValues(record, exact)
+  }
+}
