@@ -20,8 +20,9 @@ export function entryPoints() {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
   const entries = []
   for (const [subpath, target] of Object.entries(pkg.exports)) {
-    if (typeof target !== 'object' || target.types === undefined) continue
-    const source = target.types.replace(/^\.\/dist\/cjs\//, 'src/').replace(/\.d\.ts$/, '.ts')
+    const types = target?.require?.types ?? target?.types
+    if (typeof types !== 'string') continue
+    const source = types.replace(/^\.\/dist\/cjs\//, 'src/').replace(/\.d\.ts$/, '.ts')
     entries.push({ name: subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`, source })
   }
   return entries

@@ -7,6 +7,7 @@ import Handlebars from 'handlebars'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createRequestContext, runWithRequestContext } from '../../src/context'
+import { ArgumentError } from '../../src/errors'
 import { registerPaginationHelpers } from '../../src/integrations/handlebars'
 import { BAR_STATE } from '../../src/pagination/bar/bar-state'
 import { renderPaginationLinks } from '../../src/pagination/bar/render'
@@ -15,6 +16,10 @@ import type { PaginationViewData } from '../../src/pagination/bar/types'
 import { pageUrlPrefix } from '../../src/pagination/page-url'
 import { LengthAwarePaginator, Paginator } from '../../src/pagination'
 import { decode, lengthAware, simple } from './html-inspect'
+
+/** A path with a URL scheme in front (`a:`, `javascript:`): only http(s) URLs are paths then. */
+const WITH_SCHEME = /^[\u0000-\u0020]*[A-Za-z][A-Za-z0-9+.-]*:/
+const isHttpUrl = (path: string) => /^\s*https?:\/\/[^/?#\\]/i.test(path.replace(/[\t\n\r]/g, ''))
 
 const views = join(__dirname, '../../views/pagination')
 const hb = Handlebars.create()
@@ -152,6 +157,7 @@ describe('rendering from the paginator state equals Handlebars over toViewData()
           onEachSide: fc.integer({ min: 0, max: 4 }),
         }),
         async ({ path, key, value, fragment, total, page, onEachSide }) => {
+          fc.pre(!WITH_SCHEME.test(path.replace(/[\t\n\r]/g, '')))
           const p = new LengthAwarePaginator([1], { total, perPage: 10, currentPage: page, path })
           p.onEachSide(onEachSide).append(key, value).fragment(fragment)
           expect(await p.links()).toBe(expected(p, 'default'))
@@ -196,7 +202,7 @@ describe('rendering from the paginator state equals Handlebars over toViewData()
 
   it('for several interleaved paginators, each with its own URLs', async () => {
     const a = lengthAware(3, 100, 10, '/a').append('k', '1')
-    const b = lengthAware(3, 100, 10, 'javascript:alert(1)').append('k', '2')
+    const b = lengthAware(3, 100, 10, '/b/"<x>').append('k', '2')
     const c = lengthAware(3, 100, 10, '/c?x=1')
     for (let i = 0; i < 3; i++) {
       for (const p of [a, b, c]) expect(await p.links()).toBe(expected(p, 'default'))
@@ -273,6 +279,13 @@ describe('escaping and safe hrefs', () => {
     const unit = fc.constantFrom('j', 'a', ':', '/', '\\', ' ', '\t', '?', '#', 'x', '.')
     await fc.assert(
       fc.asyncProperty(fc.string({ unit }), async (path) => {
+        if (WITH_SCHEME.test(path.replace(/[\t\n\r]/g, '')) && !isHttpUrl(path)) {
+          // any scheme but http(s) is refused when the paginator is built
+          expect(
+            () => new LengthAwarePaginator([1], { total: 30, perPage: 10, currentPage: 2, path }),
+          ).toThrow(ArgumentError)
+          return
+        }
         const p = new LengthAwarePaginator([1], { total: 30, perPage: 10, currentPage: 2, path })
         const s = new Paginator([1], { perPage: 1, currentPage: 2, path, hasMore: true })
         for (const html of [await p.links(), await s.links()]) {
