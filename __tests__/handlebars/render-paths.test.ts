@@ -18,7 +18,7 @@ import { LengthAwarePaginator, Paginator } from '../../src/pagination'
 import { decode, lengthAware, simple } from './html-inspect'
 
 /** A path with a URL scheme in front (`a:`, `javascript:`): only http(s) URLs are paths then. */
-const WITH_SCHEME = /^[\u0000-\u0020]*[A-Za-z][A-Za-z0-9+.-]*:/
+const WITH_SCHEME = /^[ \p{Cc}]*[A-Za-z][A-Za-z0-9+.-]*:/u
 const isHttpUrl = (path: string) => /^\s*https?:\/\/[^/?#\\]/i.test(path.replace(/[\t\n\r]/g, ''))
 
 const views = join(__dirname, '../../views/pagination')
