@@ -43,12 +43,15 @@ class ByHand extends JsonResource<{ id: number }> {
   }
 }
 
-/** alice, bob and carol wrote posts 1..30 in turn (max 28, 29, 30); dave wrote none. */
+/**
+ * alice, bob and carol wrote posts 1..30 in turn (max 28, 29, 30); dave wrote none, so his `max` is
+ * `null`, which renders as `null` (as Laravel's whenAggregated does).
+ */
 const EXPECTED = [
   { id: 1, name: 'alice', newest_post: 28, has_posts: true },
   { id: 2, name: 'bob', newest_post: 29, has_posts: true },
   { id: 3, name: 'carol', newest_post: 30, has_posts: true },
-  { id: 4, name: 'dave', has_posts: false },
+  { id: 4, name: 'dave', newest_post: null, has_posts: false },
 ]
 
 function shapedBothWays(users: unknown[]): void {
@@ -60,7 +63,7 @@ function shapedBothWays(users: unknown[]): void {
   expect(
     decorated.map((u) => ({
       ...u,
-      newest_post: u.newest_post === undefined ? undefined : Number(u.newest_post),
+      newest_post: u.newest_post == null ? u.newest_post : Number(u.newest_post),
     })),
   ).toEqual(EXPECTED.map((u) => ({ ...u, newest_post: u.newest_post })))
 }

@@ -164,7 +164,6 @@ describe('the demo /openapi.json', () => {
         'PaginatedUser',
         'Post',
         'PostResponse',
-        'PostCollection',
         'PaginatedPost',
         'SimplePaginatedPost',
         'CursorPaginatedPost',
