@@ -43,6 +43,8 @@ for (const major of majors) {
     execFileSync(
       node,
       [
+        // as `npm test`: the built package loads Handlebars with a dynamic import()
+        '--experimental-vm-modules',
         join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
         '--ci',
         '--selectProjects',
