@@ -9,7 +9,6 @@ import {
  * What an ORM adapter must supply to paginate one of its queries: a COUNT of the rows the query
  * returns (ignoring its own limit/offset/order), and one page of rows. The same two steps the Knex
  * and Kysely adapters supply; the paginators themselves never touch the database.
- * @internal
  */
 export type PageSource<T> = PageQuery<T>
 
