@@ -13,6 +13,7 @@ export default tseslint.config(
       'docs/snippets/',
       'docs/.vitepress/dist/',
       'docs/.vitepress/cache/',
+      'docs/.vitepress/.temp/',
       'demo-app/public/',
       '__tests__/browser/screenshots/',
       '**/*.cjs',
