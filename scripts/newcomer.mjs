@@ -24,10 +24,10 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from './free-port.mjs'
 import { isDeepStrictEqual } from 'node:util'
 
 /* global fetch */
@@ -107,17 +107,6 @@ function run(command, args, cwd, env = {}) {
 /** A shell-free split of a README command line (the quick start uses no quoting). */
 function words(line) {
   return line.split(/\s+/)
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 async function waitForServer(url, child, output) {

@@ -12,10 +12,10 @@
 // devDependency (@oven/bun-linux-x64).
 import { execFileSync, spawn } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from './free-port.mjs'
 
 /* global fetch, Buffer */
 
@@ -30,17 +30,6 @@ function run(command, args, cwd) {
     cwd,
     stdio: ['ignore', 'pipe', 'inherit'],
     encoding: 'utf8',
-  })
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
   })
 }
 

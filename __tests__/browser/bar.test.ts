@@ -10,12 +10,11 @@ import { join } from 'node:path'
 import axe from 'axe-core'
 import type { Knex } from 'knex'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { CHROMIUM, describeWithChromium } from '../support/chromium'
 import { createApp } from '../../demo-app/src/app'
 import { createDb } from '../../demo-app/src/db'
 import { seed } from '../../demo-app/src/seed'
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-const HAVE_CHROMIUM = existsSync(CHROMIUM)
 const SCREENSHOTS = join(__dirname, 'screenshots')
 const ROOT = join(__dirname, '..', '..')
 
@@ -29,16 +28,7 @@ const PAGES = {
 
 jest.setTimeout(120_000)
 
-if (!HAVE_CHROMIUM && process.env.REQUIRE_BROWSER === '1') {
-  test('Chromium is installed (REQUIRE_BROWSER=1)', () => {
-    throw new Error(`REQUIRE_BROWSER=1 but no Chromium at ${CHROMIUM} (apt-get install chromium)`)
-  })
-} else if (!HAVE_CHROMIUM) {
-  console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`)
-  test.skip(`browser tests (no Chromium at ${CHROMIUM})`, () => undefined)
-} else {
-  describeInBrowser()
-}
+describeWithChromium(describeInBrowser)
 
 function describeInBrowser(): void {
   let db: Knex

@@ -5,14 +5,13 @@
 // land in __tests__/browser/screenshots/sets/ (git-ignored). Without Chromium the suite is skipped
 // with a message, unless REQUIRE_BROWSER=1 (CI), which fails.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import axe from 'axe-core'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { CHROMIUM, describeWithChromium } from '../support/chromium'
 import { Cursor, CursorPaginator, LengthAwarePaginator, Paginator } from 'api-resources'
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-const HAVE_CHROMIUM = existsSync(CHROMIUM)
 const ROOT = join(__dirname, '..', '..')
 const SCREENSHOTS = join(__dirname, 'screenshots', 'sets')
 const WIDTHS = [360, 768, 1280] as const
@@ -60,16 +59,7 @@ const STATES = {
 
 jest.setTimeout(300_000)
 
-if (!HAVE_CHROMIUM && process.env.REQUIRE_BROWSER === '1') {
-  test('Chromium is installed (REQUIRE_BROWSER=1)', () => {
-    throw new Error(`REQUIRE_BROWSER=1 but no Chromium at ${CHROMIUM} (apt-get install chromium)`)
-  })
-} else if (!HAVE_CHROMIUM) {
-  console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`)
-  test.skip(`browser tests (no Chromium at ${CHROMIUM})`, () => undefined)
-} else {
-  describeInBrowser()
-}
+describeWithChromium(describeInBrowser)
 
 function read(path: string): string {
   return readFileSync(join(ROOT, path), 'utf8')

@@ -1,0 +1,21 @@
+import { existsSync } from 'node:fs'
+
+/** Debian's Chromium (or `CHROMIUM_PATH`), which the browser suites drive with playwright-core. */
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+
+/**
+ * Declares a browser suite when Chromium is there. Without it, the suite is skipped with a warning,
+ * or fails when `REQUIRE_BROWSER=1` (as CI sets), so a missing browser never passes silently there.
+ */
+export function describeWithChromium(describeInBrowser: () => void): void {
+  if (existsSync(CHROMIUM)) {
+    describeInBrowser()
+  } else if (process.env.REQUIRE_BROWSER === '1') {
+    test('Chromium is installed (REQUIRE_BROWSER=1)', () => {
+      throw new Error(`REQUIRE_BROWSER=1 but no Chromium at ${CHROMIUM} (apt-get install chromium)`)
+    })
+  } else {
+    console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`)
+    test.skip(`browser tests (no Chromium at ${CHROMIUM})`, () => undefined)
+  }
+}
