@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import axe from 'axe-core'
 import type { Knex } from 'knex'
-import { chromium, type Browser, type Page } from 'playwright-core'
-import { CHROMIUM, describeWithChromium } from '../support/chromium'
+import type { Browser, Page } from 'playwright-core'
+import { describeWithChromium, launchChromium } from '../support/chromium'
 import { createApp } from '../../demo-app/src/app'
 import { createDb } from '../../demo-app/src/db'
 import { seed } from '../../demo-app/src/seed'
@@ -44,18 +44,7 @@ function describeInBrowser(): void {
       const s = createApp(db).listen(0, '127.0.0.1', () => resolve(s))
     })
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    })
+    browser = await launchChromium()
   })
 
   afterAll(async () => {

@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import axe from 'axe-core'
-import { chromium, type Browser, type Page } from 'playwright-core'
-import { CHROMIUM, describeWithChromium } from '../support/chromium'
+import type { Browser, Page } from 'playwright-core'
+import { describeWithChromium, launchChromium } from '../support/chromium'
 import { Cursor, CursorPaginator, LengthAwarePaginator, Paginator } from 'api-resources'
 
 const ROOT = join(__dirname, '..', '..')
@@ -100,18 +100,7 @@ function describeInBrowser(): void {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    })
+    browser = await launchChromium()
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
   })
 

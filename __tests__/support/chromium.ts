@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { chromium, type Browser } from 'playwright-core'
 
 /** Debian's Chromium (or `CHROMIUM_PATH`), which the browser suites drive with playwright-core. */
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
@@ -18,4 +19,20 @@ export function describeWithChromium(describeInBrowser: () => void): void {
     console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`)
     test.skip(`browser tests (no Chromium at ${CHROMIUM})`, () => undefined)
   }
+}
+
+/** Headless Chromium with the flags this sandbox needs (no sandbox, no GPU, no background traffic). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
 }
