@@ -61,7 +61,7 @@ export {
   type PaginationInformation,
   type PaginationSectionsOf,
 } from './resources/resource-collection'
-export type { Lazy, ValueOf } from './resources/conditionals'
+export type { Lazy, ValueOf } from './metadata/kinds'
 export type {
   BodyOf,
   CollectionBody,

@@ -1,4 +1,5 @@
 import { ResourceError } from '../errors/resource-errors'
+import { kindRules } from '../metadata/kinds'
 import { resolveMembers } from '../metadata/resolve'
 import { MISSING } from '../runtime/missing'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
@@ -7,7 +8,7 @@ import { finalizeValue, mergeInto } from '../runtime/finalize'
 import { hasOwn, setKey } from '../util/objects'
 import { isBaseMethod, RESOLVE } from '../runtime/protocol'
 import { _, Code, join, literal, Name, NameCounter } from './code'
-import { assign, emitters, N, type EmitContext } from './emitters'
+import { assign, emitMember, N, type EmitContext } from './emitters'
 import { interpretMembers } from './interpreter'
 import { prepareMembers, type PreparedMember } from './members'
 import { makeRenderer, type ToArrayFn, type Renderer } from './renderer'
@@ -69,7 +70,7 @@ function emitBody(ctx: Context, plan: readonly PreparedMember[]): { code: Code; 
   const leading: Code[] = []
   const stmts: Code[] = []
   for (const f of plan) {
-    const out = emitters[f.record.kind](ctx, f)
+    const out = emitMember(ctx, f)
     if ('always' in out && stmts.length === 0) {
       const key =
         f.record.key === '__proto__' ? `[${literal(f.record.key)}]` : literal(f.record.key)
@@ -77,7 +78,7 @@ function emitBody(ctx: Context, plan: readonly PreparedMember[]): { code: Code; 
       leading.push(assign(f.record.key, out.always))
     } else stmts.push('always' in out ? assign(f.record.key, out.always) : out.stmt)
     const fallback = f.record.fallback
-    if (fallback !== undefined && f.record.kind !== 'mergeWhen') {
+    if (fallback !== undefined && kindRules(f.record.kind).output === 'key') {
       // the condition failed when the key is still absent: `default` renders instead
       const value = _`${N.fin}(${ctx.bind(fallback)}(), ${N.q})`
       const has = _`${ctx.bind(hasOwn)}.call(${N.o}, ${f.record.key})`

@@ -1,5 +1,4 @@
-import type { FieldKind } from '../metadata/types'
-import { existsValue } from '../runtime/aggregates'
+import { kindRules, type KindRules } from '../metadata/kinds'
 import { _, Code, Name, prop } from './code'
 import { readOwnAttribute, type PreparedMember } from './members'
 
@@ -33,9 +32,6 @@ export interface EmitContext {
 
 /** An expression usable in the output literal, or a statement writing into `o`. @internal */
 export type Emitted = { readonly always: Code } | { readonly stmt: Code }
-
-/** @internal */
-export type Emitter = (ctx: EmitContext, f: PreparedMember) => Emitted
 
 /** `o.key = expr;` (an own data property even for `__proto__`). */
 export function assign(key: string, expr: Code): Code {
@@ -72,65 +68,56 @@ function conditionCall(ctx: EmitContext, f: PreparedMember): Code {
   return _`${ctx.bind(f.record.condition)}(${N.m}, ${N.q}, ${third})`
 }
 
-function fieldEmitter(ctx: EmitContext, f: PreparedMember): Emitted {
-  if (f.record.isGetter) return { stmt: getterStmt(ctx, f) }
-  return { always: maybeRender(ctx, f, attr(ctx, f)) }
+/** `@MergeWhen`: the value's keys merged into `o` when the condition holds, else the fallback's. */
+function mergeStmt(ctx: EmitContext, f: PreparedMember): Code {
+  const value = f.record.isGetter
+    ? _`${ctx.bind(f.record.getter)}.call(${ctx.instance})`
+    : attr(ctx, f)
+  const fallback = f.record.fallback
+  const otherwise =
+    fallback === undefined ? _`` : _` else ${N.mg}(${N.o}, ${ctx.bind(fallback)}(), ${N.q});`
+  return _`if (${conditionCall(ctx, f)}) ${N.mg}(${N.o}, ${value}, ${N.q});${otherwise}`
 }
 
-/** Reads a relation/count/pivot rule into `v`, then writes it unless it is `MISSING`. */
-function loadedEmitter(rule: 'relation' | 'count' | 'pivot', nullIsNull: boolean): Emitter {
-  return (ctx, f) => {
-    const read = _`${N.v} = ${N.rs}.${new Name(rule)}(${N.m}, ${f.record.source});`
-    const write = valueStmt(ctx, f, N.v)
-    const body = nullIsNull
-      ? _`if (${N.v} === null) ${assign(f.record.key, _`null`)} else { ${write} }`
-      : write
-    return { stmt: _`${read} if (${N.v} !== ${N.M}) { ${body} }` }
-  }
+/** `@WhenNotNull`: the member's value (a getter's result, on a getter) unless it is nullish. */
+function nullishStmt(ctx: EmitContext, f: PreparedMember): Code {
+  const read = f.record.isGetter
+    ? _`${ctx.bind(f.record.getter)}.call(${ctx.instance})`
+    : attr(ctx, f)
+  const value = f.record.isGetter ? _`${N.fin}(${N.v}, ${N.q})` : N.v
+  const test = _`${N.v} !== null && ${N.v} !== undefined && ${N.v} !== ${N.M}`
+  return _`${N.v} = ${read}; if (${test}) ${assign(f.record.key, maybeRender(ctx, f, value))}`
 }
 
-/** One emitter per kind: adding a kind fails type-checking until it is handled here. @internal */
-export const emitters: { readonly [K in FieldKind]: Emitter } = {
-  field: fieldEmitter,
-  attribute: fieldEmitter,
-  when: (ctx, f) => ({
-    stmt: _`if (${conditionCall(ctx, f)}) { ${valueStmt(ctx, f, attr(ctx, f))} }`,
-  }),
-  whenNotNull: (ctx, f) => {
-    const read = f.record.isGetter
-      ? _`${ctx.bind(f.record.getter)}.call(${ctx.instance})`
-      : attr(ctx, f)
-    const value = f.record.isGetter ? _`${N.fin}(${N.v}, ${N.q})` : N.v
-    const test = _`${N.v} !== null && ${N.v} !== undefined && ${N.v} !== ${N.M}`
-    return {
-      stmt: _`${N.v} = ${read}; if (${test}) ${assign(f.record.key, maybeRender(ctx, f, value))}`,
-    }
-  },
-  whenLoaded: loadedEmitter('relation', true),
-  whenCounted: loadedEmitter('count', false),
-  whenPivotLoaded: loadedEmitter('pivot', false),
-  mergeWhen: (ctx, f) => {
-    const value = f.record.isGetter
-      ? _`${ctx.bind(f.record.getter)}.call(${ctx.instance})`
-      : attr(ctx, f)
-    const fallback = f.record.fallback
-    const otherwise =
-      fallback === undefined ? _`` : _` else ${N.mg}(${N.o}, ${ctx.bind(fallback)}(), ${N.q});`
-    return { stmt: _`if (${conditionCall(ctx, f)}) ${N.mg}(${N.o}, ${value}, ${N.q});${otherwise}` }
-  },
-  // Relationships are JSON:API linkage, rendered by JsonApiResource; they never reach toArray().
-  relationship: () => ({ stmt: _`` }),
-  whenHas: (ctx, f) => ({
-    stmt: _`${N.v} = ${attr(ctx, f)}; if (${N.v} !== undefined) { ${valueStmt(ctx, f, N.v)} }`,
-  }),
-  // a selected aggregate or existence that is `null` renders `null`, as Laravel does
-  whenAggregated: (ctx, f) => ({
-    stmt: _`${N.v} = ${attr(ctx, f)}; if (${N.v} === null) ${assign(f.record.key, _`null`)} else if (${N.v} !== undefined) { ${valueStmt(ctx, f, N.v)} }`,
-  }),
-  whenExistsLoaded: (ctx, f) => {
-    const exists = _`${ctx.bind(existsValue)}(${N.v})`
-    return {
-      stmt: _`${N.v} = ${attr(ctx, f)}; if (${N.v} === null) ${assign(f.record.key, _`null`)} else if (${N.v} !== undefined) { ${valueStmt(ctx, f, exists)} }`,
-    }
-  },
+/** What the rules read: the attribute, or a model rule's answer. */
+function readOf(ctx: EmitContext, f: PreparedMember, rules: KindRules): Code {
+  if (rules.read === 'attribute') return attr(ctx, f)
+  return _`${N.rs}.${new Name(rules.read)}(${N.m}, ${f.record.source})`
+}
+
+/** A read into `v`, left out when absent, `null` kept as `null`, then written. */
+function guardedStmt(ctx: EmitContext, f: PreparedMember, rules: KindRules): Code {
+  const mapped = rules.map === undefined ? N.v : _`${ctx.bind(rules.map)}(${N.v})`
+  const write = valueStmt(ctx, f, mapped)
+  const body = rules.nullRendersNull
+    ? _`if (${N.v} === null) ${assign(f.record.key, _`null`)} else { ${write} }`
+    : write
+  const present = rules.absentWhen === 'missing' ? _`${N.v} !== ${N.M}` : _`${N.v} !== undefined`
+  return _`${N.v} = ${readOf(ctx, f, rules)}; if (${present}) { ${body} }`
+}
+
+/**
+ * The code of one member, from its kind's rules (`metadata/kinds`); the interpreter executes the same
+ * rules. An unconditional attribute read is an expression (it joins the output literal). @internal
+ */
+export function emitMember(ctx: EmitContext, f: PreparedMember): Emitted {
+  const rules = kindRules(f.record.kind)
+  if (rules.output === 'none') return { stmt: _`` } // JSON:API linkage, rendered by JsonApiResource
+  if (rules.output === 'merge') return { stmt: mergeStmt(ctx, f) }
+  let stmt: Code
+  if (rules.absentWhen === 'nullish') stmt = nullishStmt(ctx, f)
+  else if (rules.absentWhen !== undefined) stmt = guardedStmt(ctx, f, rules)
+  else if (rules.gated || f.record.isGetter) stmt = valueStmt(ctx, f, attr(ctx, f))
+  else return { always: maybeRender(ctx, f, attr(ctx, f)) }
+  return { stmt: rules.gated ? _`if (${conditionCall(ctx, f)}) { ${stmt} }` : stmt }
 }

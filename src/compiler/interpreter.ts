@@ -1,7 +1,6 @@
-import type { FieldKind } from '../metadata/types'
+import { kindRules, type KindRules } from '../metadata/kinds'
 import { MISSING } from '../runtime/missing'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
-import { existsValue } from '../runtime/aggregates'
 import { finalizeValue, mergeInto } from '../runtime/finalize'
 import { hasOwn, setKey } from '../util/objects'
 import { readOwnAttribute, type PreparedMember } from './members'
@@ -16,8 +15,6 @@ interface Run {
   resource: object | undefined
   readonly make: (model: unknown) => object
 }
-
-type Step = (f: PreparedMember, run: Run) => void
 
 function instance(run: Run): object {
   return (run.resource ??= run.make(run.model))
@@ -54,54 +51,37 @@ function condition(f: PreparedMember, run: Run): unknown {
   )
 }
 
-function loaded(rule: 'relation' | 'count' | 'pivot', nullIsNull: boolean): Step {
-  return (f, run) => {
-    const value = run.rules[rule](run.model as object, f.record.source)
-    if (value === MISSING) return
-    if (nullIsNull && value === null) return setKey(run.out, f.record.key, null)
-    write(f, run, value)
-  }
+/** What the rules read: the attribute, or a model rule's answer. */
+function readOf(f: PreparedMember, run: Run, rules: KindRules): unknown {
+  if (rules.read === 'attribute') return attr(run, f)
+  return run.rules[rules.read](run.model as object, f.record.source)
 }
 
-/** One step per kind, mirroring the compiler's emitters. */
-const steps: { readonly [K in FieldKind]: Step } = {
-  field: (f, run) => write(f, run, f.record.isGetter ? undefined : attr(run, f)),
-  attribute: (f, run) => write(f, run, f.record.isGetter ? undefined : attr(run, f)),
-  when: (f, run) => {
-    if (condition(f, run)) write(f, run, f.record.isGetter ? undefined : attr(run, f))
-  },
-  whenNotNull: (f, run) => {
+/** One member, from its kind's rules (`metadata/kinds`), as the compiler's emitter writes it. */
+function step(f: PreparedMember, run: Run): void {
+  const rules = kindRules(f.record.kind)
+  if (rules.output === 'none') return
+  if (rules.gated && !condition(f, run)) {
+    if (rules.output === 'merge' && f.record.fallback !== undefined)
+      mergeInto(run.out, f.record.fallback(), run.request)
+    return
+  }
+  if (rules.output === 'merge') {
+    const value = f.record.isGetter ? f.record.getter!.call(instance(run)) : attr(run, f)
+    return mergeInto(run.out, value, run.request)
+  }
+  if (rules.absentWhen === 'nullish') {
     const raw = f.record.isGetter ? f.record.getter!.call(instance(run)) : attr(run, f)
     if (raw === null || raw === undefined || raw === MISSING) return
     const value = f.record.isGetter ? finalizeValue(raw, run.request) : raw
-    setKey(run.out, f.record.key, render(f, run, value))
-  },
-  whenLoaded: loaded('relation', true),
-  whenCounted: loaded('count', false),
-  whenPivotLoaded: loaded('pivot', false),
-  mergeWhen: (f, run) => {
-    if (!condition(f, run)) {
-      if (f.record.fallback !== undefined) mergeInto(run.out, f.record.fallback(), run.request)
-      return
-    }
-    const value = f.record.isGetter ? f.record.getter!.call(instance(run)) : attr(run, f)
-    mergeInto(run.out, value, run.request)
-  },
-  relationship: () => undefined,
-  whenHas: (f, run) => {
-    const value = attr(run, f)
-    if (value !== undefined) write(f, run, value)
-  },
-  whenAggregated: (f, run) => {
-    const value = attr(run, f)
-    if (value === null) setKey(run.out, f.record.key, null)
-    else if (value !== undefined) write(f, run, value)
-  },
-  whenExistsLoaded: (f, run) => {
-    const value = attr(run, f)
-    if (value === null) setKey(run.out, f.record.key, null)
-    else if (value !== undefined) write(f, run, existsValue(value))
-  },
+    return setKey(run.out, f.record.key, render(f, run, value))
+  }
+  if (rules.absentWhen === undefined)
+    return write(f, run, f.record.isGetter ? undefined : attr(run, f))
+  const value = readOf(f, run, rules)
+  if (value === (rules.absentWhen === 'missing' ? MISSING : undefined)) return
+  if (rules.nullRendersNull && value === null) return setKey(run.out, f.record.key, null)
+  write(f, run, rules.map === undefined ? value : rules.map(value))
 }
 
 /**
@@ -118,11 +98,11 @@ export function interpretMembers(
   return function interpret(model, request, resource, rules) {
     const run: Run = { model, request, rules: rules ?? rulesOf(model), out: {}, resource, make }
     for (const f of plan) {
-      steps[f.record.kind](f, run)
+      step(f, run)
       const fallback = f.record.fallback
       if (
         fallback !== undefined &&
-        f.record.kind !== 'mergeWhen' &&
+        kindRules(f.record.kind).output === 'key' &&
         !hasOwn.call(run.out, f.record.key)
       )
         setKey(run.out, f.record.key, finalizeValue(fallback(), run.request))

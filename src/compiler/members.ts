@@ -1,25 +1,9 @@
 import { ResourceError } from '../errors/resource-errors'
-import type { FieldKind, FieldRecord, ResolvedMembers } from '../metadata/types'
+import { kindRules } from '../metadata/kinds'
+import type { FieldRecord, ResolvedMembers } from '../metadata/types'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
 import { isResolvableClass } from '../runtime/protocol'
 import type { Renderer } from './renderer'
-
-/**
- * Kinds whose `design:type` may name the resource class to render through: the kinds that take a
- * resource thunk. `design:type` exists only under legacy decorators with `emitDecoratorMetadata`
- * (tsc, swc with `decoratorMetadata`) and reflect-metadata loaded, and names a resource class only
- * when the member's declared type is exactly that class (`author!: UserResource`, or optional
- * `author?: UserResource`): a list, a union (`UserResource | null`) or an interface is recorded as
- * `Array`/`Object`, which maps nothing. The types reject all of these without a thunk, so inference
- * is a run-time fallback only.
- */
-const INFERS_RESOURCE: ReadonlySet<FieldKind> = new Set([
-  'field',
-  'attribute',
-  'when',
-  'whenNotNull',
-  'whenLoaded',
-])
 
 /** One member, ready for the compiler and the interpreter alike. @internal */
 export interface PreparedMember {
@@ -48,7 +32,15 @@ export function readOwnAttribute(model: object, rules: ModelRules, key: string):
   return inherited || value === Object.getPrototypeOf(model) ? undefined : value
 }
 
-/** The resource class a member's value is rendered through, if any. @internal */
+/**
+ * The resource class a member's value is rendered through, if any: the thunk's, else (for the kinds
+ * whose rules say `infersResource`) `design:type`'s. `design:type` exists only under legacy
+ * decorators with `emitDecoratorMetadata` and reflect-metadata loaded, and names a resource class
+ * only when the member's declared type is exactly that class (`author!: UserResource`, or optional
+ * `author?: UserResource`): a list, a union or an interface is recorded as `Array`/`Object`, which
+ * maps nothing. The types reject all of these without a thunk, so inference is a run-time fallback.
+ * @internal
+ */
 export function resourceClassOf(record: FieldRecord, owner: Function): Function | undefined {
   if (record.resource !== undefined) {
     const cls = record.resource()
@@ -56,7 +48,9 @@ export function resourceClassOf(record: FieldRecord, owner: Function): Function 
     return cls
   }
   const t = record.designType
-  return t !== undefined && INFERS_RESOURCE.has(record.kind) && isResolvableClass(t) ? t : undefined
+  return t !== undefined && kindRules(record.kind).infersResource === true && isResolvableClass(t)
+    ? t
+    : undefined
 }
 
 /**

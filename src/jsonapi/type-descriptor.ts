@@ -1,6 +1,7 @@
 import { compiledSubset, compiledTotal, traitsOf } from '../compiler/compile'
 import type { ToArrayFn } from '../compiler/renderer'
 import { JsonApiError } from '../errors/jsonapi-errors'
+import { kindRules } from '../metadata/kinds'
 import { resolveMembers } from '../metadata/resolve'
 import type { FieldRecord } from '../metadata/types'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
@@ -255,7 +256,7 @@ function attributesReader(
   const fn = traits.baseToArray ? traits.toArray : null
   if (fn !== null) {
     // the fast path: the compiled shape straight over the model, no resource instance per object
-    const mayClash = fields.some((f) => f.kind === 'mergeWhen' || reserved.has(f.key))
+    const mayClash = fields.some((f) => kindRules(f.kind).output === 'merge' || reserved.has(f.key))
     if (mayClash)
       return (model, request) => withoutReserved(fn(model, request, undefined), reserved)
     const fast: AttributesOf = (model, request) => fn(model, request, undefined)

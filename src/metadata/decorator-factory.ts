@@ -226,16 +226,18 @@ const KEY_OPTION = { field: 'from', relation: 'relation', relationship: 'relatio
 /**
  * A decorator called as `@N(options?)` or `@N(() => SomeResource, options?)`: it checks the thunk,
  * then the key option (`from` or `relation`), and records `kind` with them (and, for
- * `Relationship` options, the links and meta). @internal
+ * `Relationship` options, the links and meta; with `withDefault`, the `{ default }` option). @internal
  */
-/** The kinds whose `{ default }` option renders when their condition fails. */
-const CONDITIONAL_KINDS: ReadonlySet<FieldKind> = new Set<FieldKind>(['whenNotNull', 'whenLoaded'])
-
 export function thunkOrOptionsDecorator<
   N extends string,
   Reads extends DecoratorReads,
   O extends keyof OptionsOf<string>,
->(decorator: N, kind: FieldKind, options: O): ThunkOrOptionsDecorator<N, Reads, O> {
+>(
+  decorator: N,
+  kind: FieldKind,
+  options: O,
+  withDefault: boolean,
+): ThunkOrOptionsDecorator<N, Reads, O> {
   const keyOption = KEY_OPTION[options]
   function decorate(
     thunkOrOptions?: ResourceThunk | MemberType | Record<string, unknown>,
@@ -251,7 +253,7 @@ export function thunkOrOptionsDecorator<
         ? { links: args.options?.links, meta: args.options?.meta }
         : {}),
       ...schemaOptions(decorator, args.options),
-      ...(CONDITIONAL_KINDS.has(kind) ? defaultOption(args.options) : {}),
+      ...(withDefault ? defaultOption(args.options) : {}),
     })
   }
   return decorate as ThunkOrOptionsDecorator<N, Reads, O>

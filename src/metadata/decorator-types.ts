@@ -9,11 +9,10 @@
 import type { GUIDE_URL } from '../errors/guide'
 import type { DataOf, IsMerged, OutputOf } from '../runtime/payload'
 import type { Resolvable } from '../runtime/protocol'
+import type { ConditionalName, DecoratorReads } from './kinds'
 import type { EnumValues, JsonSchema, MemberType } from './types'
 
-/** What a decorator reads on the model: the static checks differ per kind. */
-export type DecoratorReads =
-  'attribute' | 'relation' | 'count' | 'pivot' | 'merge' | 'has' | 'computed'
+export type { DecoratorReads } from './kinds'
 
 /**
  * What the types know about one decorator call: its name, whether a resource thunk was given, what
@@ -143,17 +142,6 @@ type KeyCheck<S extends DecoratorSpec, This, K> = S['reads'] extends 'pivot' | '
           ? unknown
           : KeyMessage<S['name'], SourceKey<S, K>>
         : unknown
-
-/** The decorators that may leave their key out of the payload. */
-type ConditionalName =
-  | 'When'
-  | 'WhenNotNull'
-  | 'WhenLoaded'
-  | 'WhenCounted'
-  | 'WhenPivotLoaded'
-  | 'WhenHas'
-  | 'WhenAggregated'
-  | 'WhenExistsLoaded'
 
 type OptionalMessage<N extends string, K, Kind> = Kind extends 'getter'
   ? `@${N}() may leave "${K & string}" out of the payload: give the getter a return type that includes undefined`

@@ -1,27 +1,31 @@
-export { Attribute, Field, type FieldOptions, type SchemaOptions } from './field.decorator'
-export { MergeWhen, When, WhenNotNull, type FieldConditionFn } from './conditional.decorators'
 export {
+  Attribute,
+  Field,
+  MergeWhen,
   Relationship,
-  WhenCounted,
-  WhenLoaded,
-  WhenPivotLoaded,
-  type PivotOptions,
-  type RelationOptions,
-  type RelationshipLink,
-  type RelationshipOptions,
-} from './relation.decorators'
-export {
+  When,
   WhenAggregated,
+  WhenCounted,
   WhenExistsLoaded,
   WhenHas,
+  WhenLoaded,
+  WhenNotNull,
+  WhenPivotLoaded,
   type AggregateFunction,
-} from './laravel.decorators'
+  type DecoratorReads,
+  type FieldConditionFn,
+  type PivotOptions,
+} from './kinds'
 export type {
   DefaultOption,
-  DecoratorReads,
   DecoratorSpec,
+  FieldOptions,
   IsResourceType,
   MemberDecorator,
+  RelationOptions,
+  RelationshipLink,
+  RelationshipOptions,
+  SchemaOptions,
   SpecOf,
 } from './decorator-types'
 export { resolveMembers } from './resolve'

@@ -1,4 +1,5 @@
 import { ResourceError } from '../errors/resource-errors'
+import { kindRules } from './kinds'
 import { ownLists } from './metadata-store'
 import type { FieldRecord, ResolvedMembers } from './types'
 
@@ -69,8 +70,8 @@ export function resolveMembers(cls: Function): ResolvedMembers {
     const records = mergeChain(cls)
     members = Object.freeze({
       target: cls,
-      fields: Object.freeze(records.filter((r) => r.kind !== 'relationship')),
-      relationships: Object.freeze(records.filter((r) => r.kind === 'relationship')),
+      fields: Object.freeze(records.filter((r) => kindRules(r.kind).output !== 'none')),
+      relationships: Object.freeze(records.filter((r) => kindRules(r.kind).output === 'none')),
     })
     cache.set(cls, members)
   }

@@ -1,6 +1,7 @@
 // The plain records decorators write onto a class (phase 1), and the resolved members built from them
 // (phase 2). The compiler and the reference interpreter consume only ResolvedMembers. Not exported from
 // the package entry (except ResourceThunk, which public decorator signatures use).
+import type { FieldKind } from './kinds'
 
 /** A thunk to a resource class, so classes may refer to each other before both exist. */
 export type ResourceThunk = () => Function
@@ -43,20 +44,8 @@ export type JsonSchema = boolean | { readonly [keyword: string]: unknown }
 /** Predicate of `@When` / `@MergeWhen`: `(model, request, resource) => boolean`. */
 export type FieldCondition = (model: never, request: unknown, resource: never) => unknown
 
-/** Every kind of decorated member. Adding one must fail type-checking until every table handles it. */
-export type FieldKind =
-  | 'field'
-  | 'when'
-  | 'whenNotNull'
-  | 'whenLoaded'
-  | 'whenCounted'
-  | 'whenPivotLoaded'
-  | 'mergeWhen'
-  | 'attribute'
-  | 'relationship'
-  | 'whenHas'
-  | 'whenAggregated'
-  | 'whenExistsLoaded'
+/** Every kind of decorated member: the keys of the one table of kinds (`kinds/index.ts`). */
+export type { FieldKind } from './kinds'
 
 /** One decorated member, as recorded by its decorator. Frozen. */
 export interface FieldRecord {

@@ -1,3 +1,3 @@
 export { JsonResource, type JsonResourceClass } from './json-resource'
 export { ResourceCollection, type AbsentSource, type CollectionSource } from './resource-collection'
-export type { Lazy } from './conditionals'
+export type { Lazy } from '../metadata/kinds'

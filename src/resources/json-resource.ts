@@ -6,8 +6,7 @@ import { MISSING, type Missing } from '../runtime/missing'
 import type { ModelOf } from '../runtime/payload'
 import { markBase, RESOLVE } from '../runtime/protocol'
 import { AbstractResource } from './abstract-resource'
-import * as helpers from './conditionals'
-import type { Lazy, ValueOf } from './conditionals'
+import { HELPERS, type KindHelpers } from '../metadata/kinds'
 import type { AcceptedSource, CollectionFor, ResourceBodyOf, ShapeOf } from './payload'
 import { ResourceCollection, type AbsentSource, type CollectionSource } from './resource-collection'
 
@@ -39,6 +38,7 @@ function defaultAttributes(model: unknown): Record<string, unknown> {
  * res.json(new UserResource(user))         // { data: { id: 1, posts: [...] } }
  * new UserResource(user).toPayload()        // the same, outside a request
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class JsonResource<T = unknown> extends AbstractResource {
   /** The key the payload is wrapped under; `null` disables wrapping. */
   static wrap: string | null = 'data'
@@ -147,138 +147,19 @@ export class JsonResource<T = unknown> extends AbstractResource {
   ): unknown {
     return new ResourceCollection(source, cls)
   }
-
-  /** `value` (called first when a function) when `condition` is truthy, else `fallback` (default MISSING). */
-  when<V, D = Missing>(condition: unknown, value: Lazy<V>, fallback?: Lazy<D>): V | D {
-    return helpers.when(condition, value, fallback)
-  }
-
-  /** {@link JsonResource.when} with the condition negated (Laravel's `unless()`). */
-  unless<V, D = Missing>(condition: unknown, value: Lazy<V>, fallback?: Lazy<D>): V | D {
-    return helpers.when(!condition, value, fallback)
-  }
-
-  /** `value` unless it is `null` or `undefined`, then `fallback` (default: no key). */
-  whenNotNull<V, D = Missing>(value: V, fallback?: Lazy<D>): NonNullable<V> | D {
-    return helpers.whenNotNull(value, fallback)
-  }
-
-  /**
-   * The eager-loaded relation (or `cb` of it); `null` if loaded as null; else `fallback` (default:
-   * no key).
-   */
-  whenLoaded<V = unknown, R = V, D = Missing>(
-    relation: string,
-    cb?: (value: V) => R,
-    fallback?: Lazy<D>,
-  ): R | null | D {
-    return helpers.whenLoaded(this.#resource, relation, cb, fallback)
-  }
-
-  /**
-   * The loaded `<relation>_count` (snake case: `fooBars` reads `foo_bars_count`; a name already
-   * ending in `_count` is read as it is), or `cb` of it; `null` when it is `null`; else `fallback`
-   * (default: no key).
-   */
-  whenCounted<R = number, D = Missing>(
-    relation: string,
-    cb?: (count: number) => R,
-    fallback?: Lazy<D>,
-  ): R | null | D {
-    return helpers.whenCounted(this.#resource, relation, cb, fallback)
-  }
-
-  /** The pivot object under `accessor` (or `cb` of it), else `MISSING`. */
-  whenPivotLoaded<P = Record<string, unknown>, R = P>(
-    cb?: (pivot: P) => R,
-    accessor = 'pivot',
-  ): R | Missing {
-    return helpers.whenPivotLoaded(this.#resource, cb, accessor)
-  }
-
-  /**
-   * `mapping` when `condition` is truthy, else `fallback` (when given), else `{}`: spread it into
-   * `toArray()`'s result, or place it as a value or in a list (its keys or items are merged in
-   * place). `mapping` may be a list, or a resource or collection (merged as it renders).
-   */
-  mergeWhen<M extends object, D extends object = M>(
-    condition: unknown,
-    mapping: Lazy<M>,
-    fallback?: Lazy<D>,
-  ): Partial<M> | Partial<D> {
-    return helpers.mergeWhen(condition, mapping, fallback)
-  }
-
-  /** {@link JsonResource.mergeWhen} with the condition negated. */
-  mergeUnless<M extends object, D extends object = M>(
-    condition: unknown,
-    mapping: Lazy<M>,
-    fallback?: Lazy<D>,
-  ): Partial<M> | Partial<D> {
-    return helpers.mergeUnless(condition, mapping, fallback)
-  }
-
-  /** `mapping`, merged in place (Laravel's `merge()`): {@link JsonResource.mergeWhen} with `true`. */
-  merge<M extends object>(mapping: Lazy<M>): Partial<M> {
-    return helpers.mergeWhen(true, mapping)
-  }
-
-  /**
-   * The model's `attribute` when it has it (`null` included; a property that is absent or
-   * `undefined` is not had), else `fallback` (default: no key). With `value`, that instead (a
-   * function gets the attribute).
-   *
-   * @example
-   * toArray() { return { nickname: this.whenHas('nickname'), bio: this.whenHas('bio', (b) => b.trim()) } }
-   */
-  whenHas<V = unknown>(attribute: string): V | Missing
-  whenHas<V = unknown, R = V>(attribute: string, value: ValueOf<V, R>): R | Missing
-  whenHas<V = unknown, R = V, D = Missing>(
-    attribute: string,
-    value: ValueOf<V, R>,
-    fallback: Lazy<D>,
-  ): R | D
-  whenHas(attribute: string, ...args: [value?: unknown, fallback?: unknown]): unknown {
-    return helpers.whenHas(this.#resource, attribute, args)
-  }
-
-  /** `null` when `value` is `null` or `undefined`, else `fallback` (default: no key). */
-  whenNull<D = Missing>(value: unknown, fallback?: Lazy<D>): null | D {
-    return helpers.whenNull(value, fallback)
-  }
-
-  /**
-   * A relation's aggregate selected with the query, read from `<relation>_<aggregate>_<column>`
-   * (`posts_sum_votes`, `posts_avg_score`, `posts_max_created_at`, as Laravel names them), or `cb`
-   * of it; `null` when it is `null`; `fallback` (default: no key) when it was not selected.
-   *
-   * @example
-   * toArray() { return { votes: this.whenAggregated('posts', 'votes', 'sum') } }
-   */
-  whenAggregated<R = unknown, D = Missing>(
-    relation: string,
-    column: string,
-    aggregate: 'sum' | 'avg' | 'min' | 'max' | (string & {}),
-    cb?: ValueOf<unknown, R>,
-    fallback?: Lazy<D>,
-  ): R | null | D {
-    const value = helpers.whenAggregated(this.#resource, relation, column, aggregate, cb, fallback)
-    return value as R | null | D
-  }
-
-  /**
-   * Whether related rows exist, selected with the query as `<relation>_exists` (`1`/`0` or a
-   * boolean), as a boolean or `cb` of it; `null` when it is `null`; `fallback` (default: no key)
-   * when it was not selected.
-   */
-  whenExistsLoaded<R = boolean, D = Missing>(
-    relation: string,
-    cb?: ValueOf<boolean, R>,
-    fallback?: Lazy<D>,
-  ): R | null | D {
-    return helpers.whenExistsLoaded(this.#resource, relation, cb, fallback) as R | null | D
-  }
 }
+
+// The helpers (`when`, `whenLoaded`, `mergeWhen`, ...) come from the table of member kinds: each
+// kind's module declares its own, and they become methods of the class here, once, as class methods
+// are (non-enumerable, replaceable by a subclass).
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars
+export interface JsonResource<T = unknown> extends KindHelpers {}
+for (const [name, method] of Object.entries(HELPERS))
+  Object.defineProperty(JsonResource.prototype, name, {
+    value: method,
+    writable: true,
+    configurable: true,
+  })
 
 markBase(JsonResource.prototype.toArray)
 markBase(JsonResource.prototype[RESOLVE])

@@ -20,6 +20,7 @@
  * @module
  */
 import { traitsOf } from '../compiler/compile'
+import { kindRules } from '../metadata/kinds'
 import { resolveMembers } from '../metadata/resolve'
 import type { FieldRecord, JsonSchema, MemberType } from '../metadata/types'
 import { isJsonApiClass } from '../jsonapi/type-descriptor'
@@ -150,15 +151,13 @@ export function toJsonSchema(value: unknown): JsonSchema | undefined {
   return schema
 }
 
-/** The kinds whose value is the model's attribute as it is (so the model's schema describes it). */
-const READS_ATTRIBUTE = new Set<string>(['field', 'attribute', 'when', 'whenNotNull'])
-
 /** The schema of the model attribute a member reads, from the class's `static modelSchema`. */
 function modelProperty(
   record: FieldRecord,
   model: SchemaObject | undefined,
 ): JsonSchema | undefined {
-  if (model === undefined || record.isGetter || !READS_ATTRIBUTE.has(record.kind)) return undefined
+  if (model === undefined || record.isGetter || kindRules(record.kind).modelSchema !== true)
+    return undefined
   const properties = model.properties
   if (typeof properties !== 'object' || properties === null) return undefined
   if (!Object.prototype.hasOwnProperty.call(properties, record.source)) return undefined
@@ -169,19 +168,7 @@ function inferred(record: FieldRecord, uses: Set<Function>): JsonSchema {
   if (record.resource !== undefined) return nested(record, uses)
   if (record.type !== undefined || record.enum !== undefined)
     return typeSchema(record.type, record.enum)
-  switch (record.kind) {
-    case 'whenCounted':
-      return { type: 'integer', minimum: 0 }
-    case 'whenExistsLoaded':
-      return { type: 'boolean' }
-    case 'whenAggregated':
-      // drivers give decimals (and PostgreSQL's aggregates) as strings
-      return { type: ['number', 'string'] }
-    case 'whenPivotLoaded':
-      return { type: 'object' }
-    default:
-      return SCALARS.get(record.designType) ?? true
-  }
+  return kindRules(record.kind).schema ?? SCALARS.get(record.designType) ?? true
 }
 
 function memberSchema(
@@ -197,10 +184,13 @@ function memberSchema(
   const list = record.resourceIsList?.() === true || record.designType === Array
   if (
     record.nullable === true ||
-    (record.kind === 'whenLoaded' && given === undefined && fromModel === undefined && !list)
+    (kindRules(record.kind).nullableOne === true &&
+      given === undefined &&
+      fromModel === undefined &&
+      !list)
   )
     schema = orNull(schema)
-  const unconditional = record.kind === 'field' || record.kind === 'attribute'
+  const unconditional = !kindRules(record.kind).optional
   // a getter may return MISSING unless its declared type says it returns a value
   const required =
     unconditional &&
@@ -232,7 +222,7 @@ function objectOf(
   const properties: Record<string, JsonSchema> = {}
   const required: string[] = []
   for (const record of records) {
-    if (record.kind === 'mergeWhen' || record.kind === 'relationship') continue
+    if (kindRules(record.kind).output !== 'key') continue
     const member = memberSchema(record, uses, model)
     properties[record.key] = member.schema
     if (member.required && !required.includes(record.key)) required.push(record.key)
@@ -247,7 +237,7 @@ function objectOf(
 function membersAreOutput(cls: Function, records: readonly FieldRecord[]): boolean {
   const traits = traitsOf(cls)
   if (traits.toArray === null) return false // no members: the model's own attributes
-  return traits.compiledIsOutput && !records.some((r) => r.kind === 'mergeWhen')
+  return traits.compiledIsOutput && !records.some((r) => kindRules(r.kind).output === 'merge')
 }
 
 // ---------------------------------------------------------------------------------------------

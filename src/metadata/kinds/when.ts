@@ -1,19 +1,16 @@
+// `@When(condition)` and the helpers `when()` / `unless()`: the key only when a condition holds.
+import { MISSING, type Missing } from '../../runtime/missing'
 import {
+  defaultOption,
   memberDecorator,
   optionalName,
   requiredCondition,
   schemaOptions,
-  defaultOption,
   thunkAndOptions,
-  thunkOrOptionsDecorator,
-} from './decorator-factory'
-import type {
-  FieldOptions,
-  MemberDecorator,
-  SpecOf,
-  ThunkOrOptionsDecorator,
-} from './decorator-types'
-import type { ResourceThunk } from './types'
+} from '../decorator-factory'
+import type { FieldOptions, MemberDecorator, SpecOf } from '../decorator-types'
+import type { ResourceThunk } from '../types'
+import { kind, orElse, force, type Lazy } from './kind'
 
 /**
  * A condition of `@When` / `@MergeWhen`: `(model, request, resource) => boolean`. Annotate the
@@ -24,7 +21,7 @@ import type { ResourceThunk } from './types'
 // A deliberate exception to "no any in public types": a legacy decorator cannot see the class's
 // model type, and `unknown`/`never` would reject the documented untyped condition.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Loose = any
+export type Loose = any
 
 /** What a condition's third argument is by default: the resource instance, `this.resource` the model. */
 export interface ResourceOf<M> {
@@ -88,35 +85,30 @@ export function When(
   })
 }
 
-/**
- * The key only when the value is neither `null` nor `undefined`. A resource thunk maps the value
- * through that resource.
- *
- * @example
- * @WhenNotNull() nickname?: string
- * @WhenNotNull(() => TeamResource) team?: unknown
- */
-export const WhenNotNull: ThunkOrOptionsDecorator<'WhenNotNull', 'attribute', 'field'> =
-  thunkOrOptionsDecorator('WhenNotNull', 'whenNotNull', 'field')
+/** The resource helpers of this kind (methods of `JsonResource`). */
+const whenHelpers = {
+  /** `value` (called first when a function) when `condition` is truthy, else `fallback` (default MISSING). */
+  when<V, D = Missing>(condition: unknown, value: Lazy<V>, fallback?: Lazy<D>): V | D {
+    return condition ? force(value) : orElse(fallback, MISSING)
+  },
 
-/**
- * When `condition` is truthy, the keys of the member's value (usually a getter returning an object)
- * are spread into the output at the member's position; otherwise nothing.
- *
- * @example
- * @MergeWhen((user) => user.is_admin) get adminFields(): Merged<{ last_login_ip: string }> {
- *   return { last_login_ip: this.resource.last_login_ip }
- * }
- */
-export function MergeWhen<M = Loose, Q = Loose, R = ResourceOf<M>>(
-  condition: FieldConditionFn<M, Q, R>,
-  options?: FieldOptions,
-): MemberDecorator<SpecOf<'MergeWhen', false, 'merge', never>> {
-  return memberDecorator('MergeWhen', {
-    kind: 'mergeWhen',
-    condition: requiredCondition('@MergeWhen() condition', condition),
-    source: optionalName('@MergeWhen() from', options?.from),
-    ...schemaOptions('MergeWhen', options),
-    ...defaultOption(options),
-  })
+  /** `when()` with the condition negated (Laravel's `unless()`). */
+  unless<V, D = Missing>(condition: unknown, value: Lazy<V>, fallback?: Lazy<D>): V | D {
+    return condition ? orElse(fallback, MISSING) : force(value)
+  },
 }
+
+/** @internal */
+export const when = kind({
+  decorator: 'When',
+  reads: 'attribute',
+  rules: {
+    output: 'key',
+    read: 'attribute',
+    gated: true,
+    optional: true,
+    infersResource: true,
+    modelSchema: true,
+  },
+  helpers: whenHelpers,
+})

@@ -1,7 +1,15 @@
-import { thunkOrOptionsDecorator } from './decorator-factory'
-import type { ThunkOrOptionsDecorator } from './decorator-types'
+// `@Field()` / `@Attribute()`: an output key with the model's value (always written).
+import { thunkOrOptionsDecorator } from '../decorator-factory'
+import type { ThunkOrOptionsDecorator } from '../decorator-types'
+import { kind, type KindRules } from './kind'
 
-export type { FieldOptions, SchemaOptions } from './decorator-types'
+const rules: KindRules = {
+  output: 'key',
+  read: 'attribute',
+  optional: false,
+  infersResource: true,
+  modelSchema: true,
+}
 
 /**
  * An output key with the model's value. On a field, the value is read from the model by the member's
@@ -17,7 +25,7 @@ export type { FieldOptions, SchemaOptions } from './decorator-types'
  * }
  */
 export const Field: ThunkOrOptionsDecorator<'Field', 'attribute', 'field'> =
-  thunkOrOptionsDecorator('Field', 'field', 'field')
+  thunkOrOptionsDecorator('Field', 'field', 'field', false)
 
 /**
  * A JSON:API attribute (`JsonApiResource` puts it under `attributes`). Otherwise the same as
@@ -30,4 +38,10 @@ export const Field: ThunkOrOptionsDecorator<'Field', 'attribute', 'field'> =
  * }
  */
 export const Attribute: ThunkOrOptionsDecorator<'Attribute', 'attribute', 'field'> =
-  thunkOrOptionsDecorator('Attribute', 'attribute', 'field')
+  thunkOrOptionsDecorator('Attribute', 'attribute', 'field', false)
+
+/** @internal */
+export const field = kind({ decorator: 'Field', reads: 'attribute', rules, helpers: {} })
+
+/** @internal */
+export const attribute = kind({ decorator: 'Attribute', reads: 'attribute', rules, helpers: {} })

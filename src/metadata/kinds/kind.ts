@@ -1,0 +1,85 @@
+// What a member kind is, as the compiler, the interpreter, the schema and the decorator types read
+// it. Each kind is one module of this folder (its decorator, its helpers, these rules); `index.ts`
+// holds the one table of them.
+import type { Missing } from '../../runtime/missing'
+import type { JsonSchema } from '../types'
+
+/** A value, or a function computing it (called only when needed). */
+export type Lazy<V> = V | (() => V)
+
+/** A value, or a function of the model's value computing it. */
+export type ValueOf<V, R> = R | ((value: V) => R)
+
+/** `value`, called first when it is a function. @internal */
+export function force<V>(value: Lazy<V>): V {
+  return typeof value === 'function' ? (value as () => V)() : value
+}
+
+/** `fallback` (called first when a function), or `MISSING` when none is given. @internal */
+export function orElse<D>(fallback: Lazy<D> | undefined, missing: Missing): D {
+  return fallback === undefined ? (missing as D) : force(fallback)
+}
+
+/** `given` of `value` when it is a function, else `given` itself. @internal */
+export function applyTo<V, R>(value: V, given: ValueOf<V, R>): R {
+  return typeof given === 'function' ? (given as (value: V) => R)(value) : given
+}
+
+/** What a resource helper runs on: `this.resource` is the model. @internal */
+export interface HelperHost {
+  readonly resource: unknown
+}
+
+/**
+ * How one kind of decorated member renders, read by the compiler's emitter and the interpreter
+ * alike (one rule, two executions), and by the schema. @internal
+ */
+export interface KindRules {
+  /** The output: a key, keys merged in place (`@MergeWhen`), or none (JSON:API linkage). */
+  readonly output: 'key' | 'merge' | 'none'
+  /** What is read on the model: the attribute, or what a model rule finds. */
+  readonly read: 'attribute' | 'relation' | 'count' | 'pivot'
+  /** The record's `condition` decides whether the member renders. */
+  readonly gated?: true
+  /**
+   * When the key is left out: the read found `MISSING`, or `undefined`, or (`nullish`) the member's
+   * value (a getter's result, on a getter) is `null`, `undefined` or `MISSING`.
+   */
+  readonly absentWhen?: 'missing' | 'undefined' | 'nullish'
+  /** A read value of `null` renders `null` (a getter is not called, no resource maps it). */
+  readonly nullRendersNull?: true
+  /** Maps the read value before it is written (or handed to a resource). */
+  readonly map?: (value: unknown) => unknown
+  /** May leave its key out of the payload (so the member must be optional, not required). */
+  readonly optional: boolean
+  /** `design:type` may name the resource class the value is rendered through. */
+  readonly infersResource?: true
+  /** The model's schema (`static modelSchema`) describes the value (read as it is). */
+  readonly modelSchema?: true
+  /** The value's schema when nothing else says (else inferred from `design:type`). */
+  readonly schema?: JsonSchema
+  /** Without a list, the value may be `null` (a to-one relation loaded as `null`). */
+  readonly nullableOne?: true
+}
+
+/**
+ * One kind's module exports this: its rules plus, for the decorator types, the decorator's name
+ * and what it reads (type-level facts that the types derive from the table). @internal
+ */
+export interface KindModule<
+  N extends string = string,
+  R extends string = string,
+  H extends object = object,
+> {
+  readonly decorator: N
+  /** What the decorator reads on the model, for the static key checks. */
+  readonly reads: R
+  readonly rules: KindRules
+  /** The kind's helpers, which become methods of `JsonResource` (`this.resource` the model). */
+  readonly helpers: H
+}
+
+/** A kind module, typed exactly (its decorator name, reads and rules as literal types). @internal */
+export function kind<const M extends KindModule>(module: M): M {
+  return Object.freeze(module)
+}

@@ -1,0 +1,65 @@
+// `@WhenExistsLoaded()` and the helper `whenExistsLoaded()`: whether related rows exist, selected
+// with the query (`posts_exists`), as a boolean.
+import { existsKey, existsValue } from '../../runtime/aggregates'
+import { MISSING, type Missing } from '../../runtime/missing'
+import { modelAttribute } from '../../runtime/model-registry'
+import { defaultOption, memberDecorator, optionalName, schemaOptions } from '../decorator-factory'
+import type { MemberDecorator, RelationOptions, SpecOf } from '../decorator-types'
+import { applyTo, kind, orElse, type HelperHost, type Lazy, type ValueOf } from './kind'
+
+/**
+ * Whether related rows exist, selected with the query as `<relation>_exists` (`withExists`), as a
+ * boolean; no key when it was not selected. The relation is `relation`, else the member name without
+ * its `_exists` suffix: `@WhenExistsLoaded() posts_exists` reads `posts_exists`.
+ *
+ * @example
+ * @WhenExistsLoaded({ relation: 'posts' }) has_posts?: boolean
+ */
+export function WhenExistsLoaded(
+  options?: RelationOptions<string>,
+): MemberDecorator<SpecOf<'WhenExistsLoaded', false, 'computed', never>> {
+  const relation = optionalName('@WhenExistsLoaded() relation', options?.relation)
+  return memberDecorator('WhenExistsLoaded', {
+    kind: 'whenExistsLoaded',
+    source: (key) => existsKey(relation ?? key.replace(/_exists$/, '')),
+    ...schemaOptions('WhenExistsLoaded', options),
+    ...defaultOption(options),
+  })
+}
+
+/** The resource helpers of this kind (methods of `JsonResource`). */
+const whenExistsLoadedHelpers = {
+  /**
+   * Whether related rows exist, selected with the query as `<relation>_exists` (`1`/`0` or a
+   * boolean), as a boolean or `cb` of it; `null` when it is `null`; `fallback` (default: no key)
+   * when it was not selected.
+   */
+  whenExistsLoaded<R = boolean, D = Missing>(
+    this: HelperHost,
+    relation: string,
+    cb?: ValueOf<boolean, R>,
+    fallback?: Lazy<D>,
+  ): R | null | D {
+    const value = modelAttribute(this.resource, existsKey(relation))
+    if (value === undefined) return orElse(fallback, MISSING)
+    if (value === null) return null
+    const exists = existsValue(value)
+    return cb === undefined ? (exists as R) : applyTo(exists, cb)
+  },
+}
+
+/** @internal */
+export const whenExistsLoaded = kind({
+  decorator: 'WhenExistsLoaded',
+  reads: 'computed',
+  rules: {
+    output: 'key',
+    read: 'attribute',
+    absentWhen: 'undefined',
+    nullRendersNull: true,
+    map: existsValue,
+    optional: true,
+    schema: { type: 'boolean' },
+  },
+  helpers: whenExistsLoadedHelpers,
+})
