@@ -89,10 +89,12 @@ function nullishStmt(ctx: EmitContext, f: PreparedMember): Code {
   return _`${N.v} = ${read}; if (${test}) ${assign(f.record.key, maybeRender(ctx, f, value))}`
 }
 
-/** What the rules read: the attribute, or a model rule's answer. */
+/** What the rules read: the attribute, a model rule's answer, or the kind's own reader's. */
 function readOf(ctx: EmitContext, f: PreparedMember, rules: KindRules): Code {
-  if (rules.read === 'attribute') return attr(ctx, f)
-  return _`${N.rs}.${new Name(rules.read)}(${N.m}, ${f.record.source})`
+  const { read } = rules
+  if (read === 'attribute') return attr(ctx, f)
+  if (typeof read === 'function') return _`${ctx.bind(read)}(${N.m}, ${f.record.source}, ${N.rs})`
+  return _`${N.rs}.${new Name(read)}(${N.m}, ${f.record.source})`
 }
 
 /** A read into `v`, left out when absent, `null` kept as `null`, then written. */

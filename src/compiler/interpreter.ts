@@ -51,10 +51,12 @@ function condition(f: PreparedMember, run: Run): unknown {
   )
 }
 
-/** What the rules read: the attribute, or a model rule's answer. */
+/** What the rules read: the attribute, a model rule's answer, or the kind's own reader's. */
 function readOf(f: PreparedMember, run: Run, rules: KindRules): unknown {
-  if (rules.read === 'attribute') return attr(run, f)
-  return run.rules[rules.read](run.model as object, f.record.source)
+  const { read } = rules
+  if (read === 'attribute') return attr(run, f)
+  if (typeof read === 'function') return read(run.model as object, f.record.source, run.rules)
+  return run.rules[read](run.model as object, f.record.source)
 }
 
 /** One member, from its kind's rules (`metadata/kinds`), as the compiler's emitter writes it. */

@@ -40,8 +40,8 @@ export const Field: ThunkOrOptionsDecorator<'Field', 'attribute', 'field'> =
 export const Attribute: ThunkOrOptionsDecorator<'Attribute', 'attribute', 'field'> =
   thunkOrOptionsDecorator('Attribute', 'attribute', 'field', false)
 
-/** @internal */
+/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
 export const field = kind({ decorator: 'Field', reads: 'attribute', rules, helpers: {} })
 
-/** @internal */
+/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
 export const attribute = kind({ decorator: 'Attribute', reads: 'attribute', rules, helpers: {} })

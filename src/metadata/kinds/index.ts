@@ -13,7 +13,7 @@ import { whenLoaded } from './when-loaded'
 import { whenNotNull } from './when-not-null'
 import { whenPivotLoaded } from './when-pivot-loaded'
 
-/** Every member kind, by the name its records carry. @internal */
+/** Every member kind, by the name its records carry. */
 export const KINDS = {
   field,
   attribute,
@@ -42,7 +42,7 @@ export type FieldKind = keyof Kinds
 /** What a decorator reads on the model: the static checks differ per kind. */
 export type DecoratorReads = Kinds[FieldKind]['reads']
 
-/** The decorators that may leave their key out of the payload. @internal */
+/** The decorators that may leave their key out of the payload. */
 export type ConditionalName = {
   [K in FieldKind]: Kinds[K]['rules'] extends { optional: true } ? Kinds[K]['decorator'] : never
 }[FieldKind]

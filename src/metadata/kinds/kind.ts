@@ -2,6 +2,7 @@
 // it. Each kind is one module of this folder (its decorator, its helpers, these rules); `index.ts`
 // holds the one table of them.
 import type { Missing } from '../../runtime/missing'
+import type { ModelRules } from '../../runtime/model-rules'
 import type { JsonSchema } from '../types'
 
 /** A value, or a function computing it (called only when needed). */
@@ -25,20 +26,26 @@ export function applyTo<V, R>(value: V, given: ValueOf<V, R>): R {
   return typeof given === 'function' ? (given as (value: V) => R)(value) : given
 }
 
-/** What a resource helper runs on: `this.resource` is the model. @internal */
+/** A kind's own reader of the model (see {@link KindRules.read}). */
+export type KindReader = (model: object, source: string, rules: ModelRules) => unknown
+
+/** What a resource helper runs on: `this.resource` is the model. */
 export interface HelperHost {
   readonly resource: unknown
 }
 
 /**
  * How one kind of decorated member renders, read by the compiler's emitter and the interpreter
- * alike (one rule, two executions), and by the schema. @internal
+ * alike (one rule, two executions), and by the schema.
  */
 export interface KindRules {
   /** The output: a key, keys merged in place (`@MergeWhen`), or none (JSON:API linkage). */
   readonly output: 'key' | 'merge' | 'none'
-  /** What is read on the model: the attribute, or what a model rule finds. */
-  readonly read: 'attribute' | 'relation' | 'count' | 'pivot'
+  /**
+   * What is read on the model: the attribute, what a model rule finds, or what the kind's own reader
+   * gives (the model, the member's source and the model's rules in; `MISSING` for no key).
+   */
+  readonly read: 'attribute' | 'relation' | 'count' | 'pivot' | KindReader
   /** The record's `condition` decides whether the member renders. */
   readonly gated?: true
   /**
@@ -64,7 +71,7 @@ export interface KindRules {
 
 /**
  * One kind's module exports this: its rules plus, for the decorator types, the decorator's name
- * and what it reads (type-level facts that the types derive from the table). @internal
+ * and what it reads (type-level facts that the types derive from the table).
  */
 export interface KindModule<
   N extends string = string,
@@ -79,7 +86,7 @@ export interface KindModule<
   readonly helpers: H
 }
 
-/** A kind module, typed exactly (its decorator name, reads and rules as literal types). @internal */
+/** A kind module, typed exactly (its decorator name, reads and rules as literal types). */
 export function kind<const M extends KindModule>(module: M): M {
   return Object.freeze(module)
 }

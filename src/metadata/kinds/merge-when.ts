@@ -82,7 +82,7 @@ const mergeWhenHelpers = {
   },
 }
 
-/** @internal */
+/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
 export const mergeWhen = kind({
   decorator: 'MergeWhen',
   reads: 'merge',

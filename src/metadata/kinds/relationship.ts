@@ -15,7 +15,7 @@ import { kind } from './kind'
 export const Relationship: ThunkOrOptionsDecorator<'Relationship', 'relation', 'relationship'> =
   thunkOrOptionsDecorator('Relationship', 'relationship', 'relationship', false)
 
-/** @internal */
+/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
 export const relationship = kind({
   decorator: 'Relationship',
   reads: 'relation',

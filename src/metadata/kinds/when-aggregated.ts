@@ -63,7 +63,7 @@ const whenAggregatedHelpers = {
   },
 }
 
-/** @internal */
+/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
 export const whenAggregated = kind({
   decorator: 'WhenAggregated',
   reads: 'computed',

@@ -44,7 +44,7 @@ const whenCountedHelpers = {
   },
 }
 
-/** @internal */
+/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
 export const whenCounted = kind({
   decorator: 'WhenCounted',
   reads: 'count',

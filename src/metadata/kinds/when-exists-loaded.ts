@@ -48,7 +48,7 @@ const whenExistsLoadedHelpers = {
   },
 }
 
-/** @internal */
+/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
 export const whenExistsLoaded = kind({
   decorator: 'WhenExistsLoaded',
   reads: 'computed',

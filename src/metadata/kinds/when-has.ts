@@ -58,7 +58,7 @@ function whenHasHelper(
 /** The resource helpers of this kind (methods of `JsonResource`). */
 const whenHasHelpers = { whenHas: whenHasHelper }
 
-/** @internal */
+/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
 export const whenHas = kind({
   decorator: 'WhenHas',
   reads: 'has',

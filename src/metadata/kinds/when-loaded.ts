@@ -35,7 +35,7 @@ const whenLoadedHelpers = {
   },
 }
 
-/** @internal */
+/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
 export const whenLoaded = kind({
   decorator: 'WhenLoaded',
   reads: 'relation',

@@ -30,7 +30,7 @@ const whenNotNullHelpers = {
   },
 }
 
-/** @internal */
+/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
 export const whenNotNull = kind({
   decorator: 'WhenNotNull',
   reads: 'attribute',

@@ -42,7 +42,7 @@ const whenPivotLoadedHelpers = {
   },
 }
 
-/** @internal */
+/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
 export const whenPivotLoaded = kind({
   decorator: 'WhenPivotLoaded',
   reads: 'pivot',

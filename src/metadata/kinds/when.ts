@@ -98,7 +98,7 @@ const whenHelpers = {
   },
 }
 
-/** @internal */
+/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
 export const when = kind({
   decorator: 'When',
   reads: 'attribute',

@@ -1,0 +1,83 @@
+// `@WhenAppended()` and the helper `whenAppended()`: an accessor's value only when the model has
+// appended it, as Laravel's `whenAppended()` (`$appends`, `append()`).
+import { MISSING, type Missing } from '../../runtime/missing'
+import { modelAttribute } from '../../runtime/model-registry'
+import { readDataProperty, type ModelRules } from '../../runtime/model-rules'
+import { defaultOption, memberDecorator, optionalName, schemaOptions } from '../decorator-factory'
+import type { FieldOptions, MemberDecorator, SpecOf } from '../decorator-types'
+import { force, kind, type HelperHost, type Lazy } from './kind'
+
+/**
+ * Has the model appended `name`: is it in the model's `appends` list (an array or a `Set`, an own
+ * or inherited data property, as Laravel's `$appends` and `append()` keep it)?
+ */
+function isAppended(model: unknown, name: string): boolean {
+  if (typeof model !== 'object' || model === null) return false
+  const appends = readDataProperty(model, 'appends')
+  if (Array.isArray(appends)) return appends.includes(name)
+  return appends instanceof Set && appends.has(name)
+}
+
+/** The attribute when appended, else `MISSING`. */
+function readAppended(model: object, name: string, rules: ModelRules): unknown {
+  return isAppended(model, name) ? rules.attribute(model, name) : MISSING
+}
+
+/**
+ * The model's attribute (named like the member, or `from`) only when the model has appended it:
+ * the name is in the model's `appends` list (an array or a `Set`), as Laravel's `$appends` and
+ * `append()` keep it; otherwise no key, unless `default` is given. On a getter, the getter's value
+ * when the attribute is appended.
+ *
+ * @example
+ * @WhenAppended() full_name?: string
+ */
+export function WhenAppended<F extends string = never>(
+  options?: FieldOptions<F>,
+): MemberDecorator<SpecOf<'WhenAppended', false, 'attribute', F>> {
+  return memberDecorator('WhenAppended', {
+    kind: 'whenAppended',
+    source: optionalName('@WhenAppended() from', options?.from),
+    ...schemaOptions('WhenAppended', options),
+    ...defaultOption(options),
+  })
+}
+
+/**
+ * The model's `attribute` when the model has appended it (see `@WhenAppended()`); with `value`,
+ * that instead (called first when a function); else `fallback` (default: no key).
+ *
+ * @example
+ * toArray() { return { full_name: this.whenAppended('full_name') } }
+ */
+function whenAppendedHelper<V = unknown>(this: HelperHost, attribute: string): V | Missing
+function whenAppendedHelper<R>(this: HelperHost, attribute: string, value: Lazy<R>): R | Missing
+function whenAppendedHelper<R, D>(
+  this: HelperHost,
+  attribute: string,
+  value: Lazy<R>,
+  fallback: Lazy<D>,
+): R | D
+function whenAppendedHelper(
+  this: HelperHost,
+  attribute: string,
+  ...args: [value?: unknown, fallback?: unknown]
+): unknown {
+  if (isAppended(this.resource, attribute))
+    return args.length === 0 ? modelAttribute(this.resource, attribute) : force(args[0])
+  return args.length < 2 ? MISSING : force(args[1])
+}
+
+/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
+export const whenAppended = kind({
+  decorator: 'WhenAppended',
+  reads: 'attribute',
+  rules: {
+    output: 'key',
+    read: readAppended,
+    absentWhen: 'missing',
+    optional: true,
+    modelSchema: true,
+  },
+  helpers: { whenAppended: whenAppendedHelper },
+})
