@@ -95,6 +95,7 @@ export {
   WhenPivotLoaded,
   WhenHas,
   WhenAggregated,
+  WhenAppended,
   WhenExistsLoaded,
   type AggregateFunction,
   type FieldConditionFn,

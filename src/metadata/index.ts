@@ -5,6 +5,7 @@ export {
   Relationship,
   When,
   WhenAggregated,
+  WhenAppended,
   WhenCounted,
   WhenExistsLoaded,
   WhenHas,

@@ -6,6 +6,7 @@ import { mergeWhen } from './merge-when'
 import { relationship } from './relationship'
 import { when } from './when'
 import { whenAggregated } from './when-aggregated'
+import { whenAppended } from './when-appended'
 import { whenCounted } from './when-counted'
 import { whenExistsLoaded } from './when-exists-loaded'
 import { whenHas } from './when-has'
@@ -27,6 +28,7 @@ export const KINDS = {
   whenHas,
   whenAggregated,
   whenExistsLoaded,
+  whenAppended,
 } as const
 
 type Kinds = typeof KINDS
@@ -66,6 +68,7 @@ export { MergeWhen } from './merge-when'
 export { Relationship } from './relationship'
 export { When, type FieldConditionFn } from './when'
 export { WhenAggregated, type AggregateFunction } from './when-aggregated'
+export { WhenAppended } from './when-appended'
 export { WhenCounted } from './when-counted'
 export { WhenExistsLoaded } from './when-exists-loaded'
 export { WhenHas } from './when-has'
