@@ -196,10 +196,13 @@ export function toArrayOf(cls: Function): ToArrayFn | null {
 }
 
 /**
- * What is decided once per resource class, before its first output: the compiled function of its
- * decorated members, and which of the base methods the class keeps (a class that overrides none of
- * `toArray`/`[RESOLVE]` is output by its compiled function alone, without a resource instance per
- * model). Every fast path of the library asks this, and nothing else, whether it applies.
+ * What is decided once per class, before its first use: for a resource, the compiled function of
+ * its decorated members; for every class of the library (resources, collections, paginators),
+ * which of the base methods it keeps (a class that overrides none of `toArray`/`[RESOLVE]` is output
+ * by its compiled function alone, without a resource instance per model). Every fast path of the
+ * library asks this, and nothing else, whether it applies. The hooks an app may also set on one
+ * instance (`with`, `withResponse`, `paginationInformation`, as on Laravel's anonymous collections)
+ * are read per call instead: `isBaseMethod(this.with)`, one property read.
  * @internal
  */
 export interface ClassTraits {
@@ -209,14 +212,39 @@ export interface ClassTraits {
   readonly compiledIsOutput: boolean
   /** `toArray` is the base one (the compiled members, or the model's own attributes). */
   readonly baseToArray: boolean
+  /** `[RESOLVE]` is the base one. */
+  readonly baseResolve: boolean
   /** `toId` is the base one (JSON:API reads the id attribute directly). */
   readonly baseToId: boolean
   /** `toLinks` / `toMeta` are the base ones (JSON:API resource objects get no `links` / `meta`). */
   readonly baseToLinks: boolean
   readonly baseToMeta: boolean
+  /** The class's `paginationInformation()` is the base one (checked responses: the standard body). */
+  readonly basePaginationInformation: boolean
+  /** A paginator's `items()` is the base one (its own rows can be read without a copy). */
+  readonly baseItems: boolean
+  /**
+   * The class keeps every base method it inherits (it may add methods, never replace a marked one):
+   * a paginator's fast paths that render from its state ask this.
+   */
+  readonly keepsBaseMethods: boolean
 }
 
 const traitsCache = new WeakMap<Function, ClassTraits>()
+
+/** Does every base method reachable from `proto` stay the base one (by the marks of `markBase`)? */
+function keepsEveryBaseMethod(proto: object | null): boolean {
+  for (; proto !== null;) {
+    const parent = Object.getPrototypeOf(proto) as object | null
+    for (const key of Reflect.ownKeys(proto)) {
+      if (key === 'constructor' || parent === null || !(key in parent)) continue
+      const value = Object.getOwnPropertyDescriptor(proto, key)?.value as unknown
+      if (!isBaseMethod(value)) return false
+    }
+    proto = parent
+  }
+  return true
+}
 
 /** The {@link ClassTraits} of `cls`, decided on first use and cached. @internal */
 export function traitsOf(cls: Function): ClassTraits {
@@ -225,13 +253,18 @@ export function traitsOf(cls: Function): ClassTraits {
     const proto = (cls.prototype ?? {}) as Record<PropertyKey, unknown>
     const toArray = toArrayOf(cls)
     const baseToArray = isBaseMethod(proto.toArray)
+    const baseResolve = isBaseMethod(proto[RESOLVE])
     traits = Object.freeze({
       toArray,
-      compiledIsOutput: toArray !== null && baseToArray && isBaseMethod(proto[RESOLVE]),
+      compiledIsOutput: toArray !== null && baseToArray && baseResolve,
       baseToArray,
+      baseResolve,
       baseToId: isBaseMethod(proto.toId),
       baseToLinks: isBaseMethod(proto.toLinks),
       baseToMeta: isBaseMethod(proto.toMeta),
+      basePaginationInformation: isBaseMethod(proto.paginationInformation),
+      baseItems: isBaseMethod(proto.items),
+      keepsBaseMethods: keepsEveryBaseMethod(cls.prototype as object | null),
     })
     traitsCache.set(cls, traits)
   }

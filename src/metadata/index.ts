@@ -1,7 +1,11 @@
 export {
+  type AggregateFunction,
   Attribute,
+  type DecoratorReads,
   Field,
+  type FieldConditionFn,
   MergeWhen,
+  type PivotOptions,
   Relationship,
   When,
   WhenAggregated,
@@ -12,10 +16,6 @@ export {
   WhenLoaded,
   WhenNotNull,
   WhenPivotLoaded,
-  type AggregateFunction,
-  type DecoratorReads,
-  type FieldConditionFn,
-  type PivotOptions,
 } from './kinds'
 export type {
   DefaultOption,

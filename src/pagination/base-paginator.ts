@@ -1,4 +1,5 @@
-import { isBaseMethod, markBaseMethods } from '../runtime/protocol'
+import { traitsOf } from '../compiler/compile'
+import { markBaseMethods } from '../runtime/protocol'
 import { tryGetRequestContext } from '../context'
 import {
   okResponse,
@@ -32,7 +33,7 @@ let rowsOfPage: (paginator: BasePaginator<unknown>) => readonly unknown[]
  * gives (an override, or a paginator of another copy of the library). @internal
  */
 export function pageRows(paginator: BasePaginator<unknown>): readonly unknown[] {
-  return paginator instanceof BasePaginator && isBaseMethod(paginator.items)
+  return paginator instanceof BasePaginator && traitsOf(paginator.constructor).baseItems
     ? rowsOfPage(paginator)
     : paginator.items()
 }

@@ -1,4 +1,5 @@
-import { keepsBaseMethods, markBaseMethods } from '../runtime/protocol'
+import { traitsOf } from '../compiler/compile'
+import { markBaseMethods } from '../runtime/protocol'
 import { ArgumentError } from '../errors/base'
 import { AbstractPaginator } from './abstract-paginator'
 import { assertOptions, toRows } from './arguments'
@@ -146,7 +147,7 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
    * the paginators' methods may change what its view data holds, so it does not answer. @internal
    */
   [BAR_STATE](): BarState | undefined {
-    if (!keepsBaseMethods(this.constructor)) return undefined
+    if (!traitsOf(this.constructor).keepsBaseMethods) return undefined
     return this.barState({
       firstItem: this.firstItem(),
       lastItem: this.lastItem(),

@@ -1,4 +1,5 @@
-import { keepsBaseMethods, markBaseMethods } from '../runtime/protocol'
+import { traitsOf } from '../compiler/compile'
+import { markBaseMethods } from '../runtime/protocol'
 import { ArgumentError } from '../errors/base'
 import { AbstractPaginator } from './abstract-paginator'
 import { assertOptions, toRows } from './arguments'
@@ -92,7 +93,7 @@ export class Paginator<T> extends AbstractPaginator<T> {
    * methods answers (its view data could differ otherwise). @internal
    */
   [BAR_STATE](): BarState | undefined {
-    if (!keepsBaseMethods(this.constructor)) return undefined
+    if (!traitsOf(this.constructor).keepsBaseMethods) return undefined
     return this.barState(NO_NUMBERS)
   }
 }

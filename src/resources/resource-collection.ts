@@ -274,6 +274,7 @@ export class ResourceCollection<
     if (paginator === undefined) return undefined
     const links = paginator.toResourceLinks()
     const meta = paginator.toResourceMeta()
+    // a hook an app may set on one collection (Laravel's anonymous collections): read per call
     if (isBaseMethod(this.paginationInformation)) return { sections: { links, meta }, fresh: true }
     const info = finalizeValue(
       this.paginationInformation(request, paginator, { links, meta }) as unknown,

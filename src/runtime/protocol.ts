@@ -60,28 +60,3 @@ export function markBaseMethods(proto: object): void {
     if (key !== 'constructor' && typeof value === 'function') markBase(value)
   }
 }
-
-const keepsBase = new WeakMap<Function, boolean>()
-
-/**
- * Does `cls` keep every base method it inherits (a subclass may add methods, never replace a marked
- * one)? Decided once per class, by the same marks as {@link isBaseMethod}: a fast path that renders
- * from a base class's state asks this before it applies.
- */
-export function keepsBaseMethods(cls: Function): boolean {
-  let keeps = keepsBase.get(cls)
-  if (keeps === undefined) {
-    keeps = true
-    for (let proto = cls.prototype as object | null; proto !== null && keeps;) {
-      const parent = Object.getPrototypeOf(proto) as object | null
-      for (const key of Reflect.ownKeys(proto)) {
-        if (key === 'constructor' || parent === null || !(key in parent)) continue
-        const value = Object.getOwnPropertyDescriptor(proto, key)?.value as unknown
-        if (!isBaseMethod(value)) keeps = false
-      }
-      proto = parent
-    }
-    keepsBase.set(cls, keeps)
-  }
-  return keeps
-}

@@ -10,7 +10,7 @@ import { isJsonApiClass } from '../jsonapi/type-descriptor'
 import { CursorPaginator } from '../pagination/cursor-paginator'
 import { LengthAwarePaginator } from '../pagination/length-aware-paginator'
 import { Paginator } from '../pagination/paginator'
-import { isBaseMethod, RESOLVE } from '../runtime/protocol'
+import { traitsOf } from '../compiler/compile'
 import { JsonResource } from '../resources/json-resource'
 import { ResourceCollection } from '../resources/resource-collection'
 import {
@@ -93,12 +93,8 @@ function classTarget(cls: Function, kind: BodyKind): Target {
 
 /** Does the collection class keep every base behaviour its body depends on? */
 function isPlainCollection(value: ResourceCollection): boolean {
-  const proto = Object.getPrototypeOf(value) as Record<PropertyKey, unknown>
-  return (
-    isBaseMethod(proto.toArray) &&
-    isBaseMethod(proto[RESOLVE]) &&
-    isBaseMethod(proto.paginationInformation)
-  )
+  const traits = traitsOf(value.constructor)
+  return traits.baseToArray && traits.baseResolve && traits.basePaginationInformation
 }
 
 function targetOf(value: unknown): Target | undefined {

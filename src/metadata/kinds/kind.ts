@@ -1,7 +1,7 @@
 // What a member kind is, as the compiler, the interpreter, the schema and the decorator types read
 // it. Each kind is one module of this folder (its decorator, its helpers, these rules); `index.ts`
 // holds the one table of them.
-import type { Missing } from '../../runtime/missing'
+import { MISSING, type Missing } from '../../runtime/missing'
 import type { ModelRules } from '../../runtime/model-rules'
 import type { JsonSchema } from '../types'
 
@@ -24,6 +24,23 @@ export function orElse<D>(fallback: Lazy<D> | undefined, missing: Missing): D {
 /** `given` of `value` when it is a function, else `given` itself. @internal */
 export function applyTo<V, R>(value: V, given: ValueOf<V, R>): R {
   return typeof given === 'function' ? (given as (value: V) => R)(value) : given
+}
+
+/**
+ * What a helper over a loaded value gives: `fallback` (default `MISSING`) when the value is
+ * `absent`, `null` for `null`, else the value (through `map` first) or `cb` of it. @internal
+ */
+export function loadedOr<V, R, D>(
+  value: unknown,
+  absent: unknown,
+  cb: ValueOf<V, R> | undefined,
+  fallback: Lazy<D> | undefined,
+  map?: (value: unknown) => V,
+): V | R | null | D {
+  if (value === absent) return orElse(fallback, MISSING)
+  if (value === null) return null
+  const mapped = map === undefined ? (value as V) : map(value)
+  return cb === undefined ? mapped : applyTo(mapped, cb)
 }
 
 /** A kind's own reader of the model (see {@link KindRules.read}). */

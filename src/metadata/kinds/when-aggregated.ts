@@ -1,11 +1,11 @@
 // `@WhenAggregated()` and the helper `whenAggregated()`: a relation's aggregate selected with the
 // query (`posts_sum_votes`).
 import { aggregateKey } from '../../runtime/aggregates'
-import { MISSING, type Missing } from '../../runtime/missing'
+import type { Missing } from '../../runtime/missing'
 import { modelAttribute } from '../../runtime/model-registry'
 import { defaultOption, memberDecorator, optionalName } from '../decorator-factory'
 import type { DefaultOption, MemberDecorator, SpecOf } from '../decorator-types'
-import { applyTo, kind, orElse, type HelperHost, type Lazy, type ValueOf } from './kind'
+import { kind, loadedOr, type HelperHost, type Lazy, type ValueOf } from './kind'
 
 /** The aggregate functions Laravel names attributes after (`withSum`, `withAvg`, ...). */
 export type AggregateFunction = 'sum' | 'avg' | 'min' | 'max' | (string & {})
@@ -57,9 +57,7 @@ const whenAggregatedHelpers = {
     fallback?: Lazy<D>,
   ): R | null | D {
     const value = modelAttribute(this.resource, aggregateKey(relation, column, aggregate))
-    if (value === undefined) return orElse(fallback, MISSING)
-    if (value === null) return null
-    return cb === undefined ? (value as R) : applyTo(value, cb)
+    return loadedOr<unknown, R, D>(value, undefined, cb, fallback) as R | null | D
   },
 }
 

@@ -50,22 +50,16 @@ export function WhenAppended<F extends string = never>(
  * @example
  * toArray() { return { full_name: this.whenAppended('full_name') } }
  */
-function whenAppendedHelper<V = unknown>(this: HelperHost, attribute: string): V | Missing
-function whenAppendedHelper<R>(this: HelperHost, attribute: string, value: Lazy<R>): R | Missing
-function whenAppendedHelper<R, D>(
+function whenAppendedHelper<V = unknown, D = Missing>(
   this: HelperHost,
   attribute: string,
-  value: Lazy<R>,
-  fallback: Lazy<D>,
-): R | D
-function whenAppendedHelper(
-  this: HelperHost,
-  attribute: string,
-  ...args: [value?: unknown, fallback?: unknown]
-): unknown {
+  ...args: [value?: Lazy<V>, fallback?: Lazy<D>]
+): V | D {
   if (isAppended(this.resource, attribute))
-    return args.length === 0 ? modelAttribute(this.resource, attribute) : force(args[0])
-  return args.length < 2 ? MISSING : force(args[1])
+    return args.length === 0
+      ? (modelAttribute(this.resource, attribute) as V)
+      : force(args[0] as Lazy<V>)
+  return args.length < 2 ? (MISSING as D) : force(args[1] as Lazy<D>)
 }
 
 /** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */

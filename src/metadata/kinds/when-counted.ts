@@ -3,7 +3,7 @@ import { MISSING, type Missing } from '../../runtime/missing'
 import { loadedCount } from '../../runtime/model-registry'
 import { defaultOption, memberDecorator, optionalName, schemaOptions } from '../decorator-factory'
 import type { MemberDecorator, RelationOptions, SpecOf } from '../decorator-types'
-import { kind, orElse, type HelperHost, type Lazy } from './kind'
+import { kind, loadedOr, type HelperHost, type Lazy } from './kind'
 
 /**
  * The loaded count of a relation, read from `<relation>_count`. The relation is `relation`, else the
@@ -37,10 +37,8 @@ const whenCountedHelpers = {
     cb?: (count: number) => R,
     fallback?: Lazy<D>,
   ): R | null | D {
-    const value = loadedCount(this.resource, relation)
-    if (value === MISSING) return orElse(fallback, MISSING)
-    if (value === null) return null
-    return cb === undefined ? (value as R) : cb(value as number)
+    const count = loadedCount(this.resource, relation)
+    return loadedOr<number, R, D>(count, MISSING, cb, fallback) as R | null | D
   },
 }
 

@@ -1,11 +1,11 @@
 // `@WhenExistsLoaded()` and the helper `whenExistsLoaded()`: whether related rows exist, selected
 // with the query (`posts_exists`), as a boolean.
 import { existsKey, existsValue } from '../../runtime/aggregates'
-import { MISSING, type Missing } from '../../runtime/missing'
+import type { Missing } from '../../runtime/missing'
 import { modelAttribute } from '../../runtime/model-registry'
 import { defaultOption, memberDecorator, optionalName, schemaOptions } from '../decorator-factory'
 import type { MemberDecorator, RelationOptions, SpecOf } from '../decorator-types'
-import { applyTo, kind, orElse, type HelperHost, type Lazy, type ValueOf } from './kind'
+import { kind, loadedOr, type HelperHost, type Lazy, type ValueOf } from './kind'
 
 /**
  * Whether related rows exist, selected with the query as `<relation>_exists` (`withExists`), as a
@@ -41,10 +41,7 @@ const whenExistsLoadedHelpers = {
     fallback?: Lazy<D>,
   ): R | null | D {
     const value = modelAttribute(this.resource, existsKey(relation))
-    if (value === undefined) return orElse(fallback, MISSING)
-    if (value === null) return null
-    const exists = existsValue(value)
-    return cb === undefined ? (exists as R) : applyTo(exists, cb)
+    return loadedOr(value, undefined, cb, fallback, existsValue) as R | null | D
   },
 }
 

@@ -3,7 +3,7 @@ import { MISSING, type Missing } from '../../runtime/missing'
 import { loadedRelation } from '../../runtime/model-registry'
 import { thunkOrOptionsDecorator } from '../decorator-factory'
 import type { ThunkOrOptionsDecorator } from '../decorator-types'
-import { kind, orElse, type HelperHost, type Lazy } from './kind'
+import { kind, loadedOr, type HelperHost, type Lazy } from './kind'
 
 /**
  * The eager-loaded relation named like the member (or `relation`), mapped through the resource of
@@ -28,10 +28,8 @@ const whenLoadedHelpers = {
     cb?: (value: V) => R,
     fallback?: Lazy<D>,
   ): R | null | D {
-    const value = loadedRelation(this.resource, relation)
-    if (value === MISSING) return orElse(fallback, MISSING)
-    if (value === null) return null
-    return cb === undefined ? (value as R) : cb(value as V)
+    const loaded = loadedRelation(this.resource, relation)
+    return loadedOr<V, R, D>(loaded, MISSING, cb, fallback) as R | null | D
   },
 }
 

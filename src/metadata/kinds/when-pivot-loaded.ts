@@ -3,7 +3,7 @@ import { MISSING, type Missing } from '../../runtime/missing'
 import { loadedPivot } from '../../runtime/model-registry'
 import { memberDecorator, optionalName, schemaOptions } from '../decorator-factory'
 import type { MemberDecorator, SchemaOptions, SpecOf } from '../decorator-types'
-import { kind, type HelperHost } from './kind'
+import { kind, loadedOr, type HelperHost } from './kind'
 
 /** Options of `@WhenPivotLoaded()`. */
 export interface PivotOptions extends SchemaOptions {
@@ -36,9 +36,9 @@ const whenPivotLoadedHelpers = {
     cb?: (pivot: P) => R,
     accessor = 'pivot',
   ): R | Missing {
-    const value = loadedPivot(this.resource, accessor)
-    if (value === MISSING) return MISSING
-    return cb === undefined ? (value as R) : cb(value as P)
+    // the pivot rule never gives `null`
+    return loadedOr<P, R, Missing>(loadedPivot(this.resource, accessor), MISSING, cb, undefined) as
+      R | Missing
   },
 }
 
