@@ -148,7 +148,6 @@ export { resolvePage, resolvePath } from './pagination/resolve'
 export type { QueryValue } from './pagination/page-url'
 export type {
   PageLink,
-  PaginatorUrlOptions,
   PaginationResourceLinks,
   PaginationMeta,
   SimplePaginationMeta,
