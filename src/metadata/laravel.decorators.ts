@@ -1,6 +1,7 @@
 import { aggregateKey, existsKey } from '../runtime/aggregates'
 import { defaultOption, memberDecorator, optionalName, schemaOptions } from './decorator-factory'
 import type {
+  DefaultedOf,
   DefaultOption,
   FieldOptions,
   MemberDecorator,
@@ -17,9 +18,9 @@ import type {
  * @WhenHas() nickname?: string | null
  * @WhenHas({ from: 'nickname' }) get shout(): string | undefined { return this.resource.nickname?.toUpperCase() }
  */
-export function WhenHas<F extends string = never>(
-  options?: FieldOptions<F>,
-): MemberDecorator<SpecOf<'WhenHas', false, 'has', F>> {
+export function WhenHas<F extends string = never, D = undefined>(
+  options?: FieldOptions<F> & { readonly default?: D },
+): MemberDecorator<SpecOf<'WhenHas', false, 'has', F, unknown, DefaultedOf<D>>> {
   return memberDecorator('WhenHas', {
     kind: 'whenHas',
     source: optionalName('@WhenHas() from', options?.from),
@@ -39,12 +40,12 @@ export type AggregateFunction = 'sum' | 'avg' | 'min' | 'max' | (string & {})
  * @example
  * @WhenAggregated('posts', 'votes', 'sum') total_votes?: number
  */
-export function WhenAggregated(
+export function WhenAggregated<D = undefined>(
   relation: string,
   column: string,
   aggregate: AggregateFunction,
-  options?: DefaultOption,
-): MemberDecorator<SpecOf<'WhenAggregated', false, 'computed', never>> {
+  options?: DefaultOption & { readonly default?: D },
+): MemberDecorator<SpecOf<'WhenAggregated', false, 'computed', never, unknown, DefaultedOf<D>>> {
   // each is required: `undefined` fails the non-empty check like `''` does
   const name = (argument: string, value: unknown): string =>
     optionalName(`@WhenAggregated() ${argument}`, value ?? '')!
@@ -67,9 +68,9 @@ export function WhenAggregated(
  * @example
  * @WhenExistsLoaded({ relation: 'posts' }) has_posts?: boolean
  */
-export function WhenExistsLoaded(
-  options?: RelationOptions<string>,
-): MemberDecorator<SpecOf<'WhenExistsLoaded', false, 'computed', never>> {
+export function WhenExistsLoaded<D = undefined>(
+  options?: RelationOptions<string> & { readonly default?: D },
+): MemberDecorator<SpecOf<'WhenExistsLoaded', false, 'computed', never, unknown, DefaultedOf<D>>> {
   const relation = optionalName('@WhenExistsLoaded() relation', options?.relation)
   return memberDecorator('WhenExistsLoaded', {
     kind: 'whenExistsLoaded',

@@ -6,6 +6,7 @@ import {
   thunkOrOptionsDecorator,
 } from './decorator-factory'
 import type {
+  DefaultedOf,
   MemberDecorator,
   RelationOptions,
   SchemaOptions,
@@ -33,9 +34,9 @@ export const WhenLoaded: ThunkOrOptionsDecorator<'WhenLoaded', 'relation', 'rela
  * @example
  * @WhenCounted() posts_count?: number
  */
-export function WhenCounted<F extends string = never>(
-  options?: RelationOptions<F>,
-): MemberDecorator<SpecOf<'WhenCounted', false, 'count', F>> {
+export function WhenCounted<F extends string = never, D = undefined>(
+  options?: RelationOptions<F> & { readonly default?: D },
+): MemberDecorator<SpecOf<'WhenCounted', false, 'count', F, unknown, DefaultedOf<D>>> {
   const relation = optionalName('@WhenCounted() relation', options?.relation)
   return memberDecorator('WhenCounted', {
     kind: 'whenCounted',
