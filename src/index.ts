@@ -62,6 +62,7 @@ export {
   type PaginationSectionsOf,
 } from './resources/resource-collection'
 export type { Lazy, ValueOf } from './resources/conditionals'
+export { toResource, toResourceCollection } from './resources/to-resource'
 export type {
   BodyOf,
   CollectionBody,

@@ -55,6 +55,7 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   notAPaginator: () => ArgumentError.notAPaginator({}),
   notHandlebars: () => ArgumentError.notHandlebars(undefined),
   collectionSource: () => ArgumentError.collectionSource(3),
+  resourceClass: () => ArgumentError.resourceClass(Widget),
   validationSource: () => ArgumentError.validationSource('zodError', 'a ZodError', null),
   validationErrors: () => ArgumentError.validationErrors('errors', 'an object', []),
   countResult: () => ArgumentError.countResult('x'),

@@ -579,11 +579,11 @@ describe('item 4: a JSON:API relationship declared on a getter uses the getter',
     class Wrapped extends api.JsonApiResource<Person> {
       static override resourceType = 'people'
       @api.Attribute() name!: string
-      @api.Relationship(() => Wrapped) get author() {
+      @api.Relationship(() => Wrapped) get author(): Wrapped | null {
         return this.resource.writer == null ? null : new Wrapped(this.resource.writer)
       }
-      @api.Relationship(() => Wrapped) get friends() {
-        return Wrapped.collection(this.resource.friends ?? [])
+      @api.Relationship(() => Wrapped) get friends(): Wrapped[] {
+        return Wrapped.collection(this.resource.friends ?? []) as never
       }
     }
     const ada: Person = { id: 1, name: 'Ada' }
@@ -619,5 +619,67 @@ describe('item 4: a JSON:API relationship declared on a getter uses the getter',
     expect(doc.data.map((o: { id: string }) => o.id)).toEqual(['2', '1'])
     expect(doc.data[0].relationships.author).toEqual({ data: { type: 'people', id: '1' } })
     expect([...calls].sort()).toEqual(['author:1', 'author:2', 'friends:1', 'friends:2'])
+  })
+})
+
+describe('item 9: toResource() and toResourceCollection() on models and lists', () => {
+  class UserCollection extends ResourceCollection {
+    static override collects = () => AuthorResource
+    override with() {
+      return { meta: { kind: 'users' } }
+    }
+  }
+  const ada: Author = { name: 'Ada' }
+
+  it('testItCanTransformToExplicitResource (DatabaseEloquentResourceModelTest)', () => {
+    const resource = api.toResource(ada, AuthorResource)
+    expect(resource).toBeInstanceOf(AuthorResource)
+    expect(resource.resource).toBe(ada)
+    expect(resource.toPayload()).toEqual({ data: { name: 'Ada' } })
+  })
+
+  it('testItCanTransformToExplicitResource (DatabaseEloquentResourceCollectionTest)', () => {
+    const collection = api.toResourceCollection([ada, { name: 'Bob' }], AuthorResource)
+    expect(collection).toBeInstanceOf(ResourceCollection)
+    expect(collection.toPayload()).toEqual({ data: [{ name: 'Ada' }, { name: 'Bob' }] })
+    // a Map, and a paginator, as AuthorResource.collection() takes them
+    expect(api.toResourceCollection(new Map([['a', ada]]), AuthorResource).toPayload()).toEqual({
+      data: [{ name: 'Ada' }],
+    })
+    const page = new LengthAwarePaginator([ada], {
+      total: 1,
+      perPage: 1,
+      currentPage: 1,
+      path: '/u',
+    })
+    expect(api.toResourceCollection(page, AuthorResource).toPayload()).toEqual(
+      AuthorResource.collection(page).toPayload(),
+    )
+  })
+
+  it('testItCanTransformToResourceViaUseResourceCollectionAttribute: a collection class', () => {
+    const collection = api.toResourceCollection([ada], UserCollection)
+    expect(collection).toBeInstanceOf(UserCollection)
+    expect(collection.toPayload()).toEqual({ data: [{ name: 'Ada' }], meta: { kind: 'users' } })
+  })
+
+  it('testItThrowsExceptionWhenResourceCannotBeFound: anything but a resource class is refused', () => {
+    class NotAResource {}
+    for (const bad of [undefined, null, NotAResource, () => AuthorResource, 'AuthorResource']) {
+      expect(() => api.toResource(ada, bad as never)).toThrow(api.ArgumentError)
+      expect(() => api.toResource(ada, bad as never)).toThrow(
+        /resourceClass must be a resource class/,
+      )
+      expect(() => api.toResourceCollection([ada], bad as never)).toThrow(api.ArgumentError)
+    }
+    expect(() => api.toResource(ada, UserCollection as never)).toThrow(api.ArgumentError)
+  })
+
+  it('is typed as the resource, and checks the model type', () => {
+    const resource: AuthorResource = api.toResource(ada, AuthorResource)
+    const collection: UserCollection = api.toResourceCollection([ada], UserCollection)
+    expect([resource, collection]).toHaveLength(2)
+    // @ts-expect-error a number is not an Author
+    expect(() => api.toResource(3, AuthorResource)).not.toThrow()
   })
 })

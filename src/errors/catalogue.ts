@@ -104,6 +104,12 @@ export const CATALOGUE = {
     'a Handlebars instance',
     "Pass the default export of 'handlebars', or Handlebars.create()",
   ),
+  resourceClass: argumentRow(
+    'ERR_RESOURCE_CLASS',
+    'resourceClass',
+    'a resource class (a JsonResource subclass)',
+    'Pass the class itself, as in toResource(user, UserResource)',
+  ),
   collectionSource: argumentRow(
     'ERR_COLLECTION_SOURCE',
     'items',
