@@ -44,6 +44,7 @@ export {
   runWithRequestContext,
   tryGetRequestContext,
   type RequestContext,
+  type RequestContextOptions,
 } from './context/request-context'
 export type { QueryPair } from './context/parse-query'
 

@@ -56,6 +56,7 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   notHandlebars: () => ArgumentError.notHandlebars(undefined),
   collectionSource: () => ArgumentError.collectionSource(3),
   resourceClass: () => ArgumentError.resourceClass(Widget),
+  baseUrl: () => ArgumentError.baseUrl('ftp://x'),
   validationSource: () => ArgumentError.validationSource('zodError', 'a ZodError', null),
   validationErrors: () => ArgumentError.validationErrors('errors', 'an object', []),
   countResult: () => ArgumentError.countResult('x'),
