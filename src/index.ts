@@ -44,6 +44,7 @@ export {
   runWithRequestContext,
   tryGetRequestContext,
   type RequestContext,
+  type RequestContextOptions,
 } from './context/request-context'
 export type { QueryPair } from './context/parse-query'
 
@@ -62,6 +63,7 @@ export {
   type PaginationSectionsOf,
 } from './resources/resource-collection'
 export type { Lazy, ValueOf } from './metadata/kinds'
+export { toResource, toResourceCollection } from './resources/to-resource'
 export type {
   BodyOf,
   CollectionBody,
@@ -149,7 +151,6 @@ export { resolvePage, resolvePath } from './pagination/resolve'
 export type { QueryValue } from './pagination/page-url'
 export type {
   PageLink,
-  PaginatorUrlOptions,
   PaginationResourceLinks,
   PaginationMeta,
   SimplePaginationMeta,

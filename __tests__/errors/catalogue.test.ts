@@ -55,6 +55,8 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   notAPaginator: () => ArgumentError.notAPaginator({}),
   notHandlebars: () => ArgumentError.notHandlebars(undefined),
   collectionSource: () => ArgumentError.collectionSource(3),
+  resourceClass: () => ArgumentError.resourceClass(Widget),
+  baseUrl: () => ArgumentError.baseUrl('ftp://x'),
   validationSource: () => ArgumentError.validationSource('zodError', 'a ZodError', null),
   validationErrors: () => ArgumentError.validationErrors('errors', 'an object', []),
   countResult: () => ArgumentError.countResult('x'),

@@ -160,3 +160,35 @@ describe('item 9: getPageName() and toResourceCollection()', () => {
     expect(body.data).toEqual([{ id: 1, mapped: true }])
   })
 })
+
+describe('item 11: getOptions() returns the options the paginator was constructed with', () => {
+  it('testItRetrievesThePaginatorOptions (PaginatorTest)', () => {
+    const options = { perPage: 2, currentPage: 2, path: 'http://website.com/test' }
+    const p = new Paginator(['item1', 'item2', 'item3'], options)
+    expect(p.getOptions()).toEqual(options)
+    expect(Object.isFrozen(p.getOptions())).toBe(true)
+  })
+
+  it('testItRetrievesThePaginatorOptions (LengthAwarePaginatorTest)', () => {
+    const options = { total: 4, perPage: 2, currentPage: 2, pageName: 'pg' }
+    const p = new LengthAwarePaginator(['item1', 'item2', 'item3', 'item4'], options)
+    expect(p.getOptions()).toEqual(options)
+    expect(p.getOptions().total).toBe(4) // typed as the class's options
+  })
+
+  it('testItRetrievesThePaginatorOptions (CursorPaginatorTest)', () => {
+    const options = { perPage: 2, path: 'http://website.com/test', parameters: ['id'] }
+    const p = new CursorPaginator([{ id: 4 }, { id: 5 }, { id: 6 }], options)
+    expect(p.getOptions()).toEqual(options)
+    expect(p.getOptions().parameters).toEqual(['id'])
+  })
+
+  it('a cursor signing key is not handed out again', () => {
+    const p = new CursorPaginator([{ id: 4 }], {
+      perPage: 2,
+      parameters: ['id'],
+      cursorSecret: 'k'.repeat(32),
+    })
+    expect(p.getOptions()).toEqual({ perPage: 2, parameters: ['id'] })
+  })
+})

@@ -1,5 +1,5 @@
 // Laravel's paginator options: a custom page parameter (pageName) and cursor parameter (cursorName),
-// honoured in URLs and when the page is read from the request; getOptions(); through(fn).
+// honoured in URLs and when the page is read from the request; through(fn).
 import knexFactory from 'knex'
 import {
   ArgumentError,
@@ -100,31 +100,7 @@ describe('through Knex', () => {
   })
 })
 
-describe('getOptions() and through()', () => {
-  it('getOptions() tells how page URLs are built', () => {
-    const page = new LengthAwarePaginator([1], { total: 1, perPage: 1, path: '/a', pageName: 'pg' })
-      .append('q', ['x', 'y'])
-      .fragment('top')
-    expect(page.getOptions()).toEqual({
-      path: '/a',
-      pageName: 'pg',
-      query: { q: ['x', 'y'] },
-      fragment: 'top',
-    })
-    const cursorPage = new CursorPaginator([{ id: 1 }], {
-      perPage: 5,
-      parameters: ['id'],
-      path: '/c',
-      cursorName: 'after',
-    })
-    expect(cursorPage.getOptions()).toEqual({
-      path: '/c',
-      pageName: 'after',
-      query: {},
-      fragment: null,
-    })
-  })
-
+describe('through()', () => {
   it('through() maps the rows in place and keeps the page', () => {
     const page = new LengthAwarePaginator([{ n: 1 }, { n: 2 }], {
       total: 10,

@@ -527,3 +527,159 @@ describe('item 8: the decorators take `default` (legacy and standard decorators)
     },
   )
 })
+
+describe('item 4: a JSON:API relationship declared on a getter uses the getter', () => {
+  interface Person {
+    id: number
+    name: string
+    // the model's own property of the relationship's name, which must not be read
+    author?: Person | null
+    writer?: Person | null
+    friends?: Person[]
+  }
+  const calls: string[] = []
+
+  class PersonResource extends api.JsonApiResource<Person> {
+    static override resourceType = 'people'
+    @api.Attribute() name!: string
+    // the relationship's value is what the getter gives, with this.resource the model
+    @api.Relationship(() => PersonResource) get author(): PersonResource | undefined {
+      calls.push(`author:${this.resource.id}`)
+      return this.resource.writer === undefined ? undefined : (this.resource.writer as never)
+    }
+    @api.Relationship(() => PersonResource) get friends(): PersonResource[] | undefined {
+      calls.push(`friends:${this.resource.id}`)
+      return this.resource.friends as never
+    }
+  }
+
+  const render = (value: unknown, url: string) =>
+    JSON.parse(
+      api.runWithRequestContext(api.createRequestContext(url), () => JSON.stringify(value)),
+    )
+
+  beforeEach(() => {
+    calls.length = 0
+  })
+
+  it('testResolvesClosureReturningRawModels (RelationResolverTest): the getter, not the property', () => {
+    const ada: Person = { id: 1, name: 'Ada' }
+    const bob: Person = { id: 2, name: 'Bob', author: ada, writer: null, friends: [ada] }
+    const doc = render(new PersonResource(bob), '/?include=friends')
+    expect(doc.data.relationships).toEqual({
+      author: { data: null },
+      friends: { data: [{ type: 'people', id: '1' }] },
+    })
+    expect(doc.included.map((o: { id: string }) => o.id)).toEqual(['1'])
+    // a getter that gives undefined: not loaded, no relationship member
+    expect(doc.included[0].relationships).toBeUndefined()
+  })
+
+  it('testResolvesClosureReturningSingleResource / ...ResourceCollection (RelationResolverTest)', () => {
+    class Wrapped extends api.JsonApiResource<Person> {
+      static override resourceType = 'people'
+      @api.Attribute() name!: string
+      @api.Relationship(() => Wrapped) get author(): Wrapped | null {
+        return this.resource.writer == null ? null : new Wrapped(this.resource.writer)
+      }
+      @api.Relationship(() => Wrapped) get friends(): Wrapped[] {
+        return Wrapped.collection(this.resource.friends ?? []) as never
+      }
+    }
+    const ada: Person = { id: 1, name: 'Ada' }
+    const cy: Person = { id: 3, name: 'Cy' }
+    const bob: Person = { id: 2, name: 'Bob', writer: ada, friends: [ada, cy] }
+    const doc = render(new Wrapped(bob), '/?include=author,friends')
+    expect(doc.data.relationships).toEqual({
+      author: { data: { type: 'people', id: '1' } },
+      friends: {
+        data: [
+          { type: 'people', id: '1' },
+          { type: 'people', id: '3' },
+        ],
+      },
+    })
+    expect(doc.included.map((o: { id: string }) => o.id)).toEqual(['1', '3'])
+  })
+
+  it('testResolvesClosureReturningNull (RelationResolverTest): null is an empty to-one linkage', () => {
+    const doc = render(new PersonResource({ id: 2, name: 'Bob', writer: null }), '/')
+    expect(doc.data.relationships).toEqual({ author: { data: null } })
+  })
+
+  it('the getter runs once per object per document, however often it is included', () => {
+    const ada: Person = { id: 1, name: 'Ada' }
+    const bob: Person = { id: 2, name: 'Bob', writer: ada, friends: [ada] }
+    ada.writer = bob
+    ada.friends = [bob]
+    const doc = render(
+      PersonResource.collection([bob, ada]),
+      '/?include=author.author.friends,friends.friends.author,author.friends',
+    )
+    expect(doc.data.map((o: { id: string }) => o.id)).toEqual(['2', '1'])
+    expect(doc.data[0].relationships.author).toEqual({ data: { type: 'people', id: '1' } })
+    expect([...calls].sort()).toEqual(['author:1', 'author:2', 'friends:1', 'friends:2'])
+  })
+})
+
+describe('item 9: toResource() and toResourceCollection() on models and lists', () => {
+  class UserCollection extends ResourceCollection {
+    static override collects = () => AuthorResource
+    override with() {
+      return { meta: { kind: 'users' } }
+    }
+  }
+  const ada: Author = { name: 'Ada' }
+
+  it('testItCanTransformToExplicitResource (DatabaseEloquentResourceModelTest)', () => {
+    const resource = api.toResource(ada, AuthorResource)
+    expect(resource).toBeInstanceOf(AuthorResource)
+    expect(resource.resource).toBe(ada)
+    expect(resource.toPayload()).toEqual({ data: { name: 'Ada' } })
+  })
+
+  it('testItCanTransformToExplicitResource (DatabaseEloquentResourceCollectionTest)', () => {
+    const collection = api.toResourceCollection([ada, { name: 'Bob' }], AuthorResource)
+    expect(collection).toBeInstanceOf(ResourceCollection)
+    expect(collection.toPayload()).toEqual({ data: [{ name: 'Ada' }, { name: 'Bob' }] })
+    // a Map, and a paginator, as AuthorResource.collection() takes them
+    expect(api.toResourceCollection(new Map([['a', ada]]), AuthorResource).toPayload()).toEqual({
+      data: [{ name: 'Ada' }],
+    })
+    const page = new LengthAwarePaginator([ada], {
+      total: 1,
+      perPage: 1,
+      currentPage: 1,
+      path: '/u',
+    })
+    expect(api.toResourceCollection(page, AuthorResource).toPayload()).toEqual(
+      AuthorResource.collection(page).toPayload(),
+    )
+  })
+
+  it('testItCanTransformToResourceViaUseResourceCollectionAttribute: a collection class', () => {
+    const collection = api.toResourceCollection([ada], UserCollection)
+    expect(collection).toBeInstanceOf(UserCollection)
+    expect(collection.toPayload()).toEqual({ data: [{ name: 'Ada' }], meta: { kind: 'users' } })
+  })
+
+  it('testItThrowsExceptionWhenResourceCannotBeFound: anything but a resource class is refused', () => {
+    class NotAResource {}
+    for (const bad of [undefined, null, NotAResource, () => AuthorResource, 'AuthorResource']) {
+      expect(() => api.toResource(ada, bad as never)).toThrow(api.ArgumentError)
+      expect(() => api.toResource(ada, bad as never)).toThrow(
+        /resourceClass must be a resource class/,
+      )
+      expect(() => api.toResourceCollection([ada], bad as never)).toThrow(api.ArgumentError)
+    }
+    expect(() => api.toResource(ada, UserCollection as never)).toThrow(api.ArgumentError)
+  })
+
+  it('is typed as the resource, and checks the model type', () => {
+    const resource: AuthorResource = api.toResource(ada, AuthorResource)
+    const collection: UserCollection = api.toResourceCollection([ada], UserCollection)
+    expect([resource, collection]).toHaveLength(2)
+    // @ts-expect-error a number is not an Author
+    expect(() => api.toResource(3, AuthorResource)).not.toThrow()
+  })
+})

@@ -17,6 +17,9 @@ import {
   When,
   WhenCounted,
   WhenLoaded,
+  WhenAggregated,
+  WhenExistsLoaded,
+  WhenHas,
   WhenNotNull,
   WhenPivotLoaded,
   type BodyOf,
@@ -165,6 +168,39 @@ export class NotOptional extends JsonResource<User> {
   @MergeWhen((user: User) => user.is_admin) get merged() {
     return { last_login_ip: this.resource.last_login_ip }
   }
+}
+
+// --- a member with a `default` is always present -----------------------------------------
+// (Laravel: `whenLoaded('posts', fn, default)` and friends always render a key.)
+
+export class Defaulted extends JsonResource<User> {
+  @Field() id!: number
+  @WhenNotNull({ default: 'anonymous' }) nickname!: string
+  @When((user: User) => user.is_admin, { default: false }) is_admin!: boolean
+  @WhenLoaded(() => PostResource, { default: () => [] }) posts!: PostResource[]
+  @WhenCounted({ default: 0 }) posts_count!: number
+  @WhenNotNull({ default: null }) email_address!: string | null
+  @WhenAggregated('posts', 'votes', 'sum', { default: 0 }) votes!: number
+  @WhenExistsLoaded({ relation: 'posts', default: false }) posts_exists!: boolean
+  @WhenHas({ default: 'none' }) last_login_ip!: string
+}
+expectTypeOf<PayloadOf<typeof Defaulted>>().toEqualTypeOf<{
+  id: number
+  nickname: string
+  is_admin: boolean
+  posts: { id: number; title: string }[]
+  posts_count: number
+  email_address: string | null
+  votes: number
+  posts_exists: boolean
+  last_login_ip: string
+}>()
+
+export class DefaultedUndefined extends JsonResource<User> {
+  // @ts-expect-error `default: undefined` gives no default: the key may be left out
+  @WhenNotNull({ default: undefined }) nickname!: string
+  // @ts-expect-error options without `default`: the member must still be optional
+  @WhenCounted({ relation: 'posts' }) posts_count!: number
 }
 
 // --- thunks are checked against the member's type ---------------------------------------

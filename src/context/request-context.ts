@@ -8,6 +8,7 @@ import {
   type QueryPair,
 } from './parse-query'
 import { dropLoneSurrogates, encodeUnsafeUrlChars } from './url-text'
+import { ArgumentError } from '../errors/base'
 
 /**
  * What core code may know about the current HTTP request. The Express middleware opens one per
@@ -28,6 +29,65 @@ export interface RequestContext {
   readonly fields: ReadonlyMap<string, ReadonlySet<string>>
   /** The framework's request object (an Express `Request`), handed to `toArray(request)`. */
   readonly request: unknown
+  /**
+   * The origin the app owns (`https://api.example.com`), when it asked for absolute links: page
+   * links and JSON:API self links are then this origin followed by {@link path}.
+   */
+  readonly baseUrl?: string
+}
+
+/** Options of {@link createRequestContext}. */
+export interface RequestContextOptions {
+  /**
+   * Absolute links: the `http:` or `https:` origin the app owns (`https://api.example.com`; a
+   * trailing `/` is fine). Never taken from the request. An `ArgumentError`
+   * otherwise.
+   */
+  readonly baseUrl?: string
+}
+
+/**
+ * `baseUrl` checked and reduced to its origin (`https://api.example.com:8443`), or `undefined` when
+ * not given. A path other than `/`, a query, a fragment, credentials or another scheme is an
+ * `ArgumentError`. @internal
+ */
+export function checkBaseUrl(baseUrl: unknown): string | undefined {
+  if (baseUrl === undefined) return undefined
+  // an app gives one baseUrl for every request: parse it once
+  if (baseUrl === lastBaseUrl) return lastOrigin
+  let url: URL | undefined
+  try {
+    url = typeof baseUrl === 'string' ? new URL(baseUrl) : undefined
+  } catch {
+    url = undefined
+  }
+  if (
+    url === undefined ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.pathname !== '/' ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    /[?#]/.test(baseUrl as string)
+  )
+    throw ArgumentError.baseUrl(baseUrl)
+  lastBaseUrl = baseUrl
+  return (lastOrigin = url.origin)
+}
+
+let lastBaseUrl: unknown
+let lastOrigin: string | undefined
+
+/**
+ * The base of links made in `context`: its path, after the app's origin when it gave a `baseUrl`
+ * (`https://api.example.com/users`; the root path is the bare origin, as an absolute `path` is).
+ * @internal
+ */
+export function linkBase(context: RequestContext): string {
+  const { baseUrl, path } = context
+  if (baseUrl === undefined) return path
+  return path === '/' ? baseUrl : baseUrl + path
 }
 
 const storage = new AsyncLocalStorage<RequestContext>()
@@ -164,12 +224,19 @@ function isNormalPath(path: string): boolean {
  * Builds a context from a URL as the client sent it (`/api/posts?page=2`), parsing lazily: the query
  * is read only when something asks for it.
  */
-export function createRequestContext(url: string, request?: unknown): RequestContext {
+export function createRequestContext(
+  url: string,
+  request?: unknown,
+  options?: RequestContextOptions,
+): RequestContext {
   const q = url.indexOf('?')
   const rawPath = q === -1 ? url : url.slice(0, q)
   const hash = url.indexOf('#', q === -1 ? 0 : q)
   const rawQuery = q === -1 ? '' : url.slice(q + 1, hash === -1 ? undefined : hash)
-  return new LazyRequestContext(normalizePath(rawPath), rawQuery, request)
+  const baseUrl = checkBaseUrl(options?.baseUrl)
+  const context = new LazyRequestContext(normalizePath(rawPath), rawQuery, request)
+  if (baseUrl !== undefined) context.baseUrl = baseUrl
+  return context
 }
 
 class LazyRequestContext implements RequestContext {
@@ -177,6 +244,7 @@ class LazyRequestContext implements RequestContext {
   #page: number | undefined
   #include: string[] | undefined
   #fields: Map<string, Set<string>> | undefined
+  baseUrl: string | undefined = undefined
 
   constructor(
     readonly path: string,
@@ -216,5 +284,6 @@ export function resolveRequestContext(request?: unknown): RequestContext | undef
   const { originalUrl, url } = request as { originalUrl?: unknown; url?: unknown }
   const href =
     typeof originalUrl === 'string' ? originalUrl : typeof url === 'string' ? url : undefined
-  return href === undefined ? current : createRequestContext(href, request)
+  if (href === undefined) return current
+  return createRequestContext(href, request, { baseUrl: current?.baseUrl })
 }

@@ -132,6 +132,10 @@ export class ArgumentError extends TypeError {
   static readonly notHandlebars = ofValue('notHandlebars')
   /** A resource collection of something that is neither a list nor a paginator. */
   static readonly collectionSource = ofValue('collectionSource')
+  /** A `baseUrl` (absolute links) that is not an http(s) origin. */
+  static readonly baseUrl = ofValue('baseUrl')
+  /** `toResource()` / `toResourceCollection()` given something that is not a resource class. */
+  static readonly resourceClass = ofValue('resourceClass')
   /** `ValidationError.fromZod()`/`fromExpressValidator()` given something else. */
   static readonly validationSource = ofDescribedValue('validationSource')
   /** `new ValidationError(errors)` with errors that are not field -> messages. */

@@ -104,6 +104,18 @@ export const CATALOGUE = {
     'a Handlebars instance',
     "Pass the default export of 'handlebars', or Handlebars.create()",
   ),
+  baseUrl: argumentRow(
+    'ERR_BASE_URL',
+    'baseUrl',
+    'an http: or https: origin, as in https://api.example.com',
+    'Give the scheme, host and port the app owns, without a path, query or credentials',
+  ),
+  resourceClass: argumentRow(
+    'ERR_RESOURCE_CLASS',
+    'resourceClass',
+    'a resource class (a JsonResource subclass)',
+    'Pass the class itself, as in toResource(user, UserResource)',
+  ),
   collectionSource: argumentRow(
     'ERR_COLLECTION_SOURCE',
     'items',

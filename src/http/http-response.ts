@@ -37,6 +37,8 @@ export interface HttpRequestLike {
   readonly accept?: string
   /** The framework's request object, handed to `toArray(request)` and `[TO_RESPONSE](request)`. */
   readonly raw?: unknown
+  /** Absolute links: the origin the app owns (`https://api.example.com`); never the request's. */
+  readonly baseUrl?: string
 }
 
 /** A response ready to be written: `body` is JSON text. */
@@ -102,7 +104,9 @@ export function requestTarget(url: string): string {
 
 /** A request context for `request`: its page, path, `include` and `fields[<type>]`. */
 export function openRequestContext(request: HttpRequestLike): RequestContext {
-  return createRequestContext(requestTarget(request.url), request.raw)
+  return createRequestContext(requestTarget(request.url), request.raw, {
+    baseUrl: request.baseUrl,
+  })
 }
 
 /** The context of `request`: the current one when it belongs to this request, else a new one. */

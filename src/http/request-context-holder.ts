@@ -42,8 +42,15 @@ export function holdRequestContext<H extends object>(
  * The context kept on `holder`, opened for the URL `url` (as the client sent it) and the framework
  * request `raw` the first time: {@link holdRequestContext} without a request object. @internal
  */
-export function holdRequestContextOf(holder: object, url: string, raw: unknown): RequestContext {
-  return ((holder as Holder)[CONTEXT] ??= createRequestContext(requestTarget(url), raw))
+export function holdRequestContextOf(
+  holder: object,
+  url: string,
+  raw: unknown,
+  baseUrl?: string,
+): RequestContext {
+  return ((holder as Holder)[CONTEXT] ??= createRequestContext(requestTarget(url), raw, {
+    baseUrl,
+  }))
 }
 
 /**

@@ -2,7 +2,13 @@ import { isObject } from '../util/objects'
 import type { ModelRules } from '../runtime/model-rules'
 import { rulesFor } from '../runtime/model-registry'
 import type { IncludeNode } from './include-tree'
-import { linkageData, linkageOf, loadedValue, relationshipOf } from './resource-parts'
+import {
+  linkageData,
+  linkageOf,
+  loadedValue,
+  relationshipOf,
+  type RelationValueOf,
+} from './resource-parts'
 import type {
   AttributesReader,
   Fieldsets,
@@ -61,6 +67,8 @@ export class DocumentBuilder {
   // one-entry cache of the model rules: the models of a document share a few classes
   private ctor: unknown = undefined
   private ctorRules: ModelRules | undefined
+  // what each getter relationship gave for each model: a getter runs once per model and document
+  private readonly computed = new Map<RelationDescriptor, Map<object, unknown>>()
 
   constructor(
     private readonly request: unknown,
@@ -92,7 +100,7 @@ export class DocumentBuilder {
     const edges = node.edges
     for (let i = 0; i < edges.length; i++) {
       const edge = edges[i]
-      const value = loadedValue(rules, model, edge.relation.source)
+      const value = this.relationValue(edge.relation, model, rules)
       if (!isObject(value)) continue // MISSING (not loaded), null, or not a relation at all
       const view =
         this.edgeViews[edge.slot] ?? (this.edgeViews[edge.slot] = this.viewOf(edge.relation.target))
@@ -123,6 +131,7 @@ export class DocumentBuilder {
         model,
         rules,
         this.request,
+        (relation) => this.relationValue(relation, model, rules),
       )
     }
     if (node.edges.length > 0 && this.markExpanded(node, model)) this.expand(model, node)
@@ -158,10 +167,27 @@ export class DocumentBuilder {
     return (this.ctorRules = rulesFor(model))
   }
 
+  /**
+   * The loaded value of `relation` on `model` (`MISSING` when not loaded): the model's relation,
+   * or, for a relationship declared on a getter, what the getter gave, asked once per model.
+   */
+  private relationValue(relation: RelationDescriptor, model: object, rules: ModelRules): unknown {
+    const read = relation.read
+    if (read === undefined) return loadedValue(rules, model, relation.source)
+    let values = this.computed.get(relation)
+    if (values === undefined) this.computed.set(relation, (values = new Map()))
+    if (values.has(model)) return values.get(model)
+    const value = read(model)
+    values.set(model, value)
+    return value
+  }
+
   private render(view: TypeView, model: object, id: string, rules: ModelRules): ResourceObject {
     const type = view.descriptor.type
     const attributes = view.attributes(model, this.request, undefined, rules)
-    const relationships = linkageOf(view.relations, model, rules, id, this.request)
+    const relationships = linkageOf(view.relations, model, rules, id, this.request, (relation) =>
+      this.relationValue(relation, model, rules),
+    )
     const { linksOf, metaOf } = view.descriptor
     if (linksOf !== undefined || metaOf !== undefined) {
       const object: ResourceObject = { type, id }
@@ -208,16 +234,18 @@ function addMissingLinkage(
   model: object,
   rules: ModelRules,
   request: unknown,
+  valueOf: RelationValueOf,
 ): void {
   for (const relation of view.relations) {
     const existing = object.relationships?.[relation.name]
     if (existing?.data !== undefined) continue
-    const data = linkageData(relation, model, rules)
+    const value = valueOf(relation)
+    const data = linkageData(relation, value)
     if (data === undefined) continue
     const relationships = (object.relationships ??= {})
     relationships[relation.name] =
       existing === undefined
-        ? relationshipOf(relation, model, rules, object.id, request)!
+        ? relationshipOf(relation, model, rules, object.id, request, value)!
         : { data, ...existing }
   }
 }

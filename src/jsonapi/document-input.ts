@@ -1,4 +1,4 @@
-import { resolveRequestContext, type RequestContext } from '../context/request-context'
+import { linkBase, resolveRequestContext, type RequestContext } from '../context/request-context'
 import { ArgumentError } from '../errors/base'
 import { describeType, type JsonApiClass } from './type-descriptor'
 import type { DocumentInput } from './document'
@@ -44,8 +44,8 @@ export function documentInput(
  * link is a valid URI reference that a server reads back as the same query.
  */
 function requestUrl(context: RequestContext): string {
-  if (context.rawQuery === '') return context.path
-  return `${context.path}?${context.rawQuery.replace(NOT_IN_QUERY, encodeQueryChar)}`
+  if (context.rawQuery === '') return linkBase(context)
+  return `${linkBase(context)}?${context.rawQuery.replace(NOT_IN_QUERY, encodeQueryChar)}`
 }
 
 const NOT_IN_QUERY = /%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/gu

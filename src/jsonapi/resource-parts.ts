@@ -40,9 +40,13 @@ export function pickKeys(
   return picked
 }
 
+/** The value of a relation of one model (what the document builder reads, once per model). */
+export type RelationValueOf = (relation: RelationDescriptor) => unknown
+
 /**
  * `relationships` of one object: every relation that was eager-loaded or declares links or meta;
- * `undefined` when there is none. `id` is the object's id (for link templates).
+ * `undefined` when there is none. `id` is the object's id (for link templates); `valueOf` gives a
+ * relation's loaded value (or `MISSING`).
  */
 export function linkageOf(
   relations: readonly RelationDescriptor[],
@@ -50,19 +54,21 @@ export function linkageOf(
   rules: ModelRules,
   id: string,
   request: unknown,
+  valueOf: RelationValueOf,
 ): Record<string, RelationshipObject> | undefined {
   let out: Record<string, RelationshipObject> | undefined
   for (let i = 0; i < relations.length; i++) {
     const relation = relations[i]
-    const object = relationshipOf(relation, model, rules, id, request)
+    const object = relationshipOf(relation, model, rules, id, request, valueOf(relation))
     if (object !== undefined) (out ??= {})[relation.name] = object
   }
   return out
 }
 
 /**
- * One relationship object: `{ data }` when the relation was eager-loaded, plus its declared `links`
- * and `meta`; only those when it was not loaded; `undefined` when there is nothing to say.
+ * One relationship object: `{ data }` when the relation was eager-loaded (`value` is its loaded
+ * value), plus its declared `links` and `meta`; only those when it was not loaded; `undefined` when
+ * there is nothing to say.
  */
 export function relationshipOf(
   relation: RelationDescriptor,
@@ -70,8 +76,9 @@ export function relationshipOf(
   rules: ModelRules,
   id: string,
   request: unknown,
+  value: unknown,
 ): RelationshipObject | undefined {
-  const data = linkageData(relation, model, rules)
+  const data = linkageData(relation, value)
   if (relation.linksOf === undefined && relation.metaOf === undefined)
     return data === undefined ? undefined : { data }
   const object: RelationshipObject = data === undefined ? {} : { data }
@@ -82,13 +89,11 @@ export function relationshipOf(
   return data === undefined && links === undefined && meta === undefined ? undefined : object
 }
 
-/** The linkage of one relation, or `undefined` when it was not eager-loaded. */
+/** The linkage of one relation's loaded `value`, or `undefined` when it was not eager-loaded. */
 export function linkageData(
   relation: RelationDescriptor,
-  model: object,
-  rules: ModelRules,
+  value: unknown,
 ): RelationshipObject['data'] | undefined {
-  const value = loadedValue(rules, model, relation.source)
   if (value === MISSING) return undefined
   if (value === null) return null
   if (!isObject(value)) return undefined // a scalar (a foreign key?) is not a loaded relation

@@ -6,7 +6,10 @@ import { resolveMembers } from '../metadata/resolve'
 import type { FieldRecord } from '../metadata/types'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
 import { finalizeValue } from '../runtime/finalize'
-import { isPlainObject, setKey } from '../util/objects'
+import { isPlainObject, isThenable, setKey } from '../util/objects'
+import { MISSING } from '../runtime/missing'
+import { JsonResource } from '../resources/json-resource'
+import { ResourceCollection } from '../resources/resource-collection'
 import { metaFunction, nonEmptyObject, relationLinks, type MetaFn } from './links'
 import { pickAttributes, pickKeys } from './resource-parts'
 import type { AttributesReader, RelationDescriptor, TypeDescriptor } from './types'
@@ -81,9 +84,12 @@ function createDescriptor(
     if (name === 'id' || name === 'type') throw JsonApiError.reservedMember(cls.name, name)
     const links = declared(cls, declaration, 'links', cls.relationshipLinks)
     const meta = declared(cls, declaration, 'meta', cls.relationshipMeta)
-    const relation = {
+    const relation: RelationDescriptor = {
       name,
       source,
+      ...(declaration.getter === undefined
+        ? {}
+        : { read: relationGetter(cls, declaration.getter) }),
       target: undefined as unknown as TypeDescriptor,
       linksOf: relationLinks(links.where, links.value),
       metaOf: metaFunction(meta.where, meta.value),
@@ -143,6 +149,8 @@ interface RelationDeclaration {
   readonly name: string
   readonly source: string
   readonly target: Function
+  /** The getter `@Relationship()` decorates: the related model(s) are what it returns. */
+  readonly getter?: (this: unknown) => unknown
   /** Links and meta given to `@Relationship()` (a static map gives them otherwise). */
   readonly links?: unknown
   readonly meta?: unknown
@@ -160,6 +168,7 @@ function relationDeclarations(
       source: record.source,
       // `@Relationship() author!: UserResource` names the class through its design type
       target: targetOf(cls, record.key, record.resource ?? record.designType),
+      ...(record.getter === undefined ? {} : { getter: record.getter }),
       links: record.links,
       meta: record.meta,
     })
@@ -183,6 +192,30 @@ function targetOf(cls: JsonApiClass, name: string, declared: unknown): Function 
       : declared
   if (!isJsonApiClass(target)) throw JsonApiError.badRelationship(cls.name, name, target)
   return target
+}
+
+/**
+ * A relationship declared on a getter (`@Relationship(() => UserResource) get author() {...}`):
+ * the getter runs on a resource over the model (`this.resource` is the model), and gives the related
+ * model, a list of them, `null`, or a resource or collection over them (read through, as Laravel's
+ * relation resolver does). `undefined`, `MISSING`, a function or a promise: not loaded.
+ */
+function relationGetter(cls: JsonApiClass, getter: (this: unknown) => unknown) {
+  return function read(model: object): unknown {
+    return relatedModels(getter.call(new cls(model as never)))
+  }
+}
+
+function relatedModels(value: unknown): unknown {
+  if (value instanceof ResourceCollection) {
+    const source = value.resource
+    return source === null || source === MISSING || source === undefined
+      ? (source ?? MISSING)
+      : value.collection
+  }
+  if (value instanceof JsonResource) return relatedModels(value.resource)
+  if (value === undefined || typeof value === 'function' || isThenable(value)) return MISSING
+  return value
 }
 
 const plainAttribute = defaultModelRules.attribute

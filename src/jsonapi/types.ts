@@ -13,6 +13,11 @@ export interface RelationDescriptor {
   readonly name: string
   /** Where the loaded value is read on the model (`loadedRelation(model, source)`). */
   readonly source: string
+  /**
+   * A relationship declared on a getter: the related model(s) the getter gives for `model`
+   * (`MISSING` when it gives none). The document builder calls it once per model and document.
+   */
+  readonly read?: (model: object) => unknown
   /** The descriptor of the related type (resolved from a thunk once, before the first document). */
   target: TypeDescriptor
   /** The relationship object's `links` (`self`, `related`), when declared. */

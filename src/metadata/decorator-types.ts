@@ -26,7 +26,12 @@ export interface DecoratorSpec {
   readonly from: string
   /** The class the thunk returns (`unknown` without a thunk, or when it is not known). */
   readonly target: unknown
+  /** A `default` option was given: the member is always in the payload, so it need not be optional. */
+  readonly defaulted: boolean
 }
+
+/** Was a `default` of type `D` given (`D` is `undefined` when the option is absent)? */
+export type DefaultedOf<D> = [D] extends [undefined] ? false : true
 
 /** Every context a standard decorator on a class member can receive. */
 type StandardContext =
@@ -161,11 +166,13 @@ type RelationshipMessage =
  * `MISSING`, which a getter may return).
  */
 type OptionalCheck<S extends DecoratorSpec, V, K, Kind> = S['name'] extends ConditionalName
-  ? undefined extends V
+  ? S['defaulted'] extends true
     ? unknown
-    : [Extract<V, symbol>] extends [never]
-      ? OptionalMessage<S['name'], K, Kind>
-      : unknown
+    : undefined extends V
+      ? unknown
+      : [Extract<V, symbol>] extends [never]
+        ? OptionalMessage<S['name'], K, Kind>
+        : unknown
   : unknown
 
 type InstanceOf<C> = C extends abstract new (...args: never) => infer I ? I : unknown
@@ -261,12 +268,14 @@ export type SpecOf<
   Reads extends DecoratorReads,
   F extends string,
   Target = unknown,
+  Defaulted extends boolean = false,
 > = {
   readonly name: N
   readonly thunk: Thunk
   readonly reads: Reads
   readonly from: F
   readonly target: Target
+  readonly defaulted: Defaulted
 }
 
 /**
@@ -375,17 +384,19 @@ export interface ThunkOrOptionsDecorator<
   Reads extends DecoratorReads,
   O extends keyof OptionsOf<string>,
 > {
-  <F extends string = never>(options?: OptionsOf<F>[O]): MemberDecorator<SpecOf<N, false, Reads, F>>
-  <F extends string = never>(
+  <F extends string = never, D = undefined>(
+    options?: OptionsOf<F>[O] & { readonly default?: D },
+  ): MemberDecorator<SpecOf<N, false, Reads, F, unknown, DefaultedOf<D>>>
+  <F extends string = never, D = undefined>(
     type: MemberType,
-    options?: OptionsOf<F>[O],
-  ): MemberDecorator<SpecOf<N, false, Reads, F>>
-  <F extends string = never, Target extends Function = Function>(
+    options?: OptionsOf<F>[O] & { readonly default?: D },
+  ): MemberDecorator<SpecOf<N, false, Reads, F, unknown, DefaultedOf<D>>>
+  <F extends string = never, Target extends Function = Function, D = undefined>(
     resource: () => readonly Target[],
-    options?: OptionsOf<F>[O],
-  ): MemberDecorator<SpecOf<N, true, Reads, F, Target>>
-  <F extends string = never, Target extends Function = Function>(
+    options?: OptionsOf<F>[O] & { readonly default?: D },
+  ): MemberDecorator<SpecOf<N, true, Reads, F, Target, DefaultedOf<D>>>
+  <F extends string = never, Target extends Function = Function, D = undefined>(
     resource: () => Target,
-    options?: OptionsOf<F>[O],
-  ): MemberDecorator<SpecOf<N, true, Reads, F, Target>>
+    options?: OptionsOf<F>[O] & { readonly default?: D },
+  ): MemberDecorator<SpecOf<N, true, Reads, F, Target, DefaultedOf<D>>>
 }

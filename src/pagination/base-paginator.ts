@@ -16,7 +16,7 @@ import {
 } from './page-url'
 import { renderPaginationLinks } from './bar/render'
 import { assertPerPage, resolvePath } from './resolve'
-import type { PageViewData, PaginatorUrlOptions } from './types'
+import type { PageViewData } from './types'
 
 /** Brand shared by every copy of the library (Symbol.for), so `isPaginator` survives duplicates. */
 /** The carried parameters of a page that has none (never written to). */
@@ -59,6 +59,8 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
   #fragment: string | null = null
   /** The encoded query parameters and fragment; reset by whatever changes them. */
   #suffix: string | undefined
+  /** The constructor's options, as given (for {@link getOptions}). */
+  readonly #options: object
 
   protected constructor(
     rows: readonly T[],
@@ -70,6 +72,8 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
     this.#perPage = options.perPage
     this.#path = resolvePath(options.path, parameter)
     this.#parameter = parameter
+    const { cursorSecret: _secret, ...given } = options as { readonly cursorSecret?: unknown }
+    this.#options = Object.freeze(given)
   }
 
   /** Always true: lets {@link isPaginator} recognise paginators without `instanceof`. */
@@ -95,13 +99,12 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
   abstract toViewData(): PageViewData<this>
 
   /**
-   * How page URLs are built: the path, the page parameter's name, the carried query parameters and
-   * the fragment (Laravel's `getOptions()`).
+   * The options this paginator was constructed with, as given (Laravel's `getOptions()`): a frozen
+   * shallow copy, without `cursorSecret` (a signing key is not handed out again). What page URLs
+   * are built from, as resolved, is {@link path}, {@link getPageName} and the carried parameters.
    */
-  getOptions(): PaginatorUrlOptions {
-    const query: Record<string, readonly string[]> = {}
-    for (const [key, values] of this.#query ?? NO_PARAMS) query[key] = values
-    return { path: this.#path, pageName: this.#parameter, query, fragment: this.#fragment }
+  getOptions(): object {
+    return this.#options
   }
 
   /**

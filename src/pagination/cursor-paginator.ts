@@ -56,6 +56,11 @@ export class CursorPaginator<T> extends BasePaginator<T> {
     this.#urlPrefix = pageUrlPrefix(this.path(), encodeURIComponent(cursorName))
   }
 
+  /** The options this paginator was constructed with, as given (Laravel's `getOptions()`). */
+  override getOptions(): Readonly<Omit<CursorPaginatorOptions, 'cursorSecret'>> {
+    return super.getOptions() as Omit<CursorPaginatorOptions, 'cursorSecret'>
+  }
+
   /** The cursor this page was found with (`null` on the first page). */
   cursor(): Cursor | null {
     return this.#cursor

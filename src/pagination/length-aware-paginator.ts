@@ -43,6 +43,11 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
     this.#totalIsEstimate = options.totalIsEstimate === true
   }
 
+  /** The options this paginator was constructed with, as given (Laravel's `getOptions()`). */
+  override getOptions(): Readonly<LengthAwarePaginatorOptions> {
+    return super.getOptions() as LengthAwarePaginatorOptions
+  }
+
   /** Is {@link total} the database planner's estimate rather than an exact count? */
   totalIsEstimate(): boolean {
     return this.#totalIsEstimate

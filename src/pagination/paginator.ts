@@ -46,6 +46,11 @@ export class Paginator<T> extends AbstractPaginator<T> {
     this.#hasMore = more
   }
 
+  /** The options this paginator was constructed with, as given (Laravel's `getOptions()`). */
+  override getOptions(): Readonly<PaginatorOptions> {
+    return super.getOptions() as PaginatorOptions
+  }
+
   hasMorePages(): boolean {
     return this.#hasMore
   }

@@ -1,4 +1,4 @@
-import { normalizePath, tryGetRequestContext } from '../context'
+import { linkBase, normalizePath, tryGetRequestContext } from '../context'
 import { noteMissingRequestContext } from '../context/no-context-warning'
 import { dropLoneSurrogates, encodeUnsafeUrlChars } from '../context/url-text'
 import { parsePageParam } from '../context/parse-query'
@@ -97,7 +97,7 @@ const HTTP_URL = /^(https?):\/\/([^/?#\\]+)(.*)$/is
 export function resolvePath(explicit?: unknown, own = 'page'): string {
   if (explicit === undefined) {
     const context = tryGetRequestContext()
-    if (context !== undefined) return context.path
+    if (context !== undefined) return linkBase(context)
     noteMissingRequestContext()
     return '/'
   }

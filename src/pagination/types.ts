@@ -199,15 +199,3 @@ export interface CursorPaginatorOptions {
    */
   readonly cursorSecret?: string | Uint8Array
 }
-
-/** What `getOptions()` returns: how a paginator builds its URLs. */
-export interface PaginatorUrlOptions {
-  /** The base path of page URLs. */
-  readonly path: string
-  /** The query parameter that names the page (`page`, or `cursor` for a cursor paginator). */
-  readonly pageName: string
-  /** The query parameters carried into page URLs (`append()`, `withQueryString()`). */
-  readonly query: Readonly<Record<string, readonly string[]>>
-  /** The fragment of page URLs, or `null`. */
-  readonly fragment: string | null
-}

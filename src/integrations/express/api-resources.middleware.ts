@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { runWithRequestContext } from '../../context'
+import { checkBaseUrl } from '../../context/request-context'
 import { isRespondable } from '../../runtime/respondable'
 import { holdRequestContextOf } from '../../http/request-context-holder'
 import { defaultRequestUrl, existingContext, markChecked } from './request-contexts'
@@ -22,6 +23,13 @@ export interface ApiResourcesOptions {
    * @default false
    */
   readonly checkResponses?: boolean
+  /**
+   * Absolute links: the `http:`/`https:` origin the app owns (`https://api.example.com`). Page
+   * links and JSON:API self links are then this origin followed by the request's path. Never taken
+   * from the request (`Host`, `X-Forwarded-*`). An `ArgumentError` here when it is not an origin.
+   * @default undefined (links are paths, `/users?page=2`)
+   */
+  readonly baseUrl?: string
 }
 
 /**
@@ -43,6 +51,7 @@ export interface ApiResourcesOptions {
 export function apiResources(options: ApiResourcesOptions = {}): RequestHandler {
   const urlOf = options.url ?? defaultRequestUrl
   const check = options.checkResponses === true && process.env.NODE_ENV !== 'production'
+  const baseUrl = checkBaseUrl(options.baseUrl)
   return function apiResourcesMiddleware(req: Request, res: Response, next: NextFunction): void {
     const existing = existingContext(req)
     if (existing !== undefined) {
@@ -50,7 +59,7 @@ export function apiResources(options: ApiResourcesOptions = {}): RequestHandler 
       runWithRequestContext(existing, next)
       return
     }
-    const context = holdRequestContextOf(req, urlOf(req), req)
+    const context = holdRequestContextOf(req, urlOf(req), req, baseUrl)
     if (check) markChecked(req)
     teachResponses(res)
     // `next` is called with no argument: AsyncLocalStorage.run passes none, so no arrow is needed

@@ -1,3 +1,4 @@
+import { checkBaseUrl } from '../../context/request-context'
 import type {
   FastifyError,
   FastifyInstance,
@@ -49,6 +50,13 @@ export interface ApiResourcesOptions {
    * @default false
    */
   readonly checkResponses?: boolean
+  /**
+   * Absolute links: the `http:`/`https:` origin the app owns (`https://api.example.com`). Page
+   * links and JSON:API self links are then this origin followed by the request's path. Never taken
+   * from the request (`Host`, `X-Forwarded-*`). An `ArgumentError` here when it is not an origin.
+   * @default undefined (links are paths, `/users?page=2`)
+   */
+  readonly baseUrl?: string
 }
 
 /** Options of {@link resourceErrors}. */
@@ -111,8 +119,9 @@ const defaultUrl = (request: FastifyRequest): string => request.url
  */
 export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlugin {
   const urlOf = options.url ?? defaultUrl
+  const baseUrl = checkBaseUrl(options.baseUrl)
   const contextOf = (request: FastifyRequest) =>
-    heldRequestContext(request) ?? holdRequestContextOf(request, urlOf(request), request)
+    heldRequestContext(request) ?? holdRequestContextOf(request, urlOf(request), request, baseUrl)
   function apiResourcesPlugin(
     fastify: FastifyInstance,
     _options: unknown,

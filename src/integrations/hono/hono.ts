@@ -2,6 +2,7 @@ import type { Context, Env, ErrorHandler, Input, MiddlewareHandler } from 'hono'
 import { errorToHttpResponse, toHttpResponse } from '../../http/http-response'
 import { holdRequestContext, runInRequestContext } from '../../http/request-context-holder'
 import { isProductionEnv } from '../../util/env'
+import { checkBaseUrl } from '../../context/request-context'
 
 /** Options of {@link apiResources}. */
 export interface ApiResourcesOptions {
@@ -18,6 +19,14 @@ export interface ApiResourcesOptions {
    * @default false
    */
   readonly checkResponses?: boolean
+  /**
+   * Absolute links: the `http:`/`https:` origin the app owns (`https://api.example.com`). Page
+   * links and JSON:API self links are then this origin followed by the request's path. Never taken
+   * from the request (`c.req.url`'s host, `X-Forwarded-*`). An `ArgumentError` here when it is not
+   * an origin.
+   * @default undefined (links are paths, `/users?page=2`)
+   */
+  readonly baseUrl?: string
 }
 
 /** Options of {@link resourceErrors}. */
@@ -71,7 +80,8 @@ const defaultUrl = (c: Context): string => c.req.url
  */
 export function apiResources(options: ApiResourcesOptions = {}): MiddlewareHandler {
   const urlOf = options.url ?? defaultUrl
-  const requestOf = (c: Context) => ({ url: urlOf(c), raw: c.req.raw })
+  const baseUrl = checkBaseUrl(options.baseUrl)
+  const requestOf = (c: Context) => ({ url: urlOf(c), raw: c.req.raw, baseUrl })
   const check = options.checkResponses === true && !isProductionEnv()
   return function apiResourcesMiddleware(c, next) {
     if (check) (c as unknown as WithExplicitStatus)[CHECKED] = true

@@ -49,6 +49,12 @@ export class ApiResourcesInterceptor implements NestInterceptor {
    * checkResponses: true })` sets it). Off by default.
    */
   checkResponses = false
+  /**
+   * Absolute links: the origin the app owns (`ApiResourcesModule.forRoot({ baseUrl })` sets it,
+   * checked). Page links and JSON:API self links are then this origin followed by the request's
+   * path. Never taken from the request.
+   */
+  baseUrl: string | undefined = undefined
 
   constructor() {
     letClassSerializerPassResources()
@@ -59,7 +65,11 @@ export class ApiResourcesInterceptor implements NestInterceptor {
     const http = execution.switchToHttp()
     const request = http.getRequest<ExpressRequestLike>()
     const response = http.getResponse<ExpressResponseLike>()
-    const context = holdRequestContext(request, requestOf)
+    const baseUrl = this.baseUrl
+    const context = holdRequestContext(
+      request,
+      baseUrl === undefined ? requestOf : (r) => ({ ...requestOf(r), baseUrl }),
+    )
     const routeStatus = response.statusCode // what Nest set before the handler (its default or @HttpCode)
     const httpCode = httpCodeOf(execution.getHandler())
     return new Observable<unknown>((subscriber) => {

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common'
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core'
+import { checkBaseUrl } from '../../context/request-context'
 import { ResourceErrorsFilter } from './errors.filter'
 import { ApiResourcesInterceptor } from './interceptor'
 
@@ -19,6 +20,13 @@ export interface ApiResourcesModuleOptions {
    * @default false
    */
   readonly checkResponses?: boolean
+  /**
+   * Absolute links: the `http:`/`https:` origin the app owns (`https://api.example.com`). Page
+   * links and JSON:API self links are then this origin followed by the request's path. Never taken
+   * from the request (`Host`, `X-Forwarded-*`). An `ArgumentError` here when it is not an origin.
+   * @default undefined (links are paths, `/users?page=2`)
+   */
+  readonly baseUrl?: string
 }
 
 /**
@@ -36,9 +44,10 @@ export interface ApiResourcesModuleOptions {
 export class ApiResourcesModule {
   static forRoot(options: ApiResourcesModuleOptions = {}): DynamicModule {
     const check = options.checkResponses === true && process.env.NODE_ENV !== 'production'
+    const baseUrl = checkBaseUrl(options.baseUrl)
     const providers: Provider[] = [
-      check
-        ? { provide: APP_INTERCEPTOR, useFactory: () => checkingInterceptor() }
+      check || baseUrl !== undefined
+        ? { provide: APP_INTERCEPTOR, useFactory: () => configuredInterceptor(check, baseUrl) }
         : { provide: APP_INTERCEPTOR, useClass: ApiResourcesInterceptor },
     ]
     if (options.errorFilter !== false)
@@ -47,8 +56,12 @@ export class ApiResourcesModule {
   }
 }
 
-function checkingInterceptor(): ApiResourcesInterceptor {
+function configuredInterceptor(
+  check: boolean,
+  baseUrl: string | undefined,
+): ApiResourcesInterceptor {
   const interceptor = new ApiResourcesInterceptor()
-  interceptor.checkResponses = true
+  interceptor.checkResponses = check
+  interceptor.baseUrl = baseUrl
   return interceptor
 }

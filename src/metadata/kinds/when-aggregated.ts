@@ -4,7 +4,7 @@ import { aggregateKey } from '../../runtime/aggregates'
 import type { Missing } from '../../runtime/missing'
 import { modelAttribute } from '../../runtime/model-registry'
 import { defaultOption, memberDecorator, optionalName } from '../decorator-factory'
-import type { DefaultOption, MemberDecorator, SpecOf } from '../decorator-types'
+import type { DefaultedOf, DefaultOption, MemberDecorator, SpecOf } from '../decorator-types'
 import { kind, loadedOr, type HelperHost, type Lazy, type ValueOf } from './kind'
 
 /** The aggregate functions Laravel names attributes after (`withSum`, `withAvg`, ...). */
@@ -18,12 +18,12 @@ export type AggregateFunction = 'sum' | 'avg' | 'min' | 'max' | (string & {})
  * @example
  * @WhenAggregated('posts', 'votes', 'sum') total_votes?: number
  */
-export function WhenAggregated(
+export function WhenAggregated<D = undefined>(
   relation: string,
   column: string,
   aggregate: AggregateFunction,
-  options?: DefaultOption,
-): MemberDecorator<SpecOf<'WhenAggregated', false, 'computed', never>> {
+  options?: DefaultOption & { readonly default?: D },
+): MemberDecorator<SpecOf<'WhenAggregated', false, 'computed', never, unknown, DefaultedOf<D>>> {
   // each is required: `undefined` fails the non-empty check like `''` does
   const name = (argument: string, value: unknown): string =>
     optionalName(`@WhenAggregated() ${argument}`, value ?? '')!

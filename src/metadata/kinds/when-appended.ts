@@ -4,7 +4,7 @@ import { MISSING, type Missing } from '../../runtime/missing'
 import { modelAttribute } from '../../runtime/model-registry'
 import { readDataProperty, type ModelRules } from '../../runtime/model-rules'
 import { defaultOption, memberDecorator, optionalName, schemaOptions } from '../decorator-factory'
-import type { FieldOptions, MemberDecorator, SpecOf } from '../decorator-types'
+import type { DefaultedOf, FieldOptions, MemberDecorator, SpecOf } from '../decorator-types'
 import { force, kind, type HelperHost, type Lazy } from './kind'
 
 /**
@@ -32,9 +32,9 @@ function readAppended(model: object, name: string, rules: ModelRules): unknown {
  * @example
  * @WhenAppended() full_name?: string
  */
-export function WhenAppended<F extends string = never>(
-  options?: FieldOptions<F>,
-): MemberDecorator<SpecOf<'WhenAppended', false, 'attribute', F>> {
+export function WhenAppended<F extends string = never, D = undefined>(
+  options?: FieldOptions<F> & { readonly default?: D },
+): MemberDecorator<SpecOf<'WhenAppended', false, 'attribute', F, unknown, DefaultedOf<D>>> {
   return memberDecorator('WhenAppended', {
     kind: 'whenAppended',
     source: optionalName('@WhenAppended() from', options?.from),

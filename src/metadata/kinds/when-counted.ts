@@ -2,7 +2,7 @@
 import { MISSING, type Missing } from '../../runtime/missing'
 import { loadedCount } from '../../runtime/model-registry'
 import { defaultOption, memberDecorator, optionalName, schemaOptions } from '../decorator-factory'
-import type { MemberDecorator, RelationOptions, SpecOf } from '../decorator-types'
+import type { DefaultedOf, MemberDecorator, RelationOptions, SpecOf } from '../decorator-types'
 import { kind, loadedOr, type HelperHost, type Lazy } from './kind'
 
 /**
@@ -12,9 +12,9 @@ import { kind, loadedOr, type HelperHost, type Lazy } from './kind'
  * @example
  * @WhenCounted() posts_count?: number
  */
-export function WhenCounted<F extends string = never>(
-  options?: RelationOptions<F>,
-): MemberDecorator<SpecOf<'WhenCounted', false, 'count', F>> {
+export function WhenCounted<F extends string = never, D = undefined>(
+  options?: RelationOptions<F> & { readonly default?: D },
+): MemberDecorator<SpecOf<'WhenCounted', false, 'count', F, unknown, DefaultedOf<D>>> {
   const relation = optionalName('@WhenCounted() relation', options?.relation)
   return memberDecorator('WhenCounted', {
     kind: 'whenCounted',

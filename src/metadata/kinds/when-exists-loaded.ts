@@ -4,7 +4,7 @@ import { existsKey, existsValue } from '../../runtime/aggregates'
 import type { Missing } from '../../runtime/missing'
 import { modelAttribute } from '../../runtime/model-registry'
 import { defaultOption, memberDecorator, optionalName, schemaOptions } from '../decorator-factory'
-import type { MemberDecorator, RelationOptions, SpecOf } from '../decorator-types'
+import type { DefaultedOf, MemberDecorator, RelationOptions, SpecOf } from '../decorator-types'
 import { kind, loadedOr, type HelperHost, type Lazy, type ValueOf } from './kind'
 
 /**
@@ -15,9 +15,9 @@ import { kind, loadedOr, type HelperHost, type Lazy, type ValueOf } from './kind
  * @example
  * @WhenExistsLoaded({ relation: 'posts' }) has_posts?: boolean
  */
-export function WhenExistsLoaded(
-  options?: RelationOptions<string>,
-): MemberDecorator<SpecOf<'WhenExistsLoaded', false, 'computed', never>> {
+export function WhenExistsLoaded<D = undefined>(
+  options?: RelationOptions<string> & { readonly default?: D },
+): MemberDecorator<SpecOf<'WhenExistsLoaded', false, 'computed', never, unknown, DefaultedOf<D>>> {
   const relation = optionalName('@WhenExistsLoaded() relation', options?.relation)
   return memberDecorator('WhenExistsLoaded', {
     kind: 'whenExistsLoaded',

@@ -2,7 +2,7 @@
 import { MISSING, type Missing } from '../../runtime/missing'
 import { modelAttribute } from '../../runtime/model-registry'
 import { defaultOption, memberDecorator, optionalName, schemaOptions } from '../decorator-factory'
-import type { FieldOptions, MemberDecorator, SpecOf } from '../decorator-types'
+import type { DefaultedOf, FieldOptions, MemberDecorator, SpecOf } from '../decorator-types'
 import { applyTo, force, kind, type HelperHost, type Lazy, type ValueOf } from './kind'
 
 /**
@@ -14,9 +14,9 @@ import { applyTo, force, kind, type HelperHost, type Lazy, type ValueOf } from '
  * @WhenHas() nickname?: string | null
  * @WhenHas({ from: 'nickname' }) get shout(): string | undefined { return this.resource.nickname?.toUpperCase() }
  */
-export function WhenHas<F extends string = never>(
-  options?: FieldOptions<F>,
-): MemberDecorator<SpecOf<'WhenHas', false, 'has', F>> {
+export function WhenHas<F extends string = never, D = undefined>(
+  options?: FieldOptions<F> & { readonly default?: D },
+): MemberDecorator<SpecOf<'WhenHas', false, 'has', F, unknown, DefaultedOf<D>>> {
   return memberDecorator('WhenHas', {
     kind: 'whenHas',
     source: optionalName('@WhenHas() from', options?.from),
