@@ -90,6 +90,8 @@ const SCALARS = new Map<unknown, SchemaObject>([
   [Number, { type: 'number' }],
   [Boolean, { type: 'boolean' }],
   [Date, { type: 'string', format: 'date-time' }],
+  // a bigint goes out as its decimal string
+  [BigInt, { type: 'string', pattern: '^-?[0-9]+$' }],
   [Array, { type: 'array' }],
 ])
 
