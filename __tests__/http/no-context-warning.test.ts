@@ -41,7 +41,7 @@ function expectOneWarning(body: unknown): void {
 describe('JSON:API without the integration installed', () => {
   it('warns once under Express', async () => {
     const PostDoc = postDoc()
-    const express = (require('express') as typeof import('express')).default ?? require('express')
+    const express = require('express') as typeof import('express')
     const app = express()
     app.get('/posts/1', (_req: unknown, res: { json(b: unknown): void }) =>
       res.json(new PostDoc({ id: 1 })),
