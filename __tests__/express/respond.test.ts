@@ -106,14 +106,19 @@ describe.each(EXPRESS_VERSIONS)('respond() on %s', (_name, makeApp) => {
     )
     app.get(
       '/bad-respondable',
-      respond(() => new Probe(1n)),
+      // a body JSON cannot hold (a cycle; a bigint goes out as a string)
+      respond(() => {
+        const cycle: Record<string, unknown> = {}
+        cycle.self = cycle
+        return new Probe(cycle)
+      }),
     )
     catchAll(app)
     await request(app).get('/throw').expect(500, { caught: 'thrown' })
     await request(app).get('/reject').expect(500, { caught: 'rejected' })
     await request(app).get('/reject-undefined').expect(500, { caught: 'Rejected promise' })
     const bad = await request(app).get('/bad-respondable').expect(500)
-    expect(bad.body.caught).toMatch(/BigInt/)
+    expect(bad.body.caught).toMatch(/circular/i)
   })
 
   it('lets the handler call next() to pass on', async () => {

@@ -58,6 +58,34 @@ describe('no request context: page 1 and path /, said once', () => {
     )
   })
 
+  it('warns for a JSON:API document built outside a request (its include and fields unread)', async () => {
+    const { lib } = load()
+    class PostDoc extends lib.JsonApiResource<{ id: number }> {
+      static override resourceType = 'posts'
+    }
+    await lib.runWithRequestContext(lib.createRequestContext('/posts/1?include=author'), () =>
+      JSON.stringify(new PostDoc({ id: 1 })),
+    )
+    expect(warnings()).toHaveLength(0)
+    JSON.stringify(new PostDoc({ id: 1 }))
+    expect(warnings()).toHaveLength(1)
+    const [message] = warnings()[0] as [string]
+    expect(message).toContain('ignore include and fields[...]')
+  })
+
+  it('names the fix of each framework', () => {
+    const { lib } = load()
+    JSON.stringify(new lib.Paginator([], { perPage: 10 }))
+    const [message] = warnings()[0] as [string]
+    for (const fix of [
+      'Express app.use(apiResources()) from "api-resources/express"',
+      'Fastify await app.register(apiResources()) from "api-resources/fastify"',
+      'Hono app.use(apiResources()) from "api-resources/hono"',
+      'NestJS imports: [ApiResourcesModule.forRoot()] from "api-resources/nestjs"',
+    ])
+      expect(message).toContain(fix)
+  })
+
   it('warns for paginatePageQuery() without a request and without a page', async () => {
     const { pagination } = load()
     const page = await pagination.paginatePageQuery(source, 10)

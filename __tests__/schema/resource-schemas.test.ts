@@ -312,8 +312,22 @@ describe('JSON:API documents', () => {
       'PaginatedBookApiDocument',
       'SimplePaginatedBookApiDocument',
       'CursorPaginatedBookApiDocument',
+      'JsonApiLink',
     ])
     const defs = bodySchema(BookApi, 'resource').$defs as Record<string, Json>
+    // links and meta are open records (a client generator reads a bare object type as empty)
+    const document = defs.BookApiDocument as { properties: Record<string, Json> }
+    expect(document.properties.links).toEqual({
+      type: 'object',
+      properties: { self: { type: 'string' } },
+      additionalProperties: { anyOf: [{ $ref: '#/$defs/JsonApiLink' }, { type: 'null' }] },
+    })
+    expect(document.properties.meta).toEqual({ type: 'object', additionalProperties: true })
+    expectValid(bodySchema(BookApi, 'resource'), {
+      ...new BookApi(book).toPayload(),
+      links: { self: '/books/5', about: { href: '/about', meta: { n: [1] } }, gone: null },
+      meta: { total: 1, tags: ['a'] },
+    })
     expect(defs.BookApiIncluded).toEqual({
       oneOf: [
         { $ref: '#/$defs/AuthorApi' },

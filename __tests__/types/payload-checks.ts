@@ -382,3 +382,27 @@ export const typedHandler: RequestHandler<Request['params'], Sends<UserResource>
   // @ts-expect-error another resource
   res.json(new PostResource({ id: 1, title: 't' }))
 }
+
+// a Date member is the string JSON carries (its toJSON(): ISO 8601), a bigint its decimal string,
+// nullable or optional as declared
+interface Event {
+  id: number
+  at: Date
+  ends_at: Date | null
+  starts: Date | null
+  views: bigint
+}
+export class EventResource extends JsonResource<Event> {
+  @Field() id!: number
+  @Field() at!: Date
+  @Field() ends_at!: Date | null
+  @WhenNotNull() starts?: Date
+  @Field() views!: bigint
+}
+expectTypeOf<PayloadOf<typeof EventResource>>().toEqualTypeOf<{
+  id: number
+  at: string
+  ends_at: string | null
+  starts?: string
+  views: string
+}>()

@@ -18,6 +18,34 @@ import { newPost } from './routes/json'
 
 const HTML = { schema: { type: 'string' }, contentType: 'text/html' } as const
 
+/** `/openapi.json`: an OpenAPI document (its paths and components open objects). */
+const OPENAPI_SCHEMA = {
+  type: 'object',
+  properties: {
+    openapi: { type: 'string' },
+    info: {
+      type: 'object',
+      properties: {
+        title: { type: 'string' },
+        version: { type: 'string' },
+        description: { type: 'string' },
+      },
+      required: ['title', 'version'],
+    },
+    servers: {
+      type: 'array',
+      items: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] },
+    },
+    security: {
+      type: 'array',
+      items: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    },
+    paths: { type: 'object', additionalProperties: true },
+    components: { type: 'object', additionalProperties: true },
+  },
+  required: ['openapi', 'info', 'paths'],
+}
+
 /** Every route of the demo app, with what it answers. */
 export const demoRoutes: readonly OpenApiRoute[] = [
   // JSON resources
@@ -220,7 +248,7 @@ export const demoRoutes: readonly OpenApiRoute[] = [
     path: '/openapi.json',
     summary: 'This description',
     tags: ['Reference'],
-    responds: { schema: { type: 'object', required: ['openapi', 'info', 'paths'] } },
+    responds: { schema: OPENAPI_SCHEMA },
   },
   {
     method: 'get',

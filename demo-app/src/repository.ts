@@ -20,8 +20,8 @@ export interface TagRow {
   id: number
   name: string
   slug: string
-  /** The post_tag row's own columns, when loaded through a post. */
-  pivot?: { position: number; added_at: string }
+  /** The post_tag row's own columns, when loaded through a post (with its keys through the query plan). */
+  pivot?: { position: number; added_at: string; post_id?: number; tag_id?: number }
 }
 
 export interface CommentRow {

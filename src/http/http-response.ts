@@ -12,6 +12,7 @@ import {
   type ResponseSpec,
 } from '../runtime/respondable'
 import { checkResponseBody } from '../schema/check'
+import { jsonText } from '../util/json'
 import {
   acceptsJsonApi,
   asHandledError,
@@ -122,7 +123,7 @@ function checkerOf(): typeof checkResponseBody {
   return checkResponseBody
 }
 
-const defaultStringify = (body: unknown): string => JSON.stringify(body) ?? 'null'
+const defaultStringify = (body: unknown): string => jsonText(body)
 
 /**
  * What a handler returned, as a response. A resource, collection, paginator or JSON:API document

@@ -1,3 +1,4 @@
+import { noteMissingRequestContext } from '../context/no-context-warning'
 import { linkBase, resolveRequestContext, type RequestContext } from '../context/request-context'
 import { ArgumentError } from '../errors/base'
 import { describeType, type JsonApiClass } from './type-descriptor'
@@ -30,6 +31,8 @@ export function documentInput(
 ): DocumentInput {
   const descriptor = describeType(cls)
   const context = resolveRequestContext(explicit)
+  // include and fields[...] cannot be read: right in a script, a silent drop in a server
+  if (context === undefined) noteMissingRequestContext()
   const paths = context?.include ?? []
   const include =
     paths.length === 0 ? NO_INCLUDES : resolveIncludeTree(descriptor, paths, maxDepthOf(cls))

@@ -132,20 +132,23 @@ type ItemOf<C> = C extends CollectionLike<infer R> ? DataOf<R> | NullOf<R> : unk
 
 /**
  * A declared value type as it appears in the payload: a resource becomes its payload, a collection
- * the list of its items', a list item by item; `MISSING` is no value (the key is left out).
+ * the list of its items', a list item by item; `MISSING` is no value (the key is left out); a
+ * `Date` is the string JSON carries (`toJSON()`: ISO 8601), a `bigint` its decimal string.
  */
 export type OutputOf<V> =
   IsAny<V> extends true
     ? V
     : V extends Missing | symbol
       ? never
-      : V extends CollectionLike
-        ? ItemOf<V>[]
-        : V extends ResourceLike
-          ? DataOf<V> | NullOf<V>
-          : V extends readonly (infer E)[]
-            ? OutputOf<E>[]
-            : V
+      : V extends Date | bigint
+        ? string
+        : V extends CollectionLike
+          ? ItemOf<V>[]
+          : V extends ResourceLike
+            ? DataOf<V> | NullOf<V>
+            : V extends readonly (infer E)[]
+              ? OutputOf<E>[]
+              : V
 
 type Present<V> = Exclude<V, undefined | symbol>
 

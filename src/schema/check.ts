@@ -12,6 +12,7 @@ import { LengthAwarePaginator } from '../pagination/length-aware-paginator'
 import { Paginator } from '../pagination/paginator'
 import { traitsOf } from '../compiler/compile'
 import { JsonResource } from '../resources/json-resource'
+import { jsonText } from '../util/json'
 import { ResourceCollection } from '../resources/resource-collection'
 import {
   bodySchema,
@@ -150,7 +151,7 @@ export function checkResponseBody(value: unknown, body: unknown): void {
   if (target === undefined) return
   const validate = validatorOf(target)
   // the body as it goes over the wire (a Date becomes its ISO text, undefined keys disappear)
-  const wire = JSON.parse(JSON.stringify(body) ?? 'null') as unknown
+  const wire = JSON.parse(jsonText(body)) as unknown
   if (validate(wire)) return
   const first = validate.errors?.[0]
   throw ResourceError.responseMismatch(

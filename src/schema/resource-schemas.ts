@@ -91,6 +91,8 @@ const SCALARS = new Map<unknown, SchemaObject>([
   [Number, { type: 'number' }],
   [Boolean, { type: 'boolean' }],
   [Date, { type: 'string', format: 'date-time' }],
+  // a bigint goes out as its decimal string
+  [BigInt, { type: 'string', pattern: '^-?[0-9]+$' }],
   [Array, { type: 'array' }],
 ])
 
@@ -394,18 +396,53 @@ const JSONAPI_OBJECT: SchemaObject = {
   required: ['version'],
 }
 
-const OBJECT: SchemaObject = { type: 'object' }
+/** A `meta` member: any JSON object (open: a generated client types it as a record, not as `{}`). */
+const META: SchemaObject = { type: 'object', additionalProperties: true }
 
-const RELATIONSHIP_LINKS: SchemaObject = {
-  type: 'object',
-  properties: { self: { type: 'string' }, related: { type: 'string' } },
+/**
+ * The component every JSON:API body refers to: one link, a URL or a link object. `links` are
+ * declared as records of it, not as a bare `{ type: 'object' }`, which a client generator reads as
+ * an empty object.
+ */
+const JSONAPI_SHARED: Readonly<Record<'JsonApiLink', SchemaObject>> = {
+  JsonApiLink: {
+    anyOf: [
+      { type: 'string' },
+      {
+        type: 'object',
+        properties: {
+          href: { type: 'string' },
+          rel: { type: 'string' },
+          describedby: ref('JsonApiLink'),
+          title: { type: 'string' },
+          type: { type: 'string' },
+          hreflang: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+          meta: META,
+        },
+        required: ['href'],
+      },
+    ],
+  },
 }
+
+/** A `links` member: link names to links (or `null`), with the names given typed as strings. */
+function linksOf(names: readonly string[] = []): SchemaObject {
+  return {
+    type: 'object',
+    ...(names.length === 0
+      ? {}
+      : { properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])) }),
+    additionalProperties: { anyOf: [ref('JsonApiLink'), NULL] },
+  }
+}
+
+const RELATIONSHIP_LINKS: SchemaObject = linksOf(['self', 'related'])
 
 /** The `{ type, id }` linkage to an object of `type`. */
 function identifier(type: string): SchemaObject {
   return {
     type: 'object',
-    properties: { type: { const: type }, id: { type: 'string' }, meta: OBJECT },
+    properties: { type: { const: type }, id: { type: 'string' }, meta: META },
     required: ['type', 'id'],
     additionalProperties: false,
   }
@@ -471,7 +508,7 @@ function relationshipObject({ target, many }: RelationSchema): SchemaObject {
         })()
   return {
     type: 'object',
-    properties: { data: linkage, links: RELATIONSHIP_LINKS, meta: OBJECT },
+    properties: { data: linkage, links: RELATIONSHIP_LINKS, meta: META },
     additionalProperties: false,
   }
 }
@@ -511,8 +548,8 @@ function jsonApiSchemas(cls: Function): ClassSchemas {
       id: { type: 'string' },
       attributes,
       relationships: { type: 'object', properties: relationships, additionalProperties: false },
-      links: OBJECT,
-      meta: OBJECT,
+      links: linksOf(['self']),
+      meta: META,
     },
     required: ['type', 'id'],
     additionalProperties: false,
@@ -533,18 +570,20 @@ function jsonApiSchemas(cls: Function): ClassSchemas {
     additionalProperties: false,
   })
   const list: SchemaObject = { type: 'array', items: one }
-  components[`${name}Document`] = document(orNull(one), OBJECT, OBJECT)
-  components[`${name}CollectionDocument`] = document(list, OBJECT, OBJECT)
+  const links = linksOf(['self'])
+  components[`${name}Document`] = document(orNull(one), links, META)
+  components[`${name}CollectionDocument`] = document(list, links, META)
   const bodies = bodyNames(`${name}Document`, `${name}CollectionDocument`)
   for (const kind of PAGE_KINDS) {
     const component = `${PAGINATED_PREFIX[kind]}${name}Document`
-    const links: SchemaObject = {
+    const pageLinks: SchemaObject = {
       ...PAGE_LINKS,
       properties: { self: { type: 'string' }, ...(PAGE_LINKS.properties as object) },
     }
-    components[component] = document(list, links, PAGE_META[kind])
+    components[component] = document(list, pageLinks, PAGE_META[kind])
     bodies[kind] = component
   }
+  Object.assign(components, JSONAPI_SHARED)
   return { name, components, uses, bodies, jsonApi: true }
 }
 
@@ -576,9 +615,16 @@ export type SharedComponent =
 
 /** Components that do not depend on a resource class. */
 export const SHARED_COMPONENTS: Readonly<Record<SharedComponent, SchemaObject>> = {
+  // a 400 for several query parameters also names each one's messages under `errors`
   ErrorResponse: {
     type: 'object',
-    properties: { message: { type: 'string' } },
+    properties: {
+      message: { type: 'string' },
+      errors: {
+        type: 'object',
+        additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      },
+    },
     required: ['message'],
   },
   ValidationErrorResponse: {

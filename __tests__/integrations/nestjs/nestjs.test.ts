@@ -217,3 +217,41 @@ describe.each<Setup>(['module only', 'serializer global first', 'serializer prov
     })
   },
 )
+
+describe("api-resources/nestjs with forRoot({ errorBody: 'nest' })", () => {
+  let app: INestApplication
+  beforeAll(async () => {
+    @Module({
+      imports: [ApiResourcesModule.forRoot({ errorBody: 'nest' })],
+      controllers: [UsersController],
+    })
+    class AppModule {}
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile()
+    app = moduleRef.createNestApplication({ logger: false })
+    await app.init()
+  })
+  afterAll(async () => {
+    await app.close()
+  })
+
+  it("answers the package's errors in Nest's shape, JSON:API documents in theirs", async () => {
+    const http = () => request(app.getHttpServer())
+    await http()
+      .get('/users/99')
+      .expect(404, { statusCode: 404, message: 'User not found.', error: 'Not Found' })
+    const invalid = await http().post('/users').expect(422)
+    expect(invalid.body).toEqual({
+      statusCode: 422,
+      message: expect.any(String),
+      error: 'Unprocessable Entity',
+      errors: { name: ['The name field is required.'] },
+    })
+    const jsonApi = await http().get('/users/99').set('Accept', JSONAPI).expect(404)
+    expect(JSON.parse(jsonApi.text)).toMatchObject({ errors: [{ status: '404' }] })
+    // Nest's own 404, for comparison: the same keys
+    const nest = await http().get('/nowhere').expect(404)
+    expect(Object.keys(nest.body).sort()).toEqual(['error', 'message', 'statusCode'])
+    // other errors still get Nest's answer
+    await http().get('/boom').expect(500)
+  })
+})

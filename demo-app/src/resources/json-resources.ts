@@ -37,7 +37,12 @@ export class TagResource extends JsonResource<TagRow> {
   @WhenPivotLoaded({
     schema: {
       type: 'object',
-      properties: { position: { type: 'integer' }, added_at: { type: 'string' } },
+      properties: {
+        post_id: { type: 'integer' },
+        tag_id: { type: 'integer' },
+        position: { type: 'integer' },
+        added_at: { type: 'string' },
+      },
       required: ['position', 'added_at'],
     },
   })
@@ -73,13 +78,14 @@ export class CommentResource extends JsonResource<CommentRow> {
       id: { type: 'integer' },
       body: { type: 'string' },
       created_at: { type: 'string' },
-      author: { type: 'object' },
+      // the author when loaded: what UserResource renders (null without one)
+      author: { anyOf: [{ $ref: '#/$defs/User' }, { type: 'null' }] },
     },
     required: ['id', 'body', 'created_at'],
     additionalProperties: false,
   }
 
-  override toArray(): Record<string, unknown> {
+  override toArray() {
     return {
       id: this.resource.id,
       body: this.resource.body,

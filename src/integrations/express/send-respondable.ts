@@ -2,6 +2,7 @@ import type { Request, Response } from 'express'
 import type { RequestContext } from '../../context'
 import { toHttpResponse } from '../../http'
 import type { Respondable } from '../../runtime/respondable'
+import { jsonText, type JsonReplacer } from '../../util/json'
 import { existingContext, isChecked } from './request-contexts'
 
 // Set on a response whose status the handler chose through res.status(); see installExplicitStatus().
@@ -66,11 +67,9 @@ export function stringify(req: Request, body: unknown): string {
   // an array replacer works at runtime too; the cast only picks one JSON.stringify overload
   const replacer = app?.get('json replacer') as JsonReplacer | undefined
   const spaces = app?.get('json spaces') as string | number | undefined
-  const json = JSON.stringify(body, replacer, spaces) ?? 'null'
+  const json = jsonText(body, replacer, spaces)
   return app?.get('json escape') === true ? escapeHtmlInJson(json) : json
 }
-
-type JsonReplacer = (this: unknown, key: string, value: unknown) => unknown
 
 // Same characters Express escapes with `json escape`: <, >, & (no change to the parsed value).
 function escapeHtmlInJson(json: string): string {

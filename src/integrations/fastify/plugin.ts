@@ -15,6 +15,7 @@ import {
   runInRequestContext,
 } from '../../http/request-context-holder'
 import { isRespondable, type Respondable } from '../../runtime/respondable'
+import { jsonText } from '../../util/json'
 import { isThenable } from '../../util/objects'
 
 /** Options of {@link apiResources}. */
@@ -234,7 +235,7 @@ function respondableBody(
   // a status the handler (or the value's withResponse hook) chose wins over the value's
   if (!isExplicit(reply) && reply.statusCode !== spec.status) reply.code(spec.status)
   reply.header('content-type', spec.contentType)
-  return JSON.stringify(spec.body) ?? 'null'
+  return jsonText(spec.body)
 }
 
 function isExplicit(reply: FastifyReply): boolean {

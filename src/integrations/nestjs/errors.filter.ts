@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http'
 import { Catch, Injectable, type ArgumentsHost } from '@nestjs/common'
 import { BaseExceptionFilter } from '@nestjs/core'
 import { errorToHttpResponse } from '../../http'
@@ -27,6 +28,13 @@ interface ExpressResponseLike {
 @Catch()
 @Injectable()
 export class ResourceErrorsFilter extends BaseExceptionFilter {
+  /**
+   * The shape of a plain JSON error body: the package's (`{ message }`, with `errors` for a 422), or
+   * Nest's (`{ statusCode, message, error }`, `errors` kept). JSON:API error documents keep theirs.
+   * `ApiResourcesModule.forRoot({ errorBody })` sets it.
+   */
+  errorBody: 'package' | 'nest' = 'package'
+
   override catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() === 'http') {
       const http = host.switchToHttp()
@@ -39,10 +47,20 @@ export class ResourceErrorsFilter extends BaseExceptionFilter {
       if (answer !== undefined) {
         response.statusCode = answer.status
         response.setHeader('Content-Type', answer.headers['content-type'])
-        response.end(Buffer.from(answer.body, 'utf8'))
+        const body =
+          this.errorBody === 'nest' && answer.headers['content-type'] === 'application/json'
+            ? nestShaped(answer.status, answer.body)
+            : answer.body
+        response.end(Buffer.from(body, 'utf8'))
         return
       }
     }
     super.catch(exception, host)
   }
+}
+
+/** A package error body (`{ message, errors? }`) in the shape of Nest's `HttpException` answers. */
+function nestShaped(status: number, body: string): string {
+  const { message, ...rest } = JSON.parse(body) as { message: string }
+  return JSON.stringify({ statusCode: status, message, error: STATUS_CODES[status], ...rest })
 }

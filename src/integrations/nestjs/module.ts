@@ -1,4 +1,4 @@
-import { Module, type DynamicModule, type Provider } from '@nestjs/common'
+import { Catch, Injectable, Module, type DynamicModule, type Provider } from '@nestjs/common'
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core'
 import { checkBaseUrl } from '../../context/request-context'
 import { ResourceErrorsFilter } from './errors.filter'
@@ -12,6 +12,13 @@ export interface ApiResourcesModuleOptions {
    * @default true
    */
   readonly errorFilter?: boolean
+  /**
+   * The shape of the filter's plain JSON error bodies: the package's (`{ message }`, with `errors`
+   * for a 422), or Nest's own (`{ statusCode, message, error }`, `errors` kept), like the
+   * `HttpException`s of the rest of the app. JSON:API error documents keep theirs.
+   * @default 'package'
+   */
+  readonly errorBody?: 'package' | 'nest'
   /**
    * Development aid: validate every body built from a resource, collection, paginator or JSON:API
    * document against its generated JSON Schema (with the package `ajv`), and fail the request with
@@ -51,9 +58,19 @@ export class ApiResourcesModule {
         : { provide: APP_INTERCEPTOR, useClass: ApiResourcesInterceptor },
     ]
     if (options.errorFilter !== false)
-      providers.push({ provide: APP_FILTER, useClass: ResourceErrorsFilter })
+      providers.push({
+        provide: APP_FILTER,
+        useClass: options.errorBody === 'nest' ? NestShapedErrorsFilter : ResourceErrorsFilter,
+      })
     return { module: ApiResourcesModule, global: true, providers }
   }
+}
+
+/** {@link ResourceErrorsFilter} with Nest's error body shape (a class: Nest injects its adapter). */
+@Catch()
+@Injectable()
+class NestShapedErrorsFilter extends ResourceErrorsFilter {
+  override errorBody = 'nest' as const
 }
 
 function configuredInterceptor(
