@@ -1,4 +1,4 @@
-// Absolute links (API.md "Absolute links"): an app that wants them gives the origin it owns once,
+// Absolute links: an app that wants them gives the origin it owns once,
 // `apiResources({ baseUrl })`, and links are that origin followed by the request's normalised path,
 // through every integration and through a request context built by hand. What the client sends (the
 // Host header, X-Forwarded-*, an absolute-form request line) never changes the origin.
