@@ -3,7 +3,6 @@
 import knexFactory from 'knex'
 import {
   ArgumentError,
-  CursorPaginator,
   LengthAwarePaginator,
   Paginator,
   createRequestContext,
