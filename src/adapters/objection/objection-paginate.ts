@@ -7,6 +7,19 @@ import {
 } from '../orm-support/knex-like-cursor'
 import { ormPaginators } from '../orm-support/orm-paginators'
 import type { ObjectionQueryLike } from './objection-types'
+import { UnsupportedQueryError } from '../../errors/pagination-errors'
+import type { LengthAwarePaginator, Paginator } from '../../pagination'
+import type { Cursor } from '../../pagination/cursor'
+import type { CursorPaginator } from '../../pagination/cursor-paginator'
+import type { CursorPaginateOptions } from '../../pagination/cursor-query'
+import type { PaginateOptions, SimplePaginateOptions } from '../../pagination/page-query'
+import { isQueryPlan } from '../../query/apply'
+import type { QueryPlan } from '../../query/plan'
+import {
+  plannedObjectionCursorPage,
+  plannedObjectionPage,
+  plannedObjectionSimplePage,
+} from './objection-query-plan'
 
 const SUPPORTED = 'an Objection query builder (Model.query())'
 
@@ -50,7 +63,25 @@ const objection = ormPaginators<'objection'>({
  * @example
  * const page = await paginate(Post.query().joinRelated('author').where('author.active', true), 15)
  */
-export const paginate = objection.paginate
+export function paginate<T>(
+  query: ObjectionQueryLike<T>,
+  perPage: number,
+  page?: number,
+): Promise<LengthAwarePaginator<T>>
+export function paginate<T>(
+  query: ObjectionQueryLike<T>,
+  plan: QueryPlan,
+  options?: PaginateOptions,
+): Promise<LengthAwarePaginator<T>>
+export async function paginate<T>(
+  query: ObjectionQueryLike<T>,
+  perPage: number | QueryPlan,
+  page?: number | PaginateOptions,
+): Promise<LengthAwarePaginator<T>> {
+  if (!isQueryPlan(perPage)) return objection.paginate(query, perPage, page as number | undefined)
+  assertPlannable('paginate', query)
+  return plannedObjectionPage(query, perPage, optionsOf(page))
+}
 
 /**
  * Like {@link paginate} without the COUNT: fetches `perPage + 1` models to know whether a next
@@ -59,7 +90,26 @@ export const paginate = objection.paginate
  * @example
  * const page = await simplePaginate(Post.query().orderBy('id'), 15)
  */
-export const simplePaginate = objection.simplePaginate
+export function simplePaginate<T>(
+  query: ObjectionQueryLike<T>,
+  perPage: number,
+  page?: number,
+): Promise<Paginator<T>>
+export function simplePaginate<T>(
+  query: ObjectionQueryLike<T>,
+  plan: QueryPlan,
+  options?: SimplePaginateOptions,
+): Promise<Paginator<T>>
+export async function simplePaginate<T>(
+  query: ObjectionQueryLike<T>,
+  perPage: number | QueryPlan,
+  page?: number | SimplePaginateOptions,
+): Promise<Paginator<T>> {
+  if (!isQueryPlan(perPage))
+    return objection.simplePaginate(query, perPage, page as number | undefined)
+  assertPlannable('simplePaginate', query)
+  return plannedObjectionSimplePage(query, perPage, optionsOf(page))
+}
 
 /**
  * One cursor page of an Objection query: a single query of `perPage + 1` models after (or before)
@@ -71,4 +121,47 @@ export const simplePaginate = objection.simplePaginate
  * @example
  * const page = await cursorPaginate(Post.query().orderBy('created_at', 'desc').orderBy('id', 'desc'), 15)
  */
-export const cursorPaginate = objection.cursorPaginate
+export function cursorPaginate<T>(
+  query: ObjectionQueryLike<T>,
+  perPage: number,
+  cursor?: Cursor | string | null,
+  options?: CursorPaginateOptions,
+): Promise<CursorPaginator<T>>
+export function cursorPaginate<T>(
+  query: ObjectionQueryLike<T>,
+  plan: QueryPlan,
+  options?: CursorPaginateOptions,
+): Promise<CursorPaginator<T>>
+export async function cursorPaginate<T>(
+  query: ObjectionQueryLike<T>,
+  perPage: number | QueryPlan,
+  cursor?: Cursor | string | null | CursorPaginateOptions,
+  options?: CursorPaginateOptions,
+): Promise<CursorPaginator<T>> {
+  if (!isQueryPlan(perPage))
+    return objection.cursorPaginate(query, perPage, cursor as Cursor | string | null, options)
+  assertPlannable('cursorPaginate', query)
+  return plannedObjectionCursorPage(query, perPage, optionsOf(cursor), (q, size, o) =>
+    objection.cursorPaginate(q, size, undefined, o),
+  )
+}
+
+/** The options argument of a planned call (anything else there: no options). */
+function optionsOf<O extends object>(value: unknown): O {
+  return (
+    typeof value === 'object' && value !== null && value.constructor === Object ? value : {}
+  ) as O
+}
+
+/** A plan needs the query's model class (`Model.query()`): anything else is refused. */
+function assertPlannable(fn: string, query: unknown): void {
+  const q = query as Partial<Record<'clone' | 'resultSize' | 'modelClass', unknown>> | null
+  if (
+    typeof q !== 'object' ||
+    q === null ||
+    typeof q.clone !== 'function' ||
+    typeof q.resultSize !== 'function' ||
+    typeof q.modelClass !== 'function'
+  )
+    throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
+}
