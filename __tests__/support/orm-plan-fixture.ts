@@ -41,7 +41,17 @@ export class PlanCommentResource extends JsonResource<Row> {
   @WhenLoaded(() => PlanUserResource) author?: unknown
 }
 
-const QUERY = defineQuery()({
+/** The posts' columns, as the declaration types them. */
+interface PostRow {
+  id: number
+  user_id: number
+  title: string
+  score: number
+  rating: string | number | null
+  published_at: Date | string | null
+}
+
+const QUERY = defineQuery<PostRow>()({
   sort: ['title', 'score', 'rating', 'published_at', 'id'],
   defaultSort: '-id',
   filters: {
@@ -77,7 +87,7 @@ export class PlanPostResource extends JsonResource<Row> {
 
 /** The same posts with the author under another name: `writer` reads the relation `author`. */
 export class PlanRenamedPostResource extends JsonResource<Row> {
-  static query = defineQuery()({ sort: ['id'], perPage: { default: 10, max: 100 } })
+  static query = defineQuery<PostRow>()({ sort: ['id'], perPage: { default: 10, max: 100 } })
   @Field() id!: number
   @WhenLoaded(() => PlanUserResource, { relation: 'author' }) writer?: unknown
 }

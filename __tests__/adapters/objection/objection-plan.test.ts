@@ -4,7 +4,7 @@
  * `relatedQuery().count()` subqueries, the same JSON and JSON:API bodies as the Knex adapter, the
  * property test against plain SQL, nothing loaded that was not asked for, and the errors.
  */
-import knexFactory, { type Knex } from 'knex'
+import type { Knex } from 'knex'
 import { Model, type RelationMappings } from 'objection'
 import { ArgumentError, InvalidCursorError, queryPlan, type QueryPlan } from 'api-resources'
 import { cursorPaginate, installObjection, paginate, simplePaginate } from 'api-resources/objection'
