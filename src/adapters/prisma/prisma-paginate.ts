@@ -1,7 +1,12 @@
 import type { LengthAwarePaginator, Paginator } from '../../pagination'
 import { UnsupportedQueryError } from '../../errors/pagination-errors'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
-import { ormPaginators, type CursorArgs, type PageArgs } from '../orm-support/orm-paginators'
+import {
+  ormPaginators,
+  type CursorArgs,
+  type PageArgs,
+  type SimplePageArgs,
+} from '../orm-support/orm-paginators'
 import { prismaCursorSource } from './prisma-cursor'
 
 const SUPPORTED = 'a Prisma model delegate (prisma.post), with findMany() and count()'
@@ -101,7 +106,7 @@ export function paginate<D extends PrismaDelegateLike<unknown, never>>(
 export function simplePaginate<D extends Pick<PrismaDelegateLike<unknown, never>, 'findMany'>>(
   delegate: D,
   args: ArgsOf<D>,
-  ...rest: PageArgs
+  ...rest: SimplePageArgs
 ): Promise<Paginator<RowOf<D>>> {
   return prisma.simplePaginate(query(delegate, args), ...rest)
 }
