@@ -157,12 +157,12 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
       }
     })
 
-    it('counts through a relatedQuery subquery on the page query, as numbers', async () => {
+    it('counts through relatedQuery subqueries in one query for the page, as numbers', async () => {
       log.length = 0
       const page = await paginate(Post.query(), plan('include=comments_count&sort=id&per_page=10'))
-      expect(log).toHaveLength(2) // the COUNT and the page, the counts inside it
-      expect(log[0]).not.toMatch(new RegExp(t.comments))
-      expect(log[1]).toMatch(new RegExp(t.comments))
+      expect(log).toHaveLength(3) // the COUNT, the page, the counts of the page's posts
+      expect(log.slice(0, 2).flatMap(tablesOf)).not.toContain(t.comments)
+      expect(tablesOf(log[2])).toContain(t.comments)
       const rows = page.items() as unknown as { id: number; comments_count: number }[]
       const [{ n }] = await knex(t.comments).where('post_id', rows[3].id).count('* as n')
       expect(rows[3].comments_count).toBe(Number(n))

@@ -7,19 +7,7 @@ import {
 } from '../orm-support/knex-like-cursor'
 import { ormPaginators } from '../orm-support/orm-paginators'
 import type { ObjectionQueryLike } from './objection-types'
-import { UnsupportedQueryError } from '../../errors/pagination-errors'
-import type { LengthAwarePaginator, Paginator } from '../../pagination'
-import type { Cursor } from '../../pagination/cursor'
-import type { CursorPaginator } from '../../pagination/cursor-paginator'
-import type { CursorPaginateOptions } from '../../pagination/cursor-query'
-import type { PaginateOptions, SimplePaginateOptions } from '../../pagination/page-query'
-import { isQueryPlan } from '../../query/apply'
-import type { QueryPlan } from '../../query/plan'
-import {
-  plannedObjectionCursorPage,
-  plannedObjectionPage,
-  plannedObjectionSimplePage,
-} from './objection-query-plan'
+import { objectionPlanSteps } from './objection-query-plan'
 
 const SUPPORTED = 'an Objection query builder (Model.query())'
 
@@ -40,6 +28,7 @@ const objection = ormPaginators<'objection'>({
     count: () => query.clone().resultSize(),
     fetch: async (offset, limit) => query.clone().offset(offset).limit(limit),
   }),
+  plan: objectionPlanSteps,
   cursor(query, fn) {
     // Objection builds on Knex: its statements are a Knex builder's, and so is its WHERE/ORDER API
     const q = query as ObjectionCursorLike
@@ -60,28 +49,19 @@ const objection = ormPaginators<'objection'>({
  * subquery, so joins, filters and groupings count what the query returns) and then the page.
  * Eager loading (`withGraphFetched`) applies to the page's models. The query is not modified.
  *
+ * Given a query plan (`queryPlan(Resource)`) instead of `perPage`, `paginate(query, plan, options?)`
+ * adds the plan's conditions as `where` calls (values bound), replaces the order with the plan's,
+ * takes its page size, loads its includes with one `withGraphFetched` (one query per relation path
+ * segment for the page; to-many relations ordered by the related key) and its counts with one query
+ * of `relatedQuery(relation).count()` subqueries for the page, and carries its accepted parameters
+ * into every page link. `simplePaginate` and `cursorPaginate` take a plan the same way (the cursor
+ * follows the plan's order, and a cursor made for another `sort` is an `InvalidCursorError`).
+ *
  * @example
  * const page = await paginate(Post.query().joinRelated('author').where('author.active', true), 15)
+ * const planned = await paginate(Post.query(), queryPlan(PostResource)) // ?include=author&sort=-id...
  */
-export function paginate<T>(
-  query: ObjectionQueryLike<T>,
-  perPage: number,
-  page?: number,
-): Promise<LengthAwarePaginator<T>>
-export function paginate<T>(
-  query: ObjectionQueryLike<T>,
-  plan: QueryPlan,
-  options?: PaginateOptions,
-): Promise<LengthAwarePaginator<T>>
-export async function paginate<T>(
-  query: ObjectionQueryLike<T>,
-  perPage: number | QueryPlan,
-  page?: number | PaginateOptions,
-): Promise<LengthAwarePaginator<T>> {
-  if (!isQueryPlan(perPage)) return objection.paginate(query, perPage, page as number | undefined)
-  assertPlannable('paginate', query)
-  return plannedObjectionPage(query, perPage, optionsOf(page))
-}
+export const paginate = objection.paginate
 
 /**
  * Like {@link paginate} without the COUNT: fetches `perPage + 1` models to know whether a next
@@ -90,26 +70,7 @@ export async function paginate<T>(
  * @example
  * const page = await simplePaginate(Post.query().orderBy('id'), 15)
  */
-export function simplePaginate<T>(
-  query: ObjectionQueryLike<T>,
-  perPage: number,
-  page?: number,
-): Promise<Paginator<T>>
-export function simplePaginate<T>(
-  query: ObjectionQueryLike<T>,
-  plan: QueryPlan,
-  options?: SimplePaginateOptions,
-): Promise<Paginator<T>>
-export async function simplePaginate<T>(
-  query: ObjectionQueryLike<T>,
-  perPage: number | QueryPlan,
-  page?: number | SimplePaginateOptions,
-): Promise<Paginator<T>> {
-  if (!isQueryPlan(perPage))
-    return objection.simplePaginate(query, perPage, page as number | undefined)
-  assertPlannable('simplePaginate', query)
-  return plannedObjectionSimplePage(query, perPage, optionsOf(page))
-}
+export const simplePaginate = objection.simplePaginate
 
 /**
  * One cursor page of an Objection query: a single query of `perPage + 1` models after (or before)
@@ -121,47 +82,4 @@ export async function simplePaginate<T>(
  * @example
  * const page = await cursorPaginate(Post.query().orderBy('created_at', 'desc').orderBy('id', 'desc'), 15)
  */
-export function cursorPaginate<T>(
-  query: ObjectionQueryLike<T>,
-  perPage: number,
-  cursor?: Cursor | string | null,
-  options?: CursorPaginateOptions,
-): Promise<CursorPaginator<T>>
-export function cursorPaginate<T>(
-  query: ObjectionQueryLike<T>,
-  plan: QueryPlan,
-  options?: CursorPaginateOptions,
-): Promise<CursorPaginator<T>>
-export async function cursorPaginate<T>(
-  query: ObjectionQueryLike<T>,
-  perPage: number | QueryPlan,
-  cursor?: Cursor | string | null | CursorPaginateOptions,
-  options?: CursorPaginateOptions,
-): Promise<CursorPaginator<T>> {
-  if (!isQueryPlan(perPage))
-    return objection.cursorPaginate(query, perPage, cursor as Cursor | string | null, options)
-  assertPlannable('cursorPaginate', query)
-  return plannedObjectionCursorPage(query, perPage, optionsOf(cursor), (q, size, o) =>
-    objection.cursorPaginate(q, size, undefined, o),
-  )
-}
-
-/** The options argument of a planned call (anything else there: no options). */
-function optionsOf<O extends object>(value: unknown): O {
-  return (
-    typeof value === 'object' && value !== null && value.constructor === Object ? value : {}
-  ) as O
-}
-
-/** A plan needs the query's model class (`Model.query()`): anything else is refused. */
-function assertPlannable(fn: string, query: unknown): void {
-  const q = query as Partial<Record<'clone' | 'resultSize' | 'modelClass', unknown>> | null
-  if (
-    typeof q !== 'object' ||
-    q === null ||
-    typeof q.clone !== 'function' ||
-    typeof q.resultSize !== 'function' ||
-    typeof q.modelClass !== 'function'
-  )
-    throw UnsupportedQueryError.unsupportedQuery(fn, SUPPORTED, query)
-}
+export const cursorPaginate = objection.cursorPaginate

@@ -7,19 +7,11 @@
  * renames applied), which are Objection's relation names.
  */
 import { ArgumentError } from '../../errors/base'
-import type { LengthAwarePaginator, Paginator } from '../../pagination'
-import type { CursorPaginator } from '../../pagination/cursor-paginator'
-import type { CursorPaginateOptions } from '../../pagination/cursor-query'
-import {
-  paginatePageQuery,
-  simplePaginatePageQuery,
-  type PaginateOptions,
-  type SimplePaginateOptions,
-} from '../../pagination/page-query'
-import { cursorSecretOf } from '../../query/cursor-binding'
 import { LIKE_ESCAPE, likePattern } from '../../query/apply'
-import type { FilterValue, QueryCondition } from '../../query/declaration'
+import type { FilterValue } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
+import type { OrmPlanSteps } from '../orm-support/orm-paginators'
+import { spellPlanWhere, type PlanWhereSpelling } from '../orm-support/plan-parts'
 import type { ObjectionModelClass, ObjectionQueryLike } from './objection-types'
 
 /** The builder methods a plan is applied with (those of `Model.query()`). @internal */
@@ -45,6 +37,9 @@ export interface ObjectionPlanModel extends ObjectionModelClass {
   readonly idColumn: string | readonly string[]
   knex(): { readonly client: { readonly dialect?: string } }
   relatedQuery(relation: string): { count(): { as(alias: string): unknown } }
+  query(): {
+    findByIds(ids: readonly unknown[]): { select(...columns: unknown[]): PromiseLike<unknown> }
+  }
 }
 
 interface RelationLike {
@@ -69,40 +64,30 @@ function bindable(sqlite: boolean, value: FilterValue): unknown {
 
 const SQL_OPERATORS = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const
 
-function whereOf(builder: ObjectionPlanBuilder, condition: QueryCondition, sqlite: boolean): void {
-  if ('all' in condition) {
-    builder.where((inner: ObjectionPlanBuilder) => {
-      for (const part of condition.all) whereOf(inner, part, sqlite)
-    })
-    return
-  }
-  if ('any' in condition) {
-    builder.where((inner: ObjectionPlanBuilder) => {
-      for (const part of condition.any) inner.orWhere((one) => whereOf(one, part, sqlite))
-    })
-    return
-  }
-  const { column } = condition
-  switch (condition.op) {
-    case 'null':
-      if (condition.value) builder.whereNull(column)
-      else builder.whereNotNull(column)
-      return
-    case 'in':
-      builder.whereIn(
+/** One condition as what it does to an Objection builder. */
+type Where = (builder: ObjectionPlanBuilder) => void
+
+/** A plan's conditions as Objection's (Knex's) where calls, every value bound. */
+function whereSpelling(sqlite: boolean): PlanWhereSpelling<Where> {
+  return {
+    compare: (column, op, value) => (b) =>
+      b.where(column, SQL_OPERATORS[op], bindable(sqlite, value)),
+    in: (column, values) => (b) =>
+      b.whereIn(
         column,
-        condition.value.map((v) => bindable(sqlite, v)),
-      )
-      return
-    case 'contains':
-    case 'starts_with':
-      builder.whereRaw(`?? like ? escape '${LIKE_ESCAPE}'`, [
-        column,
-        likePattern(condition.op, String(condition.value)),
-      ])
-      return
-    default:
-      builder.where(column, SQL_OPERATORS[condition.op], bindable(sqlite, condition.value))
+        values.map((v) => bindable(sqlite, v)),
+      ),
+    isNull: (column, negated) => (b) => (negated ? b.whereNotNull(column) : b.whereNull(column)),
+    like: (column, op, text) => (b) =>
+      b.whereRaw(`?? like ? escape '${LIKE_ESCAPE}'`, [column, likePattern(op, text)]),
+    and: (parts) => (b) =>
+      b.where((inner: ObjectionPlanBuilder) => {
+        for (const part of parts) part(inner)
+      }),
+    or: (parts) => (b) =>
+      b.where((inner: ObjectionPlanBuilder) => {
+        for (const part of parts) inner.orWhere(part)
+      }),
   }
 }
 
@@ -163,44 +148,24 @@ export function objectionGraph(
   return { graph, toMany }
 }
 
-/** The count subqueries of a plan (`relatedQuery('comments').count().as('comments_count')`). */
-function countSelects(model: ObjectionPlanModel, plan: QueryPlan): unknown[] {
-  if (plan.counts.length === 0) return []
-  const known = relationsOf(model)
-  return plan.counts.map((count) => {
-    if (!known.has(count.relation))
-      throw unknownRelation(plan, count.name, model, count.relation, known)
-    return model.relatedQuery(count.relation).count().as(count.name)
-  })
-}
-
 /**
- * Applies a plan's conditions (WHERE, values bound) and order (ORDER BY, replacing the query's own)
- * to a copy of an Objection query, and returns the copy.
+ * The plan's where, order and includes as a copy of an Objection query: the conditions as `where`
+ * calls (values bound), the order replacing the query's own, the includes as one
+ * `withGraphFetched` expression (run by Objection after the page's rows, one query per relation
+ * path segment; `resultSize()`, the COUNT, never runs it).
  *
  * @example
  * const posts = await applyObjectionPlan(Post.query(), queryPlan(PostResource)).limit(10)
  */
 export function applyObjectionPlan<Q extends ObjectionQueryLike>(query: Q, plan: QueryPlan): Q {
   const builder = query.clone() as unknown as ObjectionPlanBuilder
-  const sqlite = builder.modelClass().knex().client.dialect === 'sqlite3'
-  for (const condition of plan.where) whereOf(builder, condition, sqlite)
-  builder.clearOrder()
-  for (const entry of plan.order) builder.orderBy(entry.column, entry.descending ? 'desc' : 'asc')
-  return builder as unknown as Q
-}
-
-/**
- * What a plan loads onto the page's models, added to a copy of `query`: its includes as one
- * `withGraphFetched` expression and its counts as selected subqueries (the model's own columns
- * stay selected). The COUNT of `paginate()` runs on the query without them.
- */
-export function withObjectionLoads<Q extends ObjectionQueryLike>(query: Q, plan: QueryPlan): Q {
-  if (plan.include.length === 0 && plan.counts.length === 0) return query
-  const builder = query.clone() as unknown as ObjectionPlanBuilder
   const model = builder.modelClass()
   const graph = objectionGraph(model, plan)
-  const counts = countSelects(model, plan)
+  countRelations(model, plan) // a count of no relation fails here, before any query
+  const where = spellPlanWhere(plan, whereSpelling(model.knex().client.dialect === 'sqlite3'))
+  if (where !== undefined) where(builder)
+  builder.clearOrder()
+  for (const entry of plan.order) builder.orderBy(entry.column, entry.descending ? 'desc' : 'asc')
   if (graph !== undefined) {
     builder.withGraphFetched(graph.graph)
     for (const { path, columns } of graph.toMany)
@@ -208,80 +173,54 @@ export function withObjectionLoads<Q extends ObjectionQueryLike>(query: Q, plan:
         for (const column of columns) related.orderBy(column, 'asc')
       })
   }
-  if (counts.length > 0) {
-    if (!builder.hasSelects()) builder.select(`${model.tableName}.*`)
-    builder.select(...counts)
-  }
   return builder as unknown as Q
 }
 
-/** Counts as numbers on every driver (PostgreSQL returns `count(*)` as text). */
-function numberCounts<T>(rows: T[], plan: QueryPlan): T[] {
-  if (plan.counts.length === 0) return rows
-  for (const row of rows) {
-    const model = row as Record<string, unknown>
-    for (const { name } of plan.counts)
-      if (model[name] !== null && model[name] !== undefined) model[name] = Number(model[name])
+/** The plan's counts, each checked against the model's relations. */
+function countRelations(model: ObjectionPlanModel, plan: QueryPlan): void {
+  if (plan.counts.length === 0) return
+  const known = relationsOf(model)
+  for (const count of plan.counts)
+    if (!known.has(count.relation))
+      throw unknownRelation(plan, count.name, model, count.relation, known)
+}
+
+/** The key of a model (its `idColumn` values) as text. */
+function keyOf(row: Record<string, unknown>, columns: readonly string[]): string {
+  return JSON.stringify(columns.map((column) => String(row[column])))
+}
+
+/**
+ * The plan's counts onto the page's models, in one query for all of them: the page's keys with
+ * one `relatedQuery(relation).count()` subquery per count, so the COUNT of `paginate()` never
+ * evaluates them. Counts are numbers on every driver (PostgreSQL returns `count(*)` as text).
+ */
+async function loadCounts(
+  model: ObjectionPlanModel,
+  rows: readonly object[],
+  plan: QueryPlan,
+): Promise<void> {
+  if (plan.counts.length === 0) return
+  const ids = typeof model.idColumn === 'string' ? [model.idColumn] : [...model.idColumn]
+  const models = rows as Record<string, unknown>[]
+  const keys = models.map((row) => (ids.length === 1 ? row[ids[0]] : ids.map((id) => row[id])))
+  const counted = (await model
+    .query()
+    .findByIds(keys)
+    .select(
+      ...ids.map((id) => `${model.tableName}.${id}`),
+      ...plan.counts.map((count) => model.relatedQuery(count.relation).count().as(count.name)),
+    )) as Record<string, unknown>[]
+  const byKey = new Map(counted.map((row) => [keyOf(row, ids), row]))
+  for (const row of models) {
+    const found = byKey.get(keyOf(row, ids))
+    for (const { name } of plan.counts) row[name] = Number(found?.[name] ?? 0)
   }
-  return rows
 }
 
-/** `paginate()` with a plan: the COUNT over the filtered query, the page with its loads. @internal */
-export async function plannedObjectionPage<T>(
-  query: ObjectionQueryLike<T>,
-  plan: QueryPlan,
-  options: PaginateOptions,
-): Promise<LengthAwarePaginator<T>> {
-  const applied = applyObjectionPlan(query, plan)
-  const loaded = withObjectionLoads(applied, plan)
-  const page = await paginatePageQuery<T>(
-    {
-      count: () => applied.clone().resultSize(),
-      fetch: async (offset, limit) =>
-        numberCounts(await loaded.clone().offset(offset).limit(limit), plan),
-    },
-    plan.perPage,
-    undefined,
-    options,
-  )
-  return page.appends(plan.parameters)
-}
-
-/** `simplePaginate()` with a plan. @internal */
-export async function plannedObjectionSimplePage<T>(
-  query: ObjectionQueryLike<T>,
-  plan: QueryPlan,
-  options: SimplePaginateOptions,
-): Promise<Paginator<T>> {
-  const loaded = withObjectionLoads(applyObjectionPlan(query, plan), plan)
-  const page = await simplePaginatePageQuery<T>(
-    {
-      fetch: async (offset, limit) =>
-        numberCounts(await loaded.clone().offset(offset).limit(limit), plan),
-    },
-    plan.perPage,
-    undefined,
-    options,
-  )
-  return page.appends(plan.parameters)
-}
-
-/** `cursorPaginate()` with a plan: the cursor follows (and is bound to) the plan's order. @internal */
-export async function plannedObjectionCursorPage<T>(
-  query: ObjectionQueryLike<T>,
-  plan: QueryPlan,
-  options: CursorPaginateOptions,
-  run: (
-    query: ObjectionQueryLike<T>,
-    perPage: number,
-    options: CursorPaginateOptions,
-  ) => Promise<CursorPaginator<T>>,
-): Promise<CursorPaginator<T>> {
-  const loaded = withObjectionLoads(applyObjectionPlan(query, plan), plan)
-  const page = await run(loaded, plan.perPage, {
-    ...options,
-    cursorSecret: cursorSecretOf(plan, options.cursorSecret),
-  })
-  numberCounts(page.items() as T[], plan)
-  return page.appends(plan.parameters)
+/** The plan steps of the Objection paginators. @internal */
+export const objectionPlanSteps: OrmPlanSteps<ObjectionQueryLike> = {
+  apply: (query, plan) => applyObjectionPlan(query, plan),
+  load: (query, rows, plan) =>
+    loadCounts((query as unknown as ObjectionPlanBuilder).modelClass(), rows, plan),
 }
