@@ -383,3 +383,22 @@ export async function walkEqualsPlainSql(
     { numRuns: runs },
   )
 }
+
+/** Hostile filter values: the adapter finds what the Knex adapter finds (and never fails). */
+export async function hostileFiltersMatch(
+  adapter: PlannedAdapter,
+  reference: PlannedAdapter,
+): Promise<void> {
+  const values = ["'; drop table x; --", 'a"b', 'x`y', '\\', '\\%', '%_!', '50%_off 3', "O'Brien"]
+  for (const value of values) {
+    const encoded = encodeURIComponent(value)
+    for (const query of [
+      `filter[title]=${encoded}&per_page=100`,
+      `filter[title][contains]=${encoded}&per_page=100`,
+      `filter[title][starts_with]=${encoded}&per_page=100`,
+    ]) {
+      const p = queryPlan(PlanPostResource, { query })
+      expect([query, ids(await adapter.page(p))]).toEqual([query, ids(await reference.page(p))])
+    }
+  }
+}

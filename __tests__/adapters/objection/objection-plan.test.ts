@@ -15,6 +15,7 @@ import {
   createPlanTables,
   cursorOf,
   dropPlanTables,
+  hostileFiltersMatch,
   inRequest,
   knexReference,
   planBodies,
@@ -190,6 +191,10 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
     it('walks the same rows as plain SQL with the same ORDER BY and WHERE (offset and cursor)', async () => {
       await walkEqualsPlainSql(knex, t, dialect.name, objection)
     }, 180_000)
+
+    it('finds what the Knex adapter finds for hostile filter values', async () => {
+      await hostileFiltersMatch(objection, knexReference(knex, t))
+    })
 
     it('binds the cursor to the plan order', async () => {
       const first = await cursorPaginate(Post.query(), plan('sort=title&per_page=5'))
