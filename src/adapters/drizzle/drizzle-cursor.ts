@@ -39,7 +39,8 @@ interface DrizzleSelectLike<T> extends DrizzleQueryLike<T> {
   readonly dialect?: { readonly constructor: object }
 }
 
-function drizzle(): DrizzleOrm {
+/** `drizzle-orm` itself. @internal */
+export function drizzle(): DrizzleOrm {
   // loaded only when a Drizzle query is paginated, so the entry point itself never needs drizzle-orm
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('drizzle-orm') as DrizzleOrm
