@@ -108,9 +108,10 @@ function spelling(
     in: (column, values) => ({ [column]: { in: values.map((v) => valueFor(model, column, v)) } }),
     isNull: (column, negated) => ({ [column]: negated ? { not: null } : null }),
     // Prisma escapes % and _ in contains / startsWith itself
-    like: (column, op, text) => ({
-      [column]: op === 'contains' ? { contains: text } : { startsWith: text },
-    }),
+    like: (column, op, text) => {
+      const escaped = likeText(plan, provider, text)
+      return { [column]: op === 'contains' ? { contains: escaped } : { startsWith: escaped } }
+    },
     and: (parts) => ({ AND: parts }),
     or: (parts) => ({ OR: parts }),
   }
