@@ -8,6 +8,7 @@ import {
   type SimplePageArgs,
 } from '../orm-support/orm-paginators'
 import { prismaCursorSource } from './prisma-cursor'
+import { prismaPlanArgs } from './prisma-query-plan'
 
 const SUPPORTED = 'a Prisma model delegate (prisma.post), with findMany() and count()'
 
@@ -71,6 +72,13 @@ const prisma = ormPaginators<'prisma'>({
     }
   },
   cursor: ({ delegate, args }, fn) => prismaCursorSource(delegate, withoutCursor(fn, args), fn),
+  // includes and counts go into the findMany() arguments: Prisma loads them with the page
+  plan: {
+    apply: ({ delegate, args }, plan, fn) => ({
+      delegate,
+      args: prismaPlanArgs(delegate, withoutCursor(fn, args), plan, fn),
+    }),
+  },
 })
 
 const query = (delegate: unknown, args: unknown): PrismaQuery => ({
