@@ -7,7 +7,6 @@
  * only, as select builders know no relations. Names are the tables' property names (the resource's
  * renames applied), which are Drizzle's relation and column keys.
  */
-import { ArgumentError } from '../../errors/base'
 import { LIKE_ESCAPE, likePattern } from '../../query/apply'
 import type { FilterValue } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
@@ -113,6 +112,7 @@ function bindable(sqlite: boolean, value: FilterValue): unknown {
 
 /** A plan's conditions over `fields` (the query's columns by property name). */
 function whereSpelling(
+  fn: string,
   plan: QueryPlan,
   sqlite: boolean,
   fields: Fields,
@@ -121,10 +121,10 @@ function whereSpelling(
   const field = (column: string) => {
     const found = Object.prototype.hasOwnProperty.call(fields, column) ? fields[column] : undefined
     if (found === undefined)
-      throw ArgumentError.decoratorOption(
-        `${plan.resource.name} filter column ${JSON.stringify(column)}`,
+      throw planUnsupported(
+        fn,
         `a column of the Drizzle query (${Object.keys(fields).join(', ')})`,
-        column,
+        `the filter column ${JSON.stringify(column)} of ${plan.resource.name}`,
       )
     return found
   }
@@ -179,28 +179,34 @@ function withConfig<Q extends DrizzleQueryLike>(query: Q, config: object): Q {
   return copy
 }
 
-function tableOf(query: RelationalQuery, relation: RelationLike): TableConfig {
+function tableOf(fn: string, query: RelationalQuery, relation: RelationLike): TableConfig {
   const found = Object.values(query.schema).find(
     (table) => table.dbName === relation.referencedTableName,
   )
   if (found === undefined)
-    throw ArgumentError.decoratorOption(
-      'relation',
+    throw planUnsupported(
+      fn,
       'a table of the relational schema',
-      relation.referencedTableName,
+      `the table ${JSON.stringify(relation.referencedTableName)}`,
     )
   return found
 }
 
-function relationOf(plan: QueryPlan, path: string, table: TableConfig, name: string): RelationLike {
+function relationOf(
+  fn: string,
+  plan: QueryPlan,
+  path: string,
+  table: TableConfig,
+  name: string,
+): RelationLike {
   const relation = Object.prototype.hasOwnProperty.call(table.relations, name)
     ? table.relations[name]
     : undefined
   if (relation === undefined)
-    throw ArgumentError.decoratorOption(
-      `${plan.resource.name} include ${JSON.stringify(path)}`,
-      `a relation of the Drizzle table ${table.tsName} (${Object.keys(table.relations).join(', ') || 'none: declare them with relations()'}); rename the resource member with relation: '<name>'`,
-      name,
+    throw planUnsupported(
+      fn,
+      `a relation of the Drizzle table ${table.tsName} (${Object.keys(table.relations).join(', ') || 'none: declare them with relations()'}); name the relation with the member's relation option`,
+      `include ${JSON.stringify(path)} of ${plan.resource.name} (relation ${JSON.stringify(name)})`,
     )
   return relation
 }
@@ -214,6 +220,7 @@ function keyNames(table: TableConfig): string[] {
 
 /** The `with` of an include tree: to-many relations ordered by the related primary key. */
 function withOf(
+  fn: string,
   plan: QueryPlan,
   query: RelationalQuery,
   table: TableConfig,
@@ -223,9 +230,9 @@ function withOf(
   const out: Record<string, unknown> = {}
   for (const [name, children] of Object.entries(tree)) {
     const here = path === '' ? name : `${path}.${name}`
-    const relation = relationOf(plan, here, table, name)
-    const related = tableOf(query, relation)
-    const nested = withOf(plan, query, related, children, here)
+    const relation = relationOf(fn, plan, here, table, name)
+    const related = tableOf(fn, query, relation)
+    const nested = withOf(fn, plan, query, related, children, here)
     const keys = keyNames(related)
     const config: Record<string, unknown> = {}
     if (Object.keys(nested).length > 0) config.with = nested
@@ -241,11 +248,12 @@ function withOf(
  * the keys there).
  */
 function manyKeys(
+  fn: string,
   query: RelationalQuery,
   table: TableConfig,
   relation: RelationLike,
 ): { related: TableConfig; fields: readonly ColumnLike[]; references: readonly ColumnLike[] } {
-  const related = tableOf(query, relation)
+  const related = tableOf(fn, query, relation)
   const reverse = Object.values(related.relations).find(
     (r) =>
       r.config !== undefined &&
@@ -254,27 +262,27 @@ function manyKeys(
         : r.referencedTableName === table.dbName),
   )
   if (reverse?.config === undefined)
-    throw ArgumentError.decoratorOption(
-      'relation',
+    throw planUnsupported(
+      fn,
       `a one() relation of ${related.tsName} back to ${table.tsName} (with fields and references)`,
-      relation.referencedTableName,
+      `the table ${JSON.stringify(relation.referencedTableName)}`,
     )
   return { related, fields: reverse.config.references, references: reverse.config.fields }
 }
 
 /** The counts as `extras`: a correlated `count(*)` subquery each. */
-function extrasOf(plan: QueryPlan, query: RelationalQuery): unknown {
+function extrasOf(fn: string, plan: QueryPlan, query: RelationalQuery): unknown {
   if (plan.counts.length === 0) return query.config.extras
   const table = query.tableConfig
   const counts = plan.counts.map((count) => {
-    const relation = relationOf(plan, count.name, table, count.relation)
+    const relation = relationOf(fn, plan, count.name, table, count.relation)
     if (!isMany(relation))
       throw planUnsupported(
-        'paginate',
+        fn,
         'a count of a many() relation',
         `a count of the one() relation "${count.relation}"`,
       )
-    const keys = manyKeys(query, table, relation)
+    const keys = manyKeys(fn, query, table, relation)
     return { name: count.name, keys, own: keys.fields[0].name }
   })
   const ownExtras = query.config.extras
@@ -300,10 +308,10 @@ function extrasOf(plan: QueryPlan, query: RelationalQuery): unknown {
 }
 
 /** The query's own `where` and the plan's, for a relational query. */
-function relationalWhere(plan: QueryPlan, own: unknown, sqlite: boolean): unknown {
+function relationalWhere(fn: string, plan: QueryPlan, own: unknown, sqlite: boolean): unknown {
   if (plan.where.length === 0) return own
   const where: Where = (fields, ops) => {
-    const planned = spellPlanWhere(plan, whereSpelling(plan, sqlite, fields, ops))
+    const planned = spellPlanWhere(plan, whereSpelling(fn, plan, sqlite, fields, ops))
     if (own === undefined) return planned
     const mine = typeof own === 'function' ? (own as Where)(fields, ops) : own
     return ops.and(mine, planned)
@@ -330,23 +338,23 @@ export function applyDrizzlePlan<Q extends DrizzleQueryLike>(
         'a select builder (db.select().from(table)): Drizzle relational queries cannot carry a cursor; use paginate() or simplePaginate() for a relational query with include, or cursorPaginate() on a select builder',
         'a relational query (db.query.x.findMany())',
       )
-    const include = withOf(plan, q, q.tableConfig, includeTree(plan))
+    const include = withOf(fn, plan, q, q.tableConfig, includeTree(plan))
     const config: RelationalConfig = {
       ...q.config,
-      where: relationalWhere(plan, q.config.where, sqlite),
+      where: relationalWhere(fn, plan, q.config.where, sqlite),
       orderBy: (fields: Fields, ops: OrderOperators) =>
         plan.order.map((entry) => {
           const column = fields[entry.column]
           if (column === undefined)
-            throw ArgumentError.decoratorOption(
-              `${plan.resource.name} sort ${JSON.stringify(entry.name)}`,
+            throw planUnsupported(
+              fn,
               `a column of the Drizzle table ${q.tableConfig.tsName}`,
-              entry.column,
+              `sort ${JSON.stringify(entry.name)} of ${plan.resource.name} (column ${JSON.stringify(entry.column)})`,
             )
           return entry.descending ? ops.desc(column) : ops.asc(column)
         }),
       ...(Object.keys(include).length > 0 ? { with: { ...q.config.with, ...include } } : {}),
-      ...(plan.counts.length > 0 ? { extras: extrasOf(plan, q) } : {}),
+      ...(plan.counts.length > 0 ? { extras: extrasOf(fn, plan, q) } : {}),
     }
     return withConfig(query, config)
   }
@@ -359,17 +367,17 @@ export function applyDrizzlePlan<Q extends DrizzleQueryLike>(
   const q = query as unknown as SelectQuery
   const fields = q.config.fields ?? {}
   const ops = drizzle() as unknown as WhereOperators & OrderOperators
-  const planned = spellPlanWhere(plan, whereSpelling(plan, sqlite, fields, ops))
+  const planned = spellPlanWhere(plan, whereSpelling(fn, plan, sqlite, fields, ops))
   const own = q.config.where
   const orderBy = plan.order.map((entry) => {
     const column = Object.prototype.hasOwnProperty.call(fields, entry.column)
       ? fields[entry.column]
       : undefined
     if (column === undefined)
-      throw ArgumentError.decoratorOption(
-        `${plan.resource.name} sort ${JSON.stringify(entry.name)}`,
+      throw planUnsupported(
+        fn,
         `a selected column of the Drizzle query (${Object.keys(fields).join(', ')})`,
-        entry.column,
+        `sort ${JSON.stringify(entry.name)} of ${plan.resource.name} (column ${JSON.stringify(entry.column)})`,
       )
     return entry.descending ? ops.desc(column) : ops.asc(column)
   })

@@ -6,11 +6,11 @@
  * on the page's rows. Relation names are the model properties the resource reads (its `from`
  * renames applied), which are Objection's relation names.
  */
-import { ArgumentError } from '../../errors/base'
+import type { UnsupportedQueryError } from '../../errors/pagination-errors'
 import { LIKE_ESCAPE, likePattern } from '../../query/apply'
 import type { FilterValue } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
-import type { OrmPlanSteps } from '../orm-support/orm-paginators'
+import { planUnsupported, type OrmPlanSteps } from '../orm-support/orm-paginators'
 import { spellPlanWhere, type PlanWhereSpelling } from '../orm-support/plan-parts'
 import type { ObjectionModelClass, ObjectionQueryLike } from './objection-types'
 
@@ -98,29 +98,31 @@ function relationsOf(model: ObjectionPlanModel): Map<string, RelationLike> {
 }
 
 function unknownRelation(
+  fn: string,
   plan: QueryPlan,
   path: string,
   model: ObjectionPlanModel,
   name: string,
   known: Map<string, RelationLike>,
-): ArgumentError {
+): UnsupportedQueryError {
   const names = [...known.keys()].join(', ') || '(none)'
-  return ArgumentError.decoratorOption(
-    `${plan.resource.name} include ${JSON.stringify(path)}`,
-    `a relation of the Objection model ${model.name} (${names}); rename the resource member with from: '<relation>'`,
-    name,
+  return planUnsupported(
+    fn,
+    `a relation of the Objection model ${model.name} (${names}); name the relation with the member's relation option`,
+    `include ${JSON.stringify(path)} of ${plan.resource.name} (relation ${JSON.stringify(name)})`,
   )
 }
 
 /**
  * The `withGraphFetched` expression of a plan's includes, each segment checked against the model's
- * relations (an `ArgumentError` naming the include and the model's relations otherwise); undefined
+ * relations (an `UnsupportedQueryError` naming the include and the model's relations otherwise); undefined
  * when the plan includes nothing. To-many relations are ordered by the related model's key, as the
  * Knex and Kysely loaders order them.
  */
 export function objectionGraph(
   model: ObjectionPlanModel,
   plan: QueryPlan,
+  fn = 'paginate',
 ): PlannedGraph | undefined {
   if (plan.include.length === 0) return undefined
   const graph: Graph = {}
@@ -131,7 +133,8 @@ export function objectionGraph(
     for (const [i, name] of include.relations.entries()) {
       const known = relationsOf(current)
       const relation = known.get(name)
-      if (relation === undefined) throw unknownRelation(plan, include.path, current, name, known)
+      if (relation === undefined)
+        throw unknownRelation(fn, plan, include.path, current, name, known)
       const next = node[name]
       const related = relation.relatedModelClass
       if (next === undefined && i === include.relations.length - 1 && !relation.isOneToOne()) {
@@ -157,11 +160,15 @@ export function objectionGraph(
  * @example
  * const posts = await applyObjectionPlan(Post.query(), queryPlan(PostResource)).limit(10)
  */
-export function applyObjectionPlan<Q extends ObjectionQueryLike>(query: Q, plan: QueryPlan): Q {
+export function applyObjectionPlan<Q extends ObjectionQueryLike>(
+  query: Q,
+  plan: QueryPlan,
+  fn = 'paginate',
+): Q {
   const builder = query.clone() as unknown as ObjectionPlanBuilder
   const model = builder.modelClass()
-  const graph = objectionGraph(model, plan)
-  countRelations(model, plan) // a count of no relation fails here, before any query
+  const graph = objectionGraph(model, plan, fn)
+  countRelations(model, plan, fn) // a count of no relation fails here, before any query
   const where = spellPlanWhere(plan, whereSpelling(model.knex().client.dialect === 'sqlite3'))
   if (where !== undefined) where(builder)
   builder.clearOrder()
@@ -177,12 +184,12 @@ export function applyObjectionPlan<Q extends ObjectionQueryLike>(query: Q, plan:
 }
 
 /** The plan's counts, each checked against the model's relations. */
-function countRelations(model: ObjectionPlanModel, plan: QueryPlan): void {
+function countRelations(model: ObjectionPlanModel, plan: QueryPlan, fn: string): void {
   if (plan.counts.length === 0) return
   const known = relationsOf(model)
   for (const count of plan.counts)
     if (!known.has(count.relation))
-      throw unknownRelation(plan, count.name, model, count.relation, known)
+      throw unknownRelation(fn, plan, count.name, model, count.relation, known)
 }
 
 /** The key of a model (its `idColumn` values) as text. */
@@ -220,7 +227,7 @@ async function loadCounts(
 
 /** The plan steps of the Objection paginators. @internal */
 export const objectionPlanSteps: OrmPlanSteps<ObjectionQueryLike> = {
-  apply: (query, plan) => applyObjectionPlan(query, plan),
+  apply: (query, plan, fn) => applyObjectionPlan(query, plan, fn),
   load: (query, rows, plan) =>
     loadCounts((query as unknown as ObjectionPlanBuilder).modelClass(), rows, plan),
 }

@@ -6,11 +6,11 @@
  * (so the COUNT of `paginate()`, which leaves `attributes` out, never evaluates them). Association
  * names are the model properties the resource reads (its renames applied): Sequelize's `as`.
  */
-import { ArgumentError } from '../../errors/base'
+import type { UnsupportedQueryError } from '../../errors/pagination-errors'
 import { LIKE_ESCAPE, likePattern } from '../../query/apply'
 import type { FilterValue } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
-import type { OrmPlanSteps } from '../orm-support/orm-paginators'
+import { planUnsupported, type OrmPlanSteps } from '../orm-support/orm-paginators'
 import {
   includeTree,
   spellPlanWhere,
@@ -78,20 +78,22 @@ function whereSpelling(model: PlanModel, S: SequelizeStatics): PlanWhereSpelling
 }
 
 function unknownAssociation(
+  fn: string,
   plan: QueryPlan,
   path: string,
   model: PlanModel,
   name: string,
-): ArgumentError {
+): UnsupportedQueryError {
   const names = Object.keys(model.associations).join(', ') || '(none)'
-  return ArgumentError.decoratorOption(
-    `${plan.resource.name} include ${JSON.stringify(path)}`,
-    `an association of the Sequelize model ${model.name} (${names}); rename the resource member with relation: '<as>'`,
-    name,
+  return planUnsupported(
+    fn,
+    `an association of the Sequelize model ${model.name} (${names}); name the association (its as) with the member's relation option`,
+    `include ${JSON.stringify(path)} of ${plan.resource.name} (association ${JSON.stringify(name)})`,
   )
 }
 
 function associationOf(
+  fn: string,
   plan: QueryPlan,
   path: string,
   model: PlanModel,
@@ -100,7 +102,7 @@ function associationOf(
   const association = Object.prototype.hasOwnProperty.call(model.associations, name)
     ? model.associations[name]
     : undefined
-  if (association === undefined) throw unknownAssociation(plan, path, model, name)
+  if (association === undefined) throw unknownAssociation(fn, plan, path, model, name)
   return association
 }
 
@@ -117,11 +119,17 @@ export function isPlanInclude(item: unknown): boolean {
  * the page, ordered by the target's key as the Knex loaders order it), any other association
  * joined.
  */
-function includesOf(plan: QueryPlan, model: PlanModel, tree: IncludeTree, path = ''): object[] {
+function includesOf(
+  fn: string,
+  plan: QueryPlan,
+  model: PlanModel,
+  tree: IncludeTree,
+  path = '',
+): object[] {
   return Object.entries(tree).map(([name, children]) => {
     const here = path === '' ? name : `${path}.${name}`
-    const association = associationOf(plan, here, model, name)
-    const nested = includesOf(plan, association.target, children, here)
+    const association = associationOf(fn, plan, here, model, name)
+    const nested = includesOf(fn, plan, association.target, children, here)
     const separate = association.associationType === 'HasMany'
     const include = {
       association: name,
@@ -145,12 +153,13 @@ function tableName(model: PlanModel): string {
 
 /** A count of a plan as a correlated subquery selected under its name. */
 function countAttribute(
+  fn: string,
   plan: QueryPlan,
   model: PlanModel,
   S: SequelizeStatics,
   count: { readonly name: string; readonly relation: string },
 ): [unknown, string] {
-  const association = associationOf(plan, count.name, model, count.relation)
+  const association = associationOf(fn, plan, count.name, model, count.relation)
   const quote = (name: string) => model.sequelize.getQueryInterface().quoteIdentifier(name)
   const field = (m: PlanModel, attribute: string) => m.rawAttributes[attribute]?.field ?? attribute
   const sourceKey = association.sourceKey ?? model.primaryKeyAttributes[0]
@@ -160,10 +169,10 @@ function countAttribute(
   else if (association.associationType === 'BelongsToMany' && association.through !== undefined)
     from = association.through.model
   else
-    throw ArgumentError.decoratorOption(
-      `${plan.resource.name} include ${JSON.stringify(count.name)}`,
+    throw planUnsupported(
+      fn,
       'a count of a hasMany or belongsToMany association',
-      `${association.associationType} ${count.relation}`,
+      `the count ${JSON.stringify(count.name)} of the ${association.associationType} association ${JSON.stringify(count.relation)}`,
     )
   const column = quote(field(from, association.foreignKey))
   const table = quote(tableName(from))
@@ -191,7 +200,11 @@ function withCounts(attributes: unknown, counts: [unknown, string][]): unknown {
  * @example
  * const posts = await Post.findAll(applySequelizePlan({ model: Post }, queryPlan(PostResource)))
  */
-export function applySequelizePlan<Q extends SequelizeQuery>(query: Q, plan: QueryPlan): Q {
+export function applySequelizePlan<Q extends SequelizeQuery>(
+  query: Q,
+  plan: QueryPlan,
+  fn = 'paginate',
+): Q {
   const model = query.model as unknown as PlanModel
   const S = model.sequelize.constructor as unknown as SequelizeStatics
   const planWhere = spellPlanWhere(plan, whereSpelling(model, S))
@@ -199,8 +212,8 @@ export function applySequelizePlan<Q extends SequelizeQuery>(query: Q, plan: Que
   const where =
     planWhere === undefined ? own : own === undefined ? planWhere : { [S.Op.and]: [own, planWhere] }
   const order = plan.order.map((entry) => [entry.column, entry.descending ? 'DESC' : 'ASC'])
-  const includes = includesOf(plan, model, includeTree(plan))
-  const counts = plan.counts.map((count) => countAttribute(plan, model, S, count))
+  const includes = includesOf(fn, plan, model, includeTree(plan))
+  const counts = plan.counts.map((count) => countAttribute(fn, plan, model, S, count))
   const ownInclude = query.include === undefined ? [] : [query.include].flat()
   return {
     ...query,
@@ -227,7 +240,7 @@ async function numberCounts(rows: object[], plan: QueryPlan): Promise<void> {
 
 /** The plan steps of the Sequelize paginators. @internal */
 export const sequelizePlanSteps: OrmPlanSteps<SequelizeQuery> = {
-  apply: (query, plan) => applySequelizePlan(query, plan),
+  apply: (query, plan, fn) => applySequelizePlan(query, plan, fn),
   load: async (_query, rows, plan) => {
     if (plan.counts.length > 0) await numberCounts(rows, plan)
   },
