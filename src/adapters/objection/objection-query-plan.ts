@@ -29,15 +29,21 @@ export interface ObjectionPlanBuilder extends ObjectionQueryLike {
   withGraphFetched(expression: object): this
   modifyGraph(path: string, modifier: (builder: ObjectionPlanBuilder) => void): this
   modelClass(): ObjectionPlanModel
+  /** The Knex instance the query runs on (`Model.query(knex)` or the model's bound one). */
+  knex(): KnexLike
+}
+
+/** A Knex instance as the plan reads it. */
+interface KnexLike {
+  readonly client: { readonly dialect?: string }
 }
 
 /** A model class as the plan reads it: its table, relations, knex and `relatedQuery`. @internal */
 export interface ObjectionPlanModel extends ObjectionModelClass {
   readonly tableName: string
   readonly idColumn: string | readonly string[]
-  knex(): { readonly client: { readonly dialect?: string } }
   relatedQuery(relation: string): { count(): { as(alias: string): unknown } }
-  query(): {
+  query(knex?: KnexLike): {
     findByIds(ids: readonly unknown[]): { select(...columns: unknown[]): PromiseLike<unknown> }
   }
 }
@@ -169,7 +175,7 @@ export function applyObjectionPlan<Q extends ObjectionQueryLike>(
   const model = builder.modelClass()
   const graph = objectionGraph(model, plan, fn)
   countRelations(model, plan, fn) // a count of no relation fails here, before any query
-  const where = spellPlanWhere(plan, whereSpelling(model.knex().client.dialect === 'sqlite3'))
+  const where = spellPlanWhere(plan, whereSpelling(builder.knex().client.dialect === 'sqlite3'))
   if (where !== undefined) where(builder)
   builder.clearOrder()
   for (const entry of plan.order) builder.orderBy(entry.column, entry.descending ? 'desc' : 'asc')
@@ -203,16 +209,17 @@ function keyOf(row: Record<string, unknown>, columns: readonly string[]): string
  * evaluates them. Counts are numbers on every driver (PostgreSQL returns `count(*)` as text).
  */
 async function loadCounts(
-  model: ObjectionPlanModel,
+  query: ObjectionPlanBuilder,
   rows: readonly object[],
   plan: QueryPlan,
 ): Promise<void> {
   if (plan.counts.length === 0) return
+  const model = query.modelClass()
   const ids = typeof model.idColumn === 'string' ? [model.idColumn] : [...model.idColumn]
   const models = rows as Record<string, unknown>[]
   const keys = models.map((row) => (ids.length === 1 ? row[ids[0]] : ids.map((id) => row[id])))
   const counted = (await model
-    .query()
+    .query(query.knex())
     .findByIds(keys)
     .select(
       ...ids.map((id) => `${model.tableName}.${id}`),
@@ -228,6 +235,5 @@ async function loadCounts(
 /** The plan steps of the Objection paginators. @internal */
 export const objectionPlanSteps: OrmPlanSteps<ObjectionQueryLike> = {
   apply: (query, plan, fn) => applyObjectionPlan(query, plan, fn),
-  load: (query, rows, plan) =>
-    loadCounts((query as unknown as ObjectionPlanBuilder).modelClass(), rows, plan),
+  load: (query, rows, plan) => loadCounts(query as unknown as ObjectionPlanBuilder, rows, plan),
 }
