@@ -63,7 +63,10 @@ export interface PlannedOrmSuite {
   readonly prefix: string
   readonly dialects: readonly DialectName[]
   open(db: PlanDatabase): Promise<PlannedOrm>
-  /** The queries of a page with include=author,comments.author, its COUNT included. */
+  /**
+   * The most queries a page with include=author,comments.author runs, its COUNT included (an ORM
+   * with an identity map skips rows it already holds).
+   */
   readonly includeQueries: number
   /**
    * Where the ORM cannot match a literal `%` or `_` with contains / starts_with (it does not escape
@@ -134,18 +137,19 @@ export function plannedOrmSuite(suite: PlannedOrmSuite): void {
       const mentions = (queries: readonly string[], table: string): boolean =>
         queries.some((q) => new RegExp(`\\b${table}\\b`, 'i').test(q))
 
-      it(`loads a 100-row page with include=author,comments.author, a sort and a filter in ${suite.includeQueries} queries, not growing with the rows`, async () => {
+      it(`loads a 100-row page with include=author,comments.author, a sort and a filter in at most ${suite.includeQueries} queries, not growing with the rows`, async () => {
         const query =
           'include=author,comments.author&sort=-score,title&filter[score][gte]=1&per_page=100'
         const url = `/posts?${query}`
         const big = await run(() => inRequest(url, () => orm.page(plan(query))))
         expect(big.result.items()).toHaveLength(100)
-        expect(big.queries).toHaveLength(suite.includeQueries)
+        expect(big.queries.length).toBeLessThanOrEqual(suite.includeQueries)
+        expect(big.queries.length).toBeGreaterThanOrEqual(4)
         const small = await run(() =>
           inRequest(url, () => orm.page(plan(query.replace('per_page=100', 'per_page=7')))),
         )
         expect(small.result.items()).toHaveLength(7)
-        expect(small.queries).toHaveLength(suite.includeQueries)
+        expect(small.queries.length).toBeLessThanOrEqual(suite.includeQueries)
 
         // the same bodies as the Knex adapter over the same data
         const reference = await inRequest(url, () => knexPage(plan(query)))
