@@ -13,6 +13,7 @@ import knexFactory, { type Knex } from 'knex'
 import {
   InvalidCursorError,
   QueryParameterError,
+  UnsupportedQueryError,
   queryPlan,
   type CursorPaginator,
   type LengthAwarePaginator,
@@ -73,6 +74,10 @@ export interface PlannedOrmSuite {
    * LIKE there): such a filter value must be a 400 (`QueryParameterError`), never a wrong page.
    */
   readonly likeRefused?: (dialect: DialectName) => boolean
+  /** Does the ORM load counts (`include=comments_count`)? Else a plan with one is refused. */
+  readonly counts: boolean
+  /** A relation the resource has and the ORM's model does not (`tags`): refused at the call. */
+  readonly missingRelation?: string
 }
 
 const URLS: Partial<Record<DialectName, string | undefined>> = {
@@ -183,6 +188,40 @@ export function plannedOrmSuite(suite: PlannedOrmSuite): void {
         expect(mentions(only.queries, tables.users)).toBe(true)
         expect(mentions(only.queries, tables.comments)).toBe(false)
       })
+
+      if (suite.counts)
+        it('loads a count with the page, as the Knex adapter renders it', async () => {
+          const query = 'include=comments_count&sort=id&per_page=50'
+          const { result, queries } = await run(() => orm.page(plan(query)))
+          expect(queries.length).toBeLessThanOrEqual(3)
+          const json = (page: object) =>
+            JSON.parse(JSON.stringify(PostResource.collection(page as never))) as {
+              data: { comments_count?: number }[]
+            }
+          const body = json(result)
+          expect(body.data[0].comments_count).toBe(2)
+          expect(body).toEqual(json(await knexPage(plan(query))))
+        })
+      else
+        it('refuses a count at the call, before any query', async () => {
+          const { result, queries } = await run(() =>
+            orm.page(plan('include=comments_count')).catch((e: unknown) => e),
+          )
+          expect(result).toBeInstanceOf(UnsupportedQueryError)
+          expect(queries).toEqual([])
+        })
+
+      if (suite.missingRelation !== undefined) {
+        const missing = suite.missingRelation
+        it(`refuses include=${missing} (not a relation of the model) at the call, naming it`, async () => {
+          const { result, queries } = await run(() =>
+            orm.page(plan(`include=${missing}`)).catch((e: unknown) => e),
+          )
+          expect(result).toBeInstanceOf(UnsupportedQueryError)
+          expect(String((result as Error).message)).toContain(JSON.stringify(missing))
+          expect(queries).toEqual([])
+        })
+      }
 
       it('binds a cursor to its sort, and walks with it', async () => {
         const first = await inRequest('/posts?sort=title&per_page=5', () =>
