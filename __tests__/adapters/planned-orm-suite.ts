@@ -1,4 +1,4 @@
-// The query-plan suite every ORM adapter runs (issue: the request half on every ORM): over the
+// The query-plan suite every ORM adapter runs: over the
 // plan tables (__tests__/support/plan-fixture.ts) on each database, a 100-row page with
 // include=author,comments.author, a sort and a filter runs a bounded number of queries (from the
 // ORM's or the driver's query log) that does not grow with the rows, and renders the same JSON and
