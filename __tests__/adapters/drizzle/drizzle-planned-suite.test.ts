@@ -82,6 +82,8 @@ plannedOrmSuite({
   dialects: dialectNames().filter((d) => d !== 'mysql'),
   // COUNT, and the page with its writers, comments and the comments' authors in one statement
   includeQueries: 2,
+  counts: true,
+  missingRelation: 'tags',
   open: async (db): Promise<PlannedOrm> => {
     const log: string[] = []
     const logger = { logQuery: (query: string) => void log.push(query) }

@@ -49,6 +49,8 @@ plannedOrmSuite({
   dialects: dialectNames(),
   // COUNT, posts, their writers, their comments, the comments' authors
   includeQueries: 5,
+  counts: true,
+  missingRelation: 'tags',
   open: async (db): Promise<PlannedOrm> => {
     const log: string[] = []
     const knex: Knex = knexFactory(
