@@ -149,7 +149,9 @@ export function plannedOrmSuite(suite: PlannedOrmSuite): void {
         const big = await run(() => inRequest(url, () => orm.page(plan(query))))
         expect(big.result.items()).toHaveLength(100)
         expect(big.queries.length).toBeLessThanOrEqual(suite.includeQueries)
-        expect(big.queries.length).toBeGreaterThanOrEqual(4)
+        // the log sees every query (an ORM that loads includes inside the page's statement, as
+        // Drizzle's relational queries do, runs fewer than one per relation level)
+        expect(big.queries.length).toBeGreaterThanOrEqual(Math.min(4, suite.includeQueries))
         const small = await run(() =>
           inRequest(url, () => orm.page(plan(query.replace('per_page=100', 'per_page=7')))),
         )
