@@ -113,9 +113,11 @@ async function pairs(knex: Knex, kysely: Kysely<any>, order: Order, page: number
     const q = kysely.selectFrom(TABLE).selectAll()
     return byId ? q.orderBy('id') : q.orderBy('created_at', 'desc').orderBy('id', 'desc')
   }
-  // the hand-written query selects created_at as text too (for its next cursor): a Date would lose the microseconds
+  // the hand-written query selects created_at as text too in that order (for its next cursor): a Date would lose the microseconds
   const handKnex: Run = async () => {
-    const q = knex(TABLE).select('*', knex.raw('created_at::text as created_at_text'))
+    const q = byId
+      ? knex(TABLE)
+      : knex(TABLE).select('*', knex.raw('created_at::text as created_at_text'))
     if (key !== null) {
       if (byId) q.where('id', '>', key.id)
       else q.whereRaw('(created_at, id) < (?::timestamptz, ?)', [key.created_at, key.id])
@@ -125,10 +127,8 @@ async function pairs(knex: Knex, kysely: Kysely<any>, order: Order, page: number
     return page20(await q.limit(PER_PAGE + 1))
   }
   const handKysely: Run = async () => {
-    let q = kysely
-      .selectFrom(TABLE)
-      .selectAll()
-      .select(sql<string>`created_at::text`.as('created_at_text'))
+    const all = kysely.selectFrom(TABLE).selectAll()
+    let q = byId ? all : all.select(sql<string>`created_at::text`.as('created_at_text'))
     if (key !== null)
       q = byId
         ? q.where('id', '>', key.id)

@@ -259,7 +259,7 @@ export const exactAlias = (i: number) => `api_resources_cursor_${i}`
 
 /**
  * Takes the exact texts out of fetched `rows` (removing their internal aliases) and records them
- * as the rows' cursor values. A value a cursor cannot carry exactly is refused, naming the column
+ * as the rows' cursor values (for the paginator built on this very list of rows). A value a cursor cannot carry exactly is refused, naming the column
  * and the fix: a `Date` of a column whose type the catalog did not give (PostgreSQL, MySQL: it
  * may hold microseconds), an integer past 2^53 read as a JS number. @internal
  */
@@ -282,8 +282,12 @@ export function takeExactValues(
         integer: column.type !== undefined && /int/.test(column.type),
       })
   })
+  const texts: (Map<string, CursorValue> | undefined)[] = []
   for (const row of rows) {
-    if (typeof row !== 'object' || row === null) continue
+    if (typeof row !== 'object' || row === null) {
+      texts.push(undefined)
+      continue
+    }
     const record = row as Record<string, unknown>
     for (const { column, short, integer } of checked) {
       const value = record[column.name] ?? record[short]
@@ -298,8 +302,9 @@ export function takeExactValues(
       delete record[key]
       values.set(name, text === null || text === undefined ? null : String(text))
     }
-    setExactCursorValues(record, values)
+    texts.push(values)
   }
+  if (exact.length > 0) setExactCursorValues(rows, texts)
 }
 
 function inexactDate(fn: string, name: string): ArgumentError {
