@@ -1,6 +1,5 @@
 import { objectionCursorSource, type ObjectionCursorLike } from './objection-cursor'
 import { ormPaginators } from '../orm-support/orm-paginators'
-import type { ObjectionQueryLike } from './objection-types'
 
 const SUPPORTED = 'an Objection query builder (Model.query())'
 
