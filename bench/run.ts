@@ -142,6 +142,7 @@ async function main(): Promise<void> {
   for (const [script, ...args] of [
     ['pagination.bench.ts'],
     ['cursor-pagination.bench.ts'],
+    ['cursor-postgres.ts'],
     ['orm-adapters.bench.ts'],
     ['query-parameters.ts'],
     ['memory.ts'],

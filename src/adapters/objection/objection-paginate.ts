@@ -1,22 +1,8 @@
-import {
-  knexCursorColumns,
-  knexLikeCursorQuery,
-  knexNullsAreLargest,
-  type KnexInternals,
-  type KnexLikeBuilder,
-} from '../orm-support/knex-like-cursor'
+import { objectionCursorSource, type ObjectionCursorLike } from './objection-cursor'
 import { ormPaginators } from '../orm-support/orm-paginators'
-import type { ObjectionQueryLike } from './objection-types'
 import { objectionPlanSteps } from './objection-query-plan'
 
 const SUPPORTED = 'an Objection query builder (Model.query())'
-
-/** The parts of an Objection builder the cursor step uses besides those of every query. */
-interface ObjectionCursorLike extends ObjectionQueryLike {
-  toKnexQuery(): KnexInternals
-  clearOrder(): ObjectionCursorLike
-  clear(operation: string): ObjectionCursorLike
-}
 
 const objection = ormPaginators<'objection'>({
   supported: SUPPORTED,
@@ -29,19 +15,7 @@ const objection = ormPaginators<'objection'>({
     fetch: async (offset, limit) => query.clone().offset(offset).limit(limit),
   }),
   plan: objectionPlanSteps,
-  cursor(query, fn) {
-    // Objection builds on Knex: its statements are a Knex builder's, and so is its WHERE/ORDER API
-    const q = query as ObjectionCursorLike
-    const knex = q.toKnexQuery()
-    const page = () =>
-      (q.clone() as ObjectionCursorLike).clearOrder().clear('limit').clear('offset')
-    const source = knexLikeCursorQuery(
-      () => page() as unknown as KnexLikeBuilder,
-      knexNullsAreLargest(knex),
-      (builder, limit) => (builder as unknown as ObjectionQueryLike).limit(limit),
-    )
-    return { columns: knexCursorColumns(fn, knex), fetch: source.fetch }
-  },
+  cursor: objectionCursorSource,
 })
 
 /**
