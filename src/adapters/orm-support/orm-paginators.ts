@@ -32,8 +32,11 @@ export interface OrmPageAdapter<Q> {
   pages(query: Q): PageSource<unknown>
   /** The page fetch alone: `simplePaginate()`. Defaults to the fetch of `pages()`. */
   window?(query: Q): PageSource<unknown>['fetch']
-  /** Order columns and keyset fetch: `cursorPaginate()` (`fn` names it in errors). */
-  cursor(query: Q, fn: string): CursorSource<unknown>
+  /**
+   * Order columns and keyset fetch: `cursorPaginate()` (`fn` names it in errors). A promise when
+   * the adapter first loads its ORM's module.
+   */
+  cursor(query: Q, fn: string): CursorSource<unknown> | Promise<CursorSource<unknown>>
 }
 
 /** The arguments after the query of `paginate()` and `simplePaginate()`. */
@@ -96,7 +99,7 @@ export function ormPaginators<K extends keyof OrmQueries<unknown>>(
       ...[perPage, cursor, options]: CursorArgs
     ) => {
       check(adapter, 'cursorPaginate', query)
-      const source = adapter.cursor(query as Q, 'cursorPaginate') as CursorSource<T>
+      const source = (await adapter.cursor(query as Q, 'cursorPaginate')) as CursorSource<T>
       return cursorPaginateQuery(source, source.columns, perPage, cursor, options)
     },
   }
