@@ -15,7 +15,8 @@
 // comments say.
 //
 //   node scripts/newcomer.mjs            run it (builds dist/ first when it is missing)
-//   node scripts/newcomer.mjs --plan     print what it would do, as JSON, and stop
+//   node scripts/newcomer.mjs --plan     print what it would do, as JSON (the guides' set-up under
+//                                        `guide`), and stop
 //   node scripts/newcomer.mjs --keep     keep the temporary project
 //   node scripts/newcomer.mjs --local    link this checkout and its node_modules instead of packing
 //                                        and installing (fast and offline; the test suite runs it)
@@ -292,7 +293,7 @@ async function main() {
     readFileSync(join(root, 'docs', 'guide', 'kysely.md'), 'utf8'),
   )
   if (process.argv.includes('--plan')) {
-    console.log(JSON.stringify({ readme: plan, guide }, null, 2))
+    console.log(JSON.stringify({ ...plan, guide }, null, 2))
     return
   }
   if (plan.files.length === 0 || plan.install.length === 0 || plan.commands.length === 0)
