@@ -9,15 +9,25 @@
 // with scripts/native-binding.cjs preloaded, which opens that copy wherever better-sqlite3 loads
 // its addon (Jest's workers and the servers the suites start, which run the same Node).
 //
-//   node scripts/node-matrix.mjs [22 24 26]             install, build, run (after `npm run build`)
+//   node scripts/node-matrix.mjs [22 24 26] [--jobs=2]  install, build, run (after `npm run build`);
+//                                                       two versions at a time by default
 //   node scripts/node-matrix.mjs --prepare [22 24 26]   install and build only (the builds run in
 //                                                       parallel; .ci/run starts this early, in the
 //                                                       background)
 //
-// The versions run one after the other: the suites share the database servers, the .tmp/ folders
-// and the machine's cores with each other.
+// Versions run side by side (each suite's output is printed when it ends): the ORM suites' databases
+// and the other fixed folders the suites write are per Node release (__tests__/support/db.ts).
 import { execFileSync, spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -25,6 +35,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
 const prepareOnly = args.includes('--prepare')
 const listed = args.filter((a) => /^\d+$/.test(a))
+const jobs = Number(args.find((a) => a.startsWith('--jobs='))?.slice(7) ?? 2)
 const majors = listed.length > 0 ? listed : ['20', '22', '24', '26']
 const current = process.versions.node.split('.')[0]
 const others = majors.filter((m) => m !== current)
@@ -113,18 +124,21 @@ async function prepare() {
     )
 }
 
+/** Runs the package suite on `major`'s Node, its output in .tmp/node-matrix-<major>.log. */
 function runSuite(major) {
   const node = nodeBin(major)
   const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()
-  console.log(`\n=== Node ${version}: the package suite`)
   // servers and tools the suites start run this Node too
   const env = { ...process.env, PATH: `${dirname(node)}:${process.env.PATH}` }
   // opens .tmp/native/node<major>/'s better-sqlite3 addon (none is built for this machine's Node)
   const preload = `--require "${join(root, 'scripts', 'native-binding.cjs')}"`
   env.NODE_OPTIONS = [process.env.NODE_OPTIONS, preload].filter(Boolean).join(' ')
+  const log = join(root, '.tmp', `node-matrix-${major}.log`)
+  const out = openSync(log, 'w')
   const started = Date.now()
-  try {
-    execFileSync(
+  console.log(`Node ${version}: the package suite started (${log})`)
+  return new Promise((resolve) => {
+    const child = spawn(
       node,
       [
         // as `npm test`: the built package loads Handlebars with a dynamic import()
@@ -134,18 +148,39 @@ function runSuite(major) {
         '--selectProjects',
         'package',
       ],
-      { cwd: root, stdio: 'inherit', env },
+      { cwd: root, stdio: ['ignore', out, out], env },
     )
-    return { version, ok: true, seconds: Math.round((Date.now() - started) / 1000) }
-  } catch {
-    return { version, ok: false, seconds: Math.round((Date.now() - started) / 1000) }
+    child.on('close', (code) => {
+      closeSync(out)
+      const seconds = Math.round((Date.now() - started) / 1000)
+      console.log(`\n=== Node ${version}: the package suite (${seconds} s)\n`)
+      console.log(readFileSync(log, 'utf8'))
+      resolve({ version, ok: code === 0, seconds })
+    })
+  })
+}
+
+/** `items` through `fn`, at most `jobs` at a time, results in order. */
+async function pooled(items, jobs, fn) {
+  const results = []
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++
+      results[i] = await fn(items[i])
+    }
   }
+  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, worker))
+  return results
 }
 
 await prepare()
 if (!prepareOnly) {
-  const results = majors.map(runSuite)
-  console.log('\nNode matrix (the package suite):')
+  const started = Date.now()
+  const results = await pooled(majors, jobs, runSuite)
+  console.log(
+    `\nNode matrix (the package suite, ${jobs} at a time, ${Math.round((Date.now() - started) / 1000)} s):`,
+  )
   for (const r of results)
     console.log(`  Node ${r.version}: ${r.ok ? 'pass' : 'FAIL'} (${r.seconds} s)`)
   const failed = results.filter((r) => !r.ok)
