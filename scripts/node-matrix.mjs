@@ -9,7 +9,8 @@
 // with scripts/native-binding.cjs preloaded, which opens that copy wherever better-sqlite3 loads
 // its addon (Jest's workers and the servers the suites start, which run the same Node).
 //
-//   node scripts/node-matrix.mjs [22 24 26] [--jobs=2]  install, build, run (after `npm run build`);
+//   node scripts/node-matrix.mjs [22 24 26] [--jobs=2] [-- <jest arguments>]
+//                                                       install, build, run (after `npm run build`);
 //                                                       two versions at a time by default
 //   node scripts/node-matrix.mjs --prepare [22 24 26]   install and build only (the builds run in
 //                                                       parallel; .ci/run starts this early, in the
@@ -32,7 +33,10 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const args = process.argv.slice(2)
+const dashes = process.argv.indexOf('--')
+const args = process.argv.slice(2, dashes === -1 ? undefined : dashes)
+/** Jest arguments after `--` (test paths, `-t`...): a part of the suite, for a quick look. */
+const jestArgs = dashes === -1 ? [] : process.argv.slice(dashes + 1)
 const prepareOnly = args.includes('--prepare')
 const listed = args.filter((a) => /^\d+$/.test(a))
 const jobs = Number(args.find((a) => a.startsWith('--jobs='))?.slice(7) ?? 2)
@@ -145,6 +149,8 @@ function runSuite(major) {
         '--experimental-vm-modules',
         join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
         '--ci',
+        ...jestArgs,
+        // (last: it takes a list)
         '--selectProjects',
         'package',
       ],
