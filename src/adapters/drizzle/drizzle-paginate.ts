@@ -29,9 +29,9 @@ interface DrizzleSql {
 
 /** COUNT(*) over the query (without its limit/offset) as a subquery, on the query's own session. */
 async function countRows<T>(query: DrizzleQueryLike<T>): Promise<number> {
-  // loaded only when a Drizzle query is paginated, so the entry point itself never needs drizzle-orm
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { sql } = require('drizzle-orm') as DrizzleSql
+  // loaded when a Drizzle query is first paginated (the entry point never needs it), with an
+  // import() bundlers follow
+  const { sql } = (await import('drizzle-orm')) as unknown as DrizzleSql
   // a relational query's `with` and `extras` never change which rows it returns: left out
   const loads = isRelationalQuery(query) ? { with: undefined, extras: undefined } : {}
   const inner = withConfig(query, { limit: undefined, offset: undefined, ...loads }, () =>

@@ -17,7 +17,7 @@ import {
   type IncludeTree,
   type PlanWhereSpelling,
 } from '../orm-support/plan-parts'
-import { drizzle } from './drizzle-cursor'
+import { drizzle, loadedDrizzle } from './drizzle-cursor'
 import type { DrizzleQueryLike } from './drizzle-types'
 
 /** The operators Drizzle hands to a relational query's `where` (and `drizzle-orm` exports). */
@@ -366,7 +366,7 @@ export function applyDrizzlePlan<Q extends DrizzleQueryLike>(
     )
   const q = query as unknown as SelectQuery
   const fields = q.config.fields ?? {}
-  const ops = drizzle() as unknown as WhereOperators & OrderOperators
+  const ops = loadedDrizzle() as unknown as WhereOperators & OrderOperators
   const planned = spellPlanWhere(plan, whereSpelling(fn, plan, sqlite, fields, ops))
   const own = q.config.where
   const orderBy = plan.order.map((entry) => {
@@ -390,6 +390,7 @@ export function applyDrizzlePlan<Q extends DrizzleQueryLike>(
 
 /** The plan steps of the Drizzle paginators. @internal */
 export const drizzlePlanSteps: OrmPlanSteps<PromiseLike<unknown[]>> = {
+  prepare: drizzle,
   apply: (query, plan, fn) =>
     applyDrizzlePlan(query as DrizzleQueryLike, plan, fn) as PromiseLike<unknown[]>,
   // counts as numbers on every driver (PostgreSQL returns count(*) as text)

@@ -41,8 +41,11 @@ export interface OrmPageAdapter<Q> {
   pages(query: Q): PageSource<unknown>
   /** The page fetch alone: `simplePaginate()`. Defaults to the fetch of `pages()`. */
   window?(query: Q): PageSource<unknown>['fetch']
-  /** Order columns and keyset fetch: `cursorPaginate()` (`fn` names it in errors). */
-  cursor(query: Q, fn: string): CursorSource<unknown>
+  /**
+   * Order columns and keyset fetch: `cursorPaginate()` (`fn` names it in errors). A promise when
+   * the adapter first loads its ORM's module.
+   */
+  cursor(query: Q, fn: string): CursorSource<unknown> | Promise<CursorSource<unknown>>
   /** How the adapter runs a query plan; absent, a plan is refused with an `UnsupportedQueryError`. */
   readonly plan?: OrmPlanSteps<Q>
 }
@@ -52,6 +55,11 @@ export interface OrmPageAdapter<Q> {
  * (page size, cursor bound to the plan's order, the accepted parameters in every page link).
  */
 export interface OrmPlanSteps<Q> {
+  /**
+   * Loads what `apply` needs before it runs (an ORM module imported at first use). `apply` itself
+   * stays synchronous: some ORMs' queries are thenables, which a promise would run.
+   */
+  prepare?(): Promise<unknown>
   /**
    * A copy of `query` with the plan in the ORM's own terms: its conditions as the ORM's where (values
    * bound), its order replacing the query's own, and, for an ORM that loads relations inside the
@@ -136,6 +144,7 @@ async function plannedPage<Q, P extends BasePaginator<unknown>>(
   run: (query: Q) => Promise<P>,
 ): Promise<P> {
   const steps = planSteps(adapter, fn)
+  await steps.prepare?.()
   const applied = steps.apply(query, plan, fn)
   const page = await run(applied)
   const rows = page.items() as object[]
@@ -186,8 +195,8 @@ export function ormPaginators<K extends keyof OrmQueries<unknown>>(
       if (isQueryPlan(args[0])) {
         const [plan, options] = args as [QueryPlan, CursorPaginateOptions?]
         const bound = { ...options, cursorSecret: cursorSecretOf(plan, options?.cursorSecret) }
-        return plannedPage(adapter, 'cursorPaginate', query as Q, plan, (q) => {
-          const source = adapter.cursor(q, 'cursorPaginate') as CursorSource<T>
+        return plannedPage(adapter, 'cursorPaginate', query as Q, plan, async (q) => {
+          const source = (await adapter.cursor(q, 'cursorPaginate')) as CursorSource<T>
           return cursorPaginateQuery(source, source.columns, plan.perPage, undefined, bound)
         })
       }
@@ -196,7 +205,7 @@ export function ormPaginators<K extends keyof OrmQueries<unknown>>(
         (Cursor | string | null)?,
         CursorPaginateOptions?,
       ]
-      const source = adapter.cursor(query as Q, 'cursorPaginate') as CursorSource<T>
+      const source = (await adapter.cursor(query as Q, 'cursorPaginate')) as CursorSource<T>
       return cursorPaginateQuery(source, source.columns, perPage, cursor, options)
     },
   }
