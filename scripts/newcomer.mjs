@@ -9,8 +9,14 @@
 // body). A JSON body must equal the documented one; any other body must contain the documented text,
 // where `...` stands for anything.
 //
+// Then the guides' ES module set-up: an empty project with `"type": "module"` and the tsconfig.json
+// of docs/guide/getting-started.md, the install commands and the first snippet of
+// docs/guide/kysely.md, compiled with tsc and run with node; what it prints must be what its `// =>`
+// comments say.
+//
 //   node scripts/newcomer.mjs            run it (builds dist/ first when it is missing)
-//   node scripts/newcomer.mjs --plan     print what it would do, as JSON, and stop
+//   node scripts/newcomer.mjs --plan     print what it would do, as JSON (the guides' set-up under
+//                                        `guide`), and stop
 //   node scripts/newcomer.mjs --keep     keep the temporary project
 //   node scripts/newcomer.mjs --local    link this checkout and its node_modules instead of packing
 //                                        and installing (fast and offline; the test suite runs it)
@@ -124,14 +130,19 @@ async function waitForServer(url, child, output) {
   throw new Error(`the server did not answer within 30 s:\n${output()}`)
 }
 
-/** Packs the package and runs the README's install commands, the tarball for `api-resources`. */
-function install(plan, tmp, project) {
+/** Packs the package into `tmp`; returns the tarball's path. */
+function pack(tmp) {
   const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', tmp], {
     cwd: root,
     encoding: 'utf8',
   })
   const tarball = join(tmp, packed.trim().split('\n').pop())
   console.log(`packed ${tarball}`)
+  return tarball
+}
+
+/** Runs the install commands of `plan` in `project`, the packed tarball for `api-resources`. */
+function install(plan, tarball, project) {
   // better-sqlite3 compiles from source here: never download a prebuilt binary
   const installEnv = { npm_config_build_from_source: 'true' }
   for (const line of plan.install) {
@@ -170,18 +181,27 @@ function linkPackages(plan, project) {
   console.log(`linked ${names.join(', ')}`)
 }
 
-async function main() {
-  const plan = quickStart(readFileSync(join(root, 'README.md'), 'utf8'))
-  if (process.argv.includes('--plan')) {
-    console.log(JSON.stringify(plan, null, 2))
-    return
-  }
-  if (plan.files.length === 0 || plan.install.length === 0 || plan.commands.length === 0)
-    throw new Error('README.md: no quick start found (file, install or commands markers)')
+/**
+ * The guides' ES module set-up: docs/guide/getting-started.md's `"type": "module"` and
+ * tsconfig.json, docs/guide/kysely.md's install commands and first snippet, and what the snippet's
+ * `// =>` comments say it prints.
+ */
+export function guideSetup(gettingStarted, kysely) {
+  const setUp = gettingStarted.slice(gettingStarted.indexOf('An ES module project'))
+  if (!setUp.includes('`"type": "module"`'))
+    throw new Error('getting-started.md: no ES module set-up (`"type": "module"`) found')
+  const tsconfig = setUp.match(/```json\n([\s\S]*?)```/)?.[1]
+  const install = kysely.match(/```console\n([\s\S]*?)```/)?.[1]
+  const snippet = kysely.match(/```ts\n([\s\S]*?)```/)?.[1]
+  if (tsconfig === undefined || install === undefined || snippet === undefined)
+    throw new Error('the guides: no tsconfig.json, install commands or Kysely snippet found')
+  const prints = [...snippet.matchAll(/\/\/ => (.*)$/gm)].map((m) => m[1].trim())
+  if (prints.length === 0) throw new Error('kysely.md: the first snippet says nothing it prints')
+  return { tsconfig, install: lines(install), snippet, prints }
+}
 
-  const local = process.argv.includes('--local')
-  if (!existsSync(join(root, 'dist', 'cjs', 'index.js'))) run('npm', ['run', 'build'], root)
-  const tmp = mkdtempSync(join(tmpdir(), 'api-resources-newcomer-'))
+/** README.md's quick start in `tmp`/my-api: write, install (or link), compile, serve, compare. */
+async function readmeQuickStart(plan, tmp, tarball) {
   const project = join(tmp, 'my-api')
   mkdirSync(project)
   let server
@@ -191,8 +211,8 @@ async function main() {
       writeFileSync(join(project, file.path), file.content)
       console.log(`wrote ${file.path} (${file.content.length} characters, as in README.md)`)
     }
-    if (local) linkPackages(plan, project)
-    else install(plan, tmp, project)
+    if (tarball === undefined) linkPackages(plan, project)
+    else install(plan, tarball, project)
 
     const commands = plan.commands.map(words)
     for (const [command, ...args] of commands.slice(0, -1)) run(command, args, project)
@@ -234,7 +254,60 @@ async function main() {
     console.log(`newcomer test passed: ${plan.responses.length} documented responses`)
   } finally {
     if (server && server.exitCode === null) process.kill(-server.pid, 'SIGTERM')
-    if (process.argv.includes('--keep')) console.log(`kept ${project}`)
+  }
+}
+
+/** The guides' ES module set-up in `tmp`/my-esm-api: install (or link), `npx tsc`, run, compare. */
+function guideEsModule(guide, tmp, tarball) {
+  const project = join(tmp, 'my-esm-api')
+  mkdirSync(project)
+  writeFileSync(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'my-esm-api', private: true, type: 'module' }, null, 2)}\n`,
+  )
+  writeFileSync(join(project, 'tsconfig.json'), guide.tsconfig)
+  writeFileSync(join(project, 'index.ts'), guide.snippet)
+  console.log(
+    'wrote package.json ("type": "module"), tsconfig.json and index.ts, as the guides show',
+  )
+  if (tarball === undefined) linkPackages(guide, project)
+  else install(guide, tarball, project)
+  run('npx', ['tsc'], project)
+  console.log('$ node dist/index.js')
+  const printed = lines(
+    execFileSync('node', [join('dist', 'index.js')], { cwd: project, encoding: 'utf8' }),
+  )
+  for (let i = 0; i < Math.max(printed.length, guide.prints.length); i++)
+    console.log(`${printed[i] === guide.prints[i] ? 'ok  ' : 'FAIL'} ${printed[i] ?? '(nothing)'}`)
+  if (!isDeepStrictEqual(printed, guide.prints))
+    throw new Error(
+      `the Kysely snippet prints\n${printed.join('\n')}\nnot, as kysely.md says,\n${guide.prints.join('\n')}`,
+    )
+  console.log(`newcomer test passed: the guides' ES module set-up prints ${printed.length} lines`)
+}
+
+async function main() {
+  const plan = quickStart(readFileSync(join(root, 'README.md'), 'utf8'))
+  const guide = guideSetup(
+    readFileSync(join(root, 'docs', 'guide', 'getting-started.md'), 'utf8'),
+    readFileSync(join(root, 'docs', 'guide', 'kysely.md'), 'utf8'),
+  )
+  if (process.argv.includes('--plan')) {
+    console.log(JSON.stringify({ ...plan, guide }, null, 2))
+    return
+  }
+  if (plan.files.length === 0 || plan.install.length === 0 || plan.commands.length === 0)
+    throw new Error('README.md: no quick start found (file, install or commands markers)')
+
+  const local = process.argv.includes('--local')
+  if (!existsSync(join(root, 'dist', 'cjs', 'index.js'))) run('npm', ['run', 'build'], root)
+  const tmp = mkdtempSync(join(tmpdir(), 'api-resources-newcomer-'))
+  try {
+    const tarball = local ? undefined : pack(tmp)
+    await readmeQuickStart(plan, tmp, tarball)
+    guideEsModule(guide, tmp, tarball)
+  } finally {
+    if (process.argv.includes('--keep')) console.log(`kept ${tmp}`)
     else rmSync(tmp, { recursive: true, force: true })
   }
 }

@@ -1,5 +1,5 @@
-// Walks over every column type a keyset is built on, with ties and NULLs, through Knex and Kysely
-// on each database: microsecond timestamps (with and without a zone), dates, single and double
+// Walks over every column type a keyset is built on, with ties and NULLs, through Knex, Kysely and
+// the ORM adapters built on Knex (Objection) on each database: microsecond timestamps (with and without a zone), dates, single and double
 // floats, decimals, bigints past 2^53, uuids, booleans and text. The expected order is the
 // database's own (the same query without a cursor). cursor-types.test.ts runs it in the process's
 // time zone, and cursor-types-tz.test.ts runs that file again under TZ=America/New_York.
@@ -8,6 +8,8 @@ import type { Kysely, SelectQueryBuilder } from 'kysely'
 import { ArgumentError, Cursor, InvalidCursorError } from 'api-resources'
 import { cursorPaginate as knexCursorPaginate } from 'api-resources/knex'
 import { cursorPaginate as kyselyCursorPaginate } from 'api-resources/kysely'
+import { cursorPaginate as objectionCursorPaginate } from 'api-resources/objection'
+import { Model } from 'objection'
 import { DIALECTS, uniqueName, type DialectName } from '../support/db'
 import { walk } from './cursor-walk'
 
@@ -117,6 +119,14 @@ export function describeCursorTypes(label: string): void {
         await kysely.destroy()
       })
 
+      class Row extends Model {
+        static override tableName = table
+      }
+      const objectionQuery = (column: string, descending: boolean) =>
+        Row.query(knex)
+          .orderBy(column, descending ? 'desc' : 'asc')
+          .orderBy('id', descending ? 'desc' : 'asc')
+
       const knexQuery = (column: string, descending: boolean) =>
         knex(table)
           .select('*')
@@ -152,6 +162,11 @@ export function describeCursorTypes(label: string): void {
           expected,
           3,
         )
+        await walk(
+          (cursor) => objectionCursorPaginate(objectionQuery(column, descending), 3, cursor),
+          expected,
+          3,
+        )
       })
 
       it('runs in the time zone the run asks for', () => {
@@ -163,6 +178,11 @@ export function describeCursorTypes(label: string): void {
         const page = await knexCursorPaginate(knexQuery('ts', false), 3)
         for (const row of page.items())
           expect(Object.keys(row as object).sort()).toEqual(['id', ...columns].sort())
+        const models = await objectionCursorPaginate(objectionQuery('ts', false), 3)
+        for (const row of models.items()) {
+          expect(row).toBeInstanceOf(Row)
+          expect(Object.keys(row).sort()).toEqual(['id', ...columns].sort())
+        }
       })
 
       it.each([
@@ -179,6 +199,9 @@ export function describeCursorTypes(label: string): void {
           ).rejects.toBeInstanceOf(InvalidCursorError)
           await expect(
             kyselyCursorPaginate(kyselyQuery(column, false), 3, cursor),
+          ).rejects.toBeInstanceOf(InvalidCursorError)
+          await expect(
+            objectionCursorPaginate(objectionQuery(column, false), 3, cursor),
           ).rejects.toBeInstanceOf(InvalidCursorError)
         },
       )

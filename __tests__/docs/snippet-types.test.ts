@@ -9,7 +9,8 @@ import { CONTEXTS, guidePages, pageSnippets, snippetProgram } from '../support/g
 import { existsSync } from 'node:fs'
 
 const root = join(__dirname, '..', '..')
-const project = join(root, '.tmp', 'docs-snippets')
+// one folder per Node release: scripts/node-matrix.mjs may run this suite on several at once
+const project = join(root, '.tmp', `docs-snippets-node${process.versions.node.split('.')[0]}`)
 
 const COMPILER_OPTIONS = {
   target: 'ES2022',

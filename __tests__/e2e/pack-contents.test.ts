@@ -90,6 +90,23 @@ describe('npm pack', () => {
     )
   })
 
+  it('names the CommonJS declarations of each subpath in typesVersions (TypeScript node10 resolution)', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      exports: Record<string, string | Record<'require', Record<string, string>>>
+      typesVersions: Record<'*', Record<string, string[]>>
+    }
+    // `"moduleResolution": "node"` ignores `exports`: typesVersions is how it finds a subpath
+    const expected = Object.fromEntries(
+      Object.entries(pkg.exports)
+        .filter(([subpath, t]) => subpath !== '.' && typeof t !== 'string')
+        .map(([subpath, t]) => [
+          subpath.slice(2),
+          [(t as Record<'require', Record<string, string>>).require.types],
+        ]),
+    )
+    expect(pkg.typesVersions).toEqual({ '*': expected })
+  })
+
   it('ships a source map for every compiled file, each carrying the source it maps to', () => {
     const code = files.filter((file) => file.endsWith('.js') || file.endsWith('.mjs'))
     const maps = files.filter((file) => file.endsWith('.js.map') || file.endsWith('.mjs.map'))

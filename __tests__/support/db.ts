@@ -233,11 +233,14 @@ export function prepareDatabase(name: DialectName, label: string): Promise<OrmDa
 }
 
 /**
- * Tells apart the checkouts (git worktrees) that share a database server, so that two of them
- * running the same ORM suite at once do not drop each other's database. A run reuses its checkout's
- * databases.
+ * Tells apart the checkouts (git worktrees) that share a database server, and the Node releases
+ * that run one checkout's suites (scripts/node-matrix.mjs), so that two runs of the same ORM suite
+ * at once do not drop each other's database. A run reuses its checkout's databases.
  */
-const CHECKOUT = createHash('sha1').update(__dirname).digest('hex').slice(0, 6)
+const CHECKOUT = createHash('sha1')
+  .update(`${__dirname} ${process.versions.node.split('.')[0]}`)
+  .digest('hex')
+  .slice(0, 6)
 
 async function serverDatabase(
   name: 'postgres' | 'mysql',

@@ -6,9 +6,10 @@
  */
 import type { Jsona as JsonaClass } from 'jsona' with { 'resolution-mode': 'import' }
 
-// Both packages are ESM-typed; their CommonJS builds load fine under jest.
+// Both packages are ESM-typed; jsona's CommonJS build loads as it is, kitsu-core's through
+// kitsu-core.cjs (on Node 24 and later its `.js` files would be read as ES modules)
 const { Jsona } = require('jsona') as { Jsona: typeof JsonaClass }
-const { deserialise } = require('kitsu-core') as { deserialise: (doc: unknown) => unknown }
+const { deserialise } = require('./kitsu-core.cjs') as { deserialise: (doc: unknown) => unknown }
 
 /** A parsed resource: its attributes, `id`, `type`, and relations as linked objects. */
 export type ClientModel = Record<string, unknown> & { id: string; type: string }

@@ -36,6 +36,9 @@ export class CursorPaginator<T> extends BasePaginator<T> {
   readonly #parameters: readonly string[]
   readonly #secret: CursorSecret | undefined
   readonly #urlPrefix: string
+  /** The rows as fetched and their exact cursor values, by position (see `exactValues`). */
+  readonly #fetched: readonly unknown[]
+  readonly #exact: ExactRows | undefined
 
   constructor(items: Iterable<T>, options: CursorPaginatorOptions) {
     assertOptions(options)
@@ -44,12 +47,15 @@ export class CursorPaginator<T> extends BasePaginator<T> {
     const cursorName = parameterName('cursorName', options.cursorName, CURSOR_PARAMETER)
     const cursor = resolveCursor(options.cursor, cursorSecret, cursorName)
     const rows = toRows(items)
+    const exact = Array.isArray(items) ? exactValues.get(items) : undefined
     const hasMore = typeof perPage === 'number' && rows.length > perPage
     const page = hasMore ? rows.slice(0, perPage) : rows
     if (cursor?.pointsToPreviousItems()) page.reverse()
     super(page, options, cursorName)
     this.#cursor = cursor
     this.#hasMore = hasMore
+    this.#fetched = exact === undefined ? [] : rows
+    this.#exact = exact
     this.#parameters =
       parameters === undefined ? namesOf(cursor, page[0]) : checkedNames(parameters)
     this.#secret = cursorSecret
@@ -95,11 +101,13 @@ export class CursorPaginator<T> extends BasePaginator<T> {
 
   /** The cursor naming the rows after (or before) `row`. */
   cursorFor(row: T, pointsToNextItems: boolean): Cursor {
+    const at = this.#exact === undefined ? -1 : this.#fetched.indexOf(row)
+    const exact = at === -1 ? undefined : this.#exact?.[at]
     const values: Record<string, CursorValue> = {}
     for (const name of this.#parameters)
       // defined, not assigned: a column may be named `__proto__`
       Object.defineProperty(values, name, {
-        value: cursorValue(row, name),
+        value: cursorValue(row, name, exact),
         enumerable: true,
         writable: true,
         configurable: true,
@@ -208,21 +216,32 @@ function checkedNames(parameters: unknown): readonly string[] {
   return Object.freeze(parameters.slice())
 }
 
-/**
- * The exact cursor values of rows an adapter fetched, where the row's own value is less exact
- * (a `Date` of a microsecond timestamp): column name -> value.
- */
-const exactValues = new WeakMap<object, ReadonlyMap<string, CursorValue>>()
+/** The exact cursor values of fetched rows, by position (a row without any: undefined). */
+type ExactRows = readonly (ReadonlyMap<string, CursorValue> | undefined)[]
 
-/** Records the exact cursor values of `row` (see `exactValues`). @internal */
-export function setExactCursorValues(row: object, values: ReadonlyMap<string, CursorValue>): void {
-  exactValues.set(row, values)
+/**
+ * The exact cursor values of the rows an adapter fetched, where a row's own value is less exact
+ * (a `Date` of a microsecond timestamp): per list of rows as fetched, column name -> value for
+ * each row by position. Kept per list, not per row: one entry a page.
+ */
+const exactValues = new WeakMap<readonly unknown[], ExactRows>()
+
+/**
+ * Records the exact cursor values of the fetched `rows` (see `exactValues`): a paginator built
+ * on that very list reads them. @internal
+ */
+export function setExactCursorValues(rows: readonly unknown[], values: ExactRows): void {
+  exactValues.set(rows, values)
 }
 
 /** The value of column `name` in `row`: under the full name, or the part after the last `.`. */
-function cursorValue(row: unknown, name: string): CursorValue {
+function cursorValue(
+  row: unknown,
+  name: string,
+  exactValues: ReadonlyMap<string, CursorValue> | undefined,
+): CursorValue {
   const record = (typeof row === 'object' && row !== null ? row : {}) as Record<string, unknown>
-  const exact = exactValues.get(record)?.get(name)
+  const exact = exactValues?.get(name)
   if (exact !== undefined) return exact
   let value = record[name]
   if (value === undefined) value = record[name.slice(name.lastIndexOf('.') + 1)]

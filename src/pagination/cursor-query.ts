@@ -66,6 +66,12 @@ export interface CursorQuery<T> {
    */
   readonly indexForm?: 'row-values' | 'leading-bound'
   /**
+   * What the database says of the order columns (`nullable: false` for a column that cannot hold
+   * NULL, `fits` for the values of its type), asked once per page before the condition is built;
+   * `fetch` then gets the columns it returned. Left out, the columns as given.
+   */
+  withSchema?(columns: readonly CursorColumn[]): Promise<readonly CursorColumn[]>
+  /**
    * `limit` rows ordered by `columns` (directions and NULL placement as given: already flipped for
    * a page before the cursor), restricted by `condition` when there is a cursor.
    */
@@ -115,12 +121,13 @@ export async function cursorPaginateQuery<T>(
   if (secret !== undefined) assertSecret(secret)
   const cursorName = parameterName('cursorName', options.cursorName, CURSOR_PARAMETER)
   const current = resolveCursor(cursor, secret, cursorName)
-  const names = columns.map((c) => c.name)
-  let order = columns
+  const known = query.withSchema === undefined ? columns : await query.withSchema(columns)
+  const names = known.map((c) => c.name)
+  let order = known
   let condition: KeysetCondition | undefined
   if (current !== null) {
     const values = valuesFor(current, names)
-    if (current.pointsToPreviousItems()) order = columns.map(flipped)
+    if (current.pointsToPreviousItems()) order = known.map(flipped)
     condition = keysetCondition(order, values, query.indexForm)
   }
   const rows = await fetchRows(query, order, condition, perPage + 1)

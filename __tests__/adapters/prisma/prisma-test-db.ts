@@ -25,7 +25,11 @@ export interface PrismaTestClient {
   $disconnect(): Promise<void>
 }
 
-export function openPrisma(prepared: OrmDatabase): PrismaTestClient {
+/** A client on `prepared`; `options` are more PrismaClient options (`log`...). */
+export function openPrisma(
+  prepared: Pick<OrmDatabase, 'dialect' | 'file' | 'url'>,
+  options: object = {},
+): PrismaTestClient {
   const provider = prepared.dialect === 'postgres' ? 'postgresql' : 'sqlite'
   const file = join(__dirname, '../../../.tmp/prisma', provider, 'client/client.ts')
   const { PrismaClient } = require(file) as {
@@ -33,8 +37,14 @@ export function openPrisma(prepared: OrmDatabase): PrismaTestClient {
   }
   if (prepared.dialect === 'postgres') {
     const { PrismaPg } = require('@prisma/adapter-pg')
-    return new PrismaClient({ adapter: new PrismaPg({ connectionString: prepared.url }) })
+    return new PrismaClient({
+      ...options,
+      adapter: new PrismaPg({ connectionString: prepared.url }),
+    })
   }
   const { PrismaBetterSqlite3 } = require('@prisma/adapter-better-sqlite3')
-  return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${prepared.file}` }) })
+  return new PrismaClient({
+    ...options,
+    adapter: new PrismaBetterSqlite3({ url: `file:${prepared.file}` }),
+  })
 }

@@ -39,10 +39,23 @@ interface DrizzleSelectLike<T> extends DrizzleQueryLike<T> {
   readonly dialect?: { readonly constructor: object }
 }
 
-function drizzle(): DrizzleOrm {
-  // loaded only when a Drizzle query is paginated, so the entry point itself never needs drizzle-orm
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('drizzle-orm') as DrizzleOrm
+let loaded: Promise<DrizzleOrm> | undefined
+let loadedModule: DrizzleOrm | undefined
+
+/**
+ * `drizzle-orm` itself, imported when a Drizzle query is first paginated (the entry point never
+ * needs it) with an `import()` bundlers follow. @internal
+ */
+export function drizzle(): Promise<DrizzleOrm> {
+  return (loaded ??= (import('drizzle-orm') as Promise<unknown> as Promise<DrizzleOrm>).then(
+    (orm) => (loadedModule = orm),
+  ))
+}
+
+/** `drizzle-orm` once {@link drizzle} has loaded it (the plan steps' `prepare` awaits that). @internal */
+export function loadedDrizzle(): DrizzleOrm {
+  if (loadedModule === undefined) throw new Error('drizzle-orm is used before it was loaded')
+  return loadedModule
 }
 
 /** The dialect's class name: PgDialect, MySqlDialect, SQLiteSyncDialect... */
@@ -89,12 +102,15 @@ function orderTerm(item: unknown, orm: DrizzleOrm): { column: unknown; text: str
  * (`db.query.x.findMany()`) are refused: they have no select list to name the columns.
  * @internal
  */
-export function drizzleCursorSource<T>(query: DrizzleQueryLike<T>, fn: string): CursorSource<T> {
+export async function drizzleCursorSource<T>(
+  query: DrizzleQueryLike<T>,
+  fn: string,
+): Promise<CursorSource<T>> {
   const q = query as DrizzleSelectLike<T>
   const { fields, table, orderBy = [] } = q.config
   if (fields === undefined || table === undefined)
     throw ArgumentError.cursorOrder(fn, 'a relational query has no select list: use db.select()')
-  const orm = drizzle()
+  const orm = await drizzle()
   const dialect = dialectName(q, orm)
   const largest = /^Pg/.test(dialect)
   const byColumn = new Map<string, unknown>()

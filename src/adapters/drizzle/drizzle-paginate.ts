@@ -1,6 +1,7 @@
 import { countFrom } from '../../pagination/page-query'
 import { ormPaginators } from '../orm-support/orm-paginators'
 import { drizzleCursorSource } from './drizzle-cursor'
+import { drizzlePlanSteps, isRelationalQuery } from './drizzle-query-plan'
 import type { DrizzleQueryLike } from './drizzle-types'
 
 const SUPPORTED =
@@ -28,10 +29,14 @@ interface DrizzleSql {
 
 /** COUNT(*) over the query (without its limit/offset) as a subquery, on the query's own session. */
 async function countRows<T>(query: DrizzleQueryLike<T>): Promise<number> {
-  // loaded only when a Drizzle query is paginated, so the entry point itself never needs drizzle-orm
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { sql } = require('drizzle-orm') as DrizzleSql
-  const inner = withConfig(query, { limit: undefined, offset: undefined }, () => query.getSQL())
+  // loaded when a Drizzle query is first paginated (the entry point never needs it), with an
+  // import() bundlers follow
+  const { sql } = (await import('drizzle-orm')) as unknown as DrizzleSql
+  // a relational query's `with` and `extras` never change which rows it returns: left out
+  const loads = isRelationalQuery(query) ? { with: undefined, extras: undefined } : {}
+  const inner = withConfig(query, { limit: undefined, offset: undefined, ...loads }, () =>
+    query.getSQL(),
+  )
   return countFrom(
     await query.session!.count(sql`select count(*) as count from (${inner}) as page_count`),
   )
@@ -52,6 +57,7 @@ const drizzle = ormPaginators<'drizzle'>({
       return withConfig(q, { limit, offset }, () => q.execute())
     },
   }),
+  plan: drizzlePlanSteps,
   cursor: (query, fn) => drizzleCursorSource(query as DrizzleQueryLike, fn),
 })
 

@@ -10,6 +10,9 @@
  * - `ormPaginators(adapter)`: `paginate`, `simplePaginate` and `cursorPaginate` with the query
  *   check, from one {@link OrmPageAdapter} (what the Objection, TypeORM, Drizzle, MikroORM,
  *   Sequelize and Prisma adapters are).
+ * - Query plans (`queryPlan(Resource)`): an adapter's `plan` steps put the plan into its query
+ *   (`apply`) and load its includes and counts in batches (`load`); `spellPlanWhere` and
+ *   `includeTree` read the plan, `planUnsupported` says what the ORM cannot do.
  * - Helpers for keyset conditions, order items, relation counts and pivots, EXPLAIN estimates, and
  *   the rules that tell what counts as loaded on an ORM's models.
  * - The errors an adapter throws: `UnsupportedQueryError` for a query it cannot read,
@@ -45,10 +48,26 @@ export {
   type CursorArgs,
   type CursorSource,
   type OrmPageAdapter,
+  planUnsupported,
   type OrmPaginators,
+  type OrmPlanSteps,
   type OrmQueries,
   type PageArgs,
+  type SimplePageArgs,
 } from '../orm-support/orm-paginators'
+
+// a query plan in an ORM's own terms
+export {
+  includePaths,
+  includeTree,
+  spellPlanCondition,
+  spellPlanWhere,
+  type IncludeTree,
+  type PlanComparison,
+  type PlanWhereSpelling,
+} from '../orm-support/plan-parts'
+export { LIKE_ESCAPE, likePattern } from '../../query/apply'
+export { cursorSecretOf } from '../../query/cursor-binding'
 export {
   cursorColumns,
   defaultNulls,

@@ -1,5 +1,6 @@
 import { ormPaginators } from '../orm-support/orm-paginators'
 import { mikroOrmCursorSource } from './mikro-orm-cursor'
+import { mikroOrmPlanSteps } from './mikro-orm-query-plan'
 
 const SUPPORTED = 'a MikroORM QueryBuilder (em.createQueryBuilder())'
 
@@ -11,6 +12,7 @@ const mikroOrm = ormPaginators<'mikroOrm'>({
     fetch: (offset, limit) => query.clone().limit(limit).offset(offset).getResultList(),
   }),
   cursor: mikroOrmCursorSource,
+  plan: mikroOrmPlanSteps,
 })
 
 /**

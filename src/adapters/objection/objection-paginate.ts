@@ -1,21 +1,8 @@
-import {
-  knexCursorColumns,
-  knexLikeCursorQuery,
-  knexNullsAreLargest,
-  type KnexInternals,
-  type KnexLikeBuilder,
-} from '../orm-support/knex-like-cursor'
+import { objectionCursorSource, type ObjectionCursorLike } from './objection-cursor'
 import { ormPaginators } from '../orm-support/orm-paginators'
-import type { ObjectionQueryLike } from './objection-types'
+import { objectionPlanSteps } from './objection-query-plan'
 
 const SUPPORTED = 'an Objection query builder (Model.query())'
-
-/** The parts of an Objection builder the cursor step uses besides those of every query. */
-interface ObjectionCursorLike extends ObjectionQueryLike {
-  toKnexQuery(): KnexInternals
-  clearOrder(): ObjectionCursorLike
-  clear(operation: string): ObjectionCursorLike
-}
 
 const objection = ormPaginators<'objection'>({
   supported: SUPPORTED,
@@ -27,19 +14,8 @@ const objection = ormPaginators<'objection'>({
     count: () => query.clone().resultSize(),
     fetch: async (offset, limit) => query.clone().offset(offset).limit(limit),
   }),
-  cursor(query, fn) {
-    // Objection builds on Knex: its statements are a Knex builder's, and so is its WHERE/ORDER API
-    const q = query as ObjectionCursorLike
-    const knex = q.toKnexQuery()
-    const page = () =>
-      (q.clone() as ObjectionCursorLike).clearOrder().clear('limit').clear('offset')
-    const source = knexLikeCursorQuery(
-      () => page() as unknown as KnexLikeBuilder,
-      knexNullsAreLargest(knex),
-      (builder, limit) => (builder as unknown as ObjectionQueryLike).limit(limit),
-    )
-    return { columns: knexCursorColumns(fn, knex), fetch: source.fetch }
-  },
+  plan: objectionPlanSteps,
+  cursor: objectionCursorSource,
 })
 
 /**
@@ -47,8 +23,17 @@ const objection = ormPaginators<'objection'>({
  * subquery, so joins, filters and groupings count what the query returns) and then the page.
  * Eager loading (`withGraphFetched`) applies to the page's models. The query is not modified.
  *
+ * Given a query plan (`queryPlan(Resource)`) instead of `perPage`, `paginate(query, plan, options?)`
+ * adds the plan's conditions as `where` calls (values bound), replaces the order with the plan's,
+ * takes its page size, loads its includes with one `withGraphFetched` (one query per relation path
+ * segment for the page; to-many relations ordered by the related key) and its counts with one query
+ * of `relatedQuery(relation).count()` subqueries for the page, and carries its accepted parameters
+ * into every page link. `simplePaginate` and `cursorPaginate` take a plan the same way (the cursor
+ * follows the plan's order, and a cursor made for another `sort` is an `InvalidCursorError`).
+ *
  * @example
  * const page = await paginate(Post.query().joinRelated('author').where('author.active', true), 15)
+ * const planned = await paginate(Post.query(), queryPlan(PostResource)) // ?include=author&sort=-id...
  */
 export const paginate = objection.paginate
 

@@ -223,6 +223,15 @@ export interface SchemaColumn extends CursorColumn {
   readonly exact?: ExactForm
 }
 
+/** What a column's catalog entry implies for its cursor values (see {@link withCatalog}). */
+interface Implied {
+  readonly exact?: ExactForm
+  readonly fits?: Fits
+}
+
+/** {@link Implied} per catalog entry: worked out once, as the entries are cached per table. */
+const implied = new WeakMap<ColumnInfo, Implied>()
+
 /** `column` with the catalog's `info` about it (none: as it is). @internal */
 export function withCatalog<C extends CursorColumn>(
   family: SqlFamily,
@@ -230,14 +239,18 @@ export function withCatalog<C extends CursorColumn>(
   info: ColumnInfo | undefined,
 ): C & SchemaColumn {
   if (info === undefined) return column
-  const exact = exactForm(family, info.type)
-  const fits = valueFits(family, info.type)
+  let known = implied.get(info)
+  if (known === undefined) {
+    const exact = exactForm(family, info.type)
+    const fits = valueFits(family, info.type)
+    known = { ...(exact === undefined ? {} : { exact }), ...(fits === undefined ? {} : { fits }) }
+    implied.set(info, known)
+  }
   return {
     ...column,
     type: info.type,
     ...(info.nullable ? {} : { nullable: false }),
-    ...(exact === undefined ? {} : { exact }),
-    ...(fits === undefined ? {} : { fits }),
+    ...known,
   }
 }
 
@@ -246,7 +259,7 @@ export const exactAlias = (i: number) => `api_resources_cursor_${i}`
 
 /**
  * Takes the exact texts out of fetched `rows` (removing their internal aliases) and records them
- * as the rows' cursor values. A value a cursor cannot carry exactly is refused, naming the column
+ * as the rows' cursor values (for the paginator built on this very list of rows). A value a cursor cannot carry exactly is refused, naming the column
  * and the fix: a `Date` of a column whose type the catalog did not give (PostgreSQL, MySQL: it
  * may hold microseconds), an integer past 2^53 read as a JS number. @internal
  */
@@ -256,38 +269,59 @@ export function takeExactValues(
   columns: readonly SchemaColumn[],
   rows: readonly unknown[],
 ): void {
+  // what to do with each column, worked out once for all the rows
+  const exact: { name: string; key: string }[] = []
+  const checked: { column: SchemaColumn; short: string; integer: boolean }[] = []
+  const dates = family !== undefined && family !== 'sqlite'
+  columns.forEach((column, i) => {
+    if (column.exact !== undefined) exact.push({ name: column.name, key: exactAlias(i) })
+    else
+      checked.push({
+        column,
+        short: column.name.slice(column.name.lastIndexOf('.') + 1),
+        integer: column.type !== undefined && /int/.test(column.type),
+      })
+  })
+  const texts: (Map<string, CursorValue> | undefined)[] = []
   for (const row of rows) {
-    if (typeof row !== 'object' || row === null) continue
+    if (typeof row !== 'object' || row === null) {
+      texts.push(undefined)
+      continue
+    }
     const record = row as Record<string, unknown>
-    let exact: Map<string, CursorValue> | undefined
-    columns.forEach((column, i) => {
-      if (column.exact !== undefined) {
-        const key = exactAlias(i)
-        const text = record[key]
-        delete record[key]
-        exact ??= new Map()
-        exact.set(column.name, text === null || text === undefined ? null : String(text))
-        return
-      }
-      const value =
-        record[column.name] ?? record[column.name.slice(column.name.lastIndexOf('.') + 1)]
-      if (value instanceof Date && family !== undefined && family !== 'sqlite')
-        throw ArgumentError.cursorOrder(
-          fn,
-          `"${column.name}" reads as a JS Date, which holds milliseconds while the column may hold ` +
-            'microseconds (and a zone-less one reads in the process time zone); order by a column ' +
-            "of the query's own table, whose type is then read from the catalog, or by its text " +
-            '(select it cast to text under the same name)',
-        )
-      const integerColumn = column.type !== undefined && /int/.test(column.type)
-      if (integerColumn && typeof value === 'number' && !Number.isSafeInteger(value))
-        throw ArgumentError.cursorOrder(
-          fn,
-          `"${column.name}" holds ${value}, an integer past 2^53 that a JS number does not hold ` +
-            "exactly; have the driver read big integers as strings or bigints (better-sqlite3's " +
-            "safeIntegers(), mysql2's supportBigNumbers and bigNumberStrings)",
-        )
-    })
-    if (exact !== undefined) setExactCursorValues(record, exact)
+    for (const { column, short, integer } of checked) {
+      const value = record[column.name] ?? record[short]
+      if (dates && value instanceof Date) throw inexactDate(fn, column.name)
+      if (integer && typeof value === 'number' && !Number.isSafeInteger(value))
+        throw inexactInteger(fn, column.name, value)
+    }
+    if (exact.length === 0) continue
+    const values = new Map<string, CursorValue>()
+    for (const { name, key } of exact) {
+      const text = record[key]
+      delete record[key]
+      values.set(name, text === null || text === undefined ? null : String(text))
+    }
+    texts.push(values)
   }
+  if (exact.length > 0) setExactCursorValues(rows, texts)
+}
+
+function inexactDate(fn: string, name: string): ArgumentError {
+  return ArgumentError.cursorOrder(
+    fn,
+    `"${name}" reads as a JS Date, which holds milliseconds while the column may hold ` +
+      'microseconds (and a zone-less one reads in the process time zone); order by a column ' +
+      "of the query's own table, whose type is then read from the catalog, or by its text " +
+      '(select it cast to text under the same name)',
+  )
+}
+
+function inexactInteger(fn: string, name: string, value: number): ArgumentError {
+  return ArgumentError.cursorOrder(
+    fn,
+    `"${name}" holds ${value}, an integer past 2^53 that a JS number does not hold ` +
+      "exactly; have the driver read big integers as strings or bigints (better-sqlite3's " +
+      "safeIntegers(), mysql2's supportBigNumbers and bigNumberStrings)",
+  )
 }

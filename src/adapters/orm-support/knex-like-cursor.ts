@@ -195,15 +195,30 @@ function addObjectAliases(aliases: Map<string, string | null>, column: object): 
   }
 }
 
+/** One SQL expression for a select list: SQL with `??`/`?` placeholders and its bindings. */
+export interface SelectExpression {
+  readonly sql: string
+  readonly bindings: readonly unknown[]
+}
+
+/**
+ * Adds `expressions` to the select list of `builder`, keeping the columns it selects (all of
+ * them when it names none). @internal
+ */
+export type SelectAdder<B> = (builder: B, expressions: readonly SelectExpression[]) => void
+
 /**
  * The cursor query step of a Knex-like query: `page()` gives a copy of it without order, limit
- * and offset (the caller's query never sees the keyset). @internal
+ * and offset (the caller's query never sees the keyset). `select` adds the exact texts of the
+ * order columns to the select list (by default as a Knex builder does: `select *` when the query
+ * names no column, then the raw expressions). @internal
  */
 export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
   page: () => B,
   largest: boolean,
   run: (builder: B, limit: number) => PromiseLike<unknown>,
   family?: SqlFamily,
+  select: SelectAdder<B> = knexSelect,
 ): CursorQuery<T> {
   const indexForm = indexFormOf(family)
   return {
@@ -214,7 +229,8 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
       // an OR needs its own group to AND with the query's WHERE; a single comparison does not
       if (condition?.kind === 'or') builder.where((b: B) => applyCondition(b, condition, casts))
       else if (condition !== undefined) applyCondition(builder, condition, casts)
-      selectExact(builder, columns)
+      const exact = exactExpressions(columns)
+      if (exact.length > 0) select(builder, exact)
       for (const column of columns) orderBy(builder, column, largest)
       const rows = (await run(builder, limit)) as T[]
       takeExactValues('cursorPaginate', family, columns, rows)
@@ -223,17 +239,23 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
   }
 }
 
-/** Adds the exact text of the columns that have one to the select list, under internal aliases. */
-function selectExact(builder: KnexLikeBuilder, columns: readonly SchemaColumn[]): void {
-  if (!columns.some((c) => c.exact !== undefined)) return
+/** The exact text of each column that has one, under its internal alias. */
+function exactExpressions(columns: readonly SchemaColumn[]): SelectExpression[] {
+  const expressions: SelectExpression[] = []
+  columns.forEach((c, i) => {
+    if (c.exact !== undefined)
+      expressions.push({ sql: `${c.exact.text} as ??`, bindings: [c.column, exactAlias(i)] })
+  })
+  return expressions
+}
+
+/** {@link SelectAdder} of a Knex builder. */
+function knexSelect(builder: KnexLikeBuilder, expressions: readonly SelectExpression[]): void {
   const internals = builder as unknown as KnexInternals & {
     client: { raw(sql: string, bindings: readonly unknown[]): unknown }
   }
   if (!internals._statements.some((s) => s.grouping === 'columns')) builder.select('*')
-  columns.forEach((c, i) => {
-    if (c.exact !== undefined)
-      builder.select(internals.client.raw(`${c.exact.text} as ??`, [c.column, exactAlias(i)]))
-  })
+  for (const { sql, bindings } of expressions) builder.select(internals.client.raw(sql, bindings))
 }
 
 /** `?`, or `cast(? as <type>)` for a column whose values travel as exact text. */

@@ -1,8 +1,14 @@
 import type { LengthAwarePaginator, Paginator } from '../../pagination'
 import { UnsupportedQueryError } from '../../errors/pagination-errors'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
-import { ormPaginators, type CursorArgs, type PageArgs } from '../orm-support/orm-paginators'
+import {
+  ormPaginators,
+  type CursorArgs,
+  type PageArgs,
+  type SimplePageArgs,
+} from '../orm-support/orm-paginators'
 import { prismaCursorSource } from './prisma-cursor'
+import { prismaPlanArgs } from './prisma-query-plan'
 
 const SUPPORTED = 'a Prisma model delegate (prisma.post), with findMany() and count()'
 
@@ -66,6 +72,13 @@ const prisma = ormPaginators<'prisma'>({
     }
   },
   cursor: ({ delegate, args }, fn) => prismaCursorSource(delegate, withoutCursor(fn, args), fn),
+  // includes and counts go into the findMany() arguments: Prisma loads them with the page
+  plan: {
+    apply: ({ delegate, args }, plan, fn) => ({
+      delegate,
+      args: prismaPlanArgs(delegate, withoutCursor(fn, args), plan, fn),
+    }),
+  },
 })
 
 const query = (delegate: unknown, args: unknown): PrismaQuery => ({
@@ -101,7 +114,7 @@ export function paginate<D extends PrismaDelegateLike<unknown, never>>(
 export function simplePaginate<D extends Pick<PrismaDelegateLike<unknown, never>, 'findMany'>>(
   delegate: D,
   args: ArgsOf<D>,
-  ...rest: PageArgs
+  ...rest: SimplePageArgs
 ): Promise<Paginator<RowOf<D>>> {
   return prisma.simplePaginate(query(delegate, args), ...rest)
 }

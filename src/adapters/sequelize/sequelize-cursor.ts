@@ -20,10 +20,12 @@ interface CursorModel {
   }
 }
 
-function sequelizeOrm(): SequelizeOrm {
-  // loaded only when a Sequelize query is cursor-paginated: the entry point never needs it
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('sequelize') as SequelizeOrm
+let loaded: Promise<SequelizeOrm> | undefined
+
+function sequelizeOrm(): Promise<SequelizeOrm> {
+  // loaded when a Sequelize query is first cursor-paginated (the entry point never needs it), with
+  // an import() bundlers follow
+  return (loaded ??= import('sequelize') as Promise<unknown> as Promise<SequelizeOrm>)
 }
 
 /** The `order` option's items: `'id'`, `['id']` or `['id', 'DESC NULLS FIRST']`; else undefined. */
@@ -55,10 +57,10 @@ export function sequelizeCursorSource<T>(
     return read
   })
   const columns = keysets.cursorColumns(fn, items, largest)
-  const { Op, literal } = sequelizeOrm()
   return {
     columns,
     fetch: async (orderBy, condition, limit) => {
+      const { Op, literal } = await sequelizeOrm()
       const where = keysets.withKeyset<unknown>(
         find.where,
         condition,

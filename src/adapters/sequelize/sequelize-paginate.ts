@@ -1,8 +1,14 @@
 import type { LengthAwarePaginator, Paginator } from '../../pagination'
 import { countFrom } from '../../pagination/page-query'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
-import { ormPaginators, type CursorArgs, type PageArgs } from '../orm-support/orm-paginators'
+import {
+  ormPaginators,
+  type CursorArgs,
+  type PageArgs,
+  type SimplePageArgs,
+} from '../orm-support/orm-paginators'
 import { sequelizeCursorSource } from './sequelize-cursor'
+import { isPlanInclude, sequelizePlanSteps } from './sequelize-query-plan'
 import type { SequelizeFinder, SequelizeQuery } from './sequelize-types'
 
 const SUPPORTED = 'a Sequelize query: { model: SomeModel, ...findAllOptions }'
@@ -11,8 +17,15 @@ function splitQuery(query: SequelizeQuery) {
   const { model, limit: _l, offset: _o, ...find } = query
   // a COUNT needs neither the selected columns nor the order; `distinct` on the primary key keeps a
   // join to a to-many association from counting one model several times
-  const { attributes: _a, order: _r, ...where } = find
-  const count = { ...where, distinct: true, col: model.primaryKeyAttribute }
+  // nor the includes a query plan added to load relations (they filter nothing)
+  const { attributes: _a, order: _r, include, ...where } = find
+  const filtering = include === undefined ? [] : [include].flat().filter((i) => !isPlanInclude(i))
+  const count = {
+    ...where,
+    ...(filtering.length > 0 ? { include: filtering } : {}),
+    distinct: true,
+    col: model.primaryKeyAttribute,
+  }
   return { model, find, count }
 }
 
@@ -37,6 +50,7 @@ const sequelize = ormPaginators<'sequelize'>({
       fetch: (offset, limit) => model.findAll({ ...find, offset, limit }),
     }
   },
+  plan: sequelizePlanSteps,
   cursor(query, fn) {
     const { model, find } = splitQuery(query)
     return sequelizeCursorSource(model, find, fn)
@@ -70,7 +84,7 @@ export const paginate: <M extends SequelizeFinder>(
  */
 export const simplePaginate: <M extends SequelizeFinder>(
   query: SequelizeQuery<M>,
-  ...args: PageArgs
+  ...args: SimplePageArgs
 ) => Promise<Paginator<Rows<M>>> = sequelize.simplePaginate
 
 /**

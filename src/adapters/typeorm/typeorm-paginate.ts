@@ -1,5 +1,6 @@
 import { ormPaginators } from '../orm-support/orm-paginators'
 import { typeOrmCursorSource } from './typeorm-cursor'
+import { typeOrmPlanSteps } from './typeorm-query-plan'
 
 const SUPPORTED = 'a TypeORM SelectQueryBuilder (repository.createQueryBuilder())'
 
@@ -12,6 +13,7 @@ const typeorm = ormPaginators<'typeorm'>({
     fetch: (offset, limit) => query.clone().skip(offset).take(limit).getMany(),
   }),
   cursor: typeOrmCursorSource,
+  plan: typeOrmPlanSteps,
 })
 
 /**

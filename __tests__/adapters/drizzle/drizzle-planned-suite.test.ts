@@ -1,0 +1,111 @@
+// Query plans through the Drizzle adapter in the shared plan suite (SQLite and PostgreSQL; MariaDB
+// rejects Drizzle's relational SQL): offset pages through a relational query (the page and its
+// includes in one statement), cursor pages through a select builder (relational queries cannot carry
+// a cursor), counted from Drizzle's logger. (drizzle-plan.test.ts covers counts and the refusals.)
+import Database from 'better-sqlite3'
+import { relations } from 'drizzle-orm'
+import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import * as pg from 'drizzle-orm/pg-core'
+import * as lite from 'drizzle-orm/sqlite-core'
+import { cursorPaginate, paginate, simplePaginate } from 'api-resources/drizzle'
+import { dialectNames } from '../../support/db'
+import { planTables } from '../../support/plan-fixture'
+import { plannedOrmSuite, type PlannedOrm } from '../planned-orm-suite'
+
+const t = planTables('drizzle_plan')
+
+function liteTables() {
+  return {
+    users: lite.sqliteTable(t.users, {
+      id: lite.integer('id').primaryKey(),
+      name: lite.text('name').notNull(),
+    }),
+    posts: lite.sqliteTable(t.posts, {
+      id: lite.integer('id').primaryKey(),
+      user_id: lite.integer('user_id').notNull(),
+      title: lite.text('title').notNull(),
+      score: lite.integer('score').notNull(),
+      published_at: lite.text('published_at'),
+    }),
+    comments: lite.sqliteTable(t.comments, {
+      id: lite.integer('id').primaryKey(),
+      post_id: lite.integer('post_id').notNull(),
+      user_id: lite.integer('user_id').notNull(),
+      body: lite.text('body').notNull(),
+    }),
+  }
+}
+
+function pgTables() {
+  return {
+    users: pg.pgTable(t.users, {
+      id: pg.integer('id').primaryKey(),
+      name: pg.text('name').notNull(),
+    }),
+    posts: pg.pgTable(t.posts, {
+      id: pg.integer('id').primaryKey(),
+      user_id: pg.integer('user_id').notNull(),
+      title: pg.text('title').notNull(),
+      score: pg.integer('score').notNull(),
+      published_at: pg.text('published_at'),
+    }),
+    comments: pg.pgTable(t.comments, {
+      id: pg.integer('id').primaryKey(),
+      post_id: pg.integer('post_id').notNull(),
+      user_id: pg.integer('user_id').notNull(),
+      body: pg.text('body').notNull(),
+    }),
+  }
+}
+
+type Tables = ReturnType<typeof liteTables>
+
+function schemaOf(tables: Tables) {
+  const { users, posts, comments } = tables
+  return {
+    ...tables,
+    postsRelations: relations(posts, ({ one, many }) => ({
+      writer: one(users, { fields: [posts.user_id], references: [users.id] }),
+      comments: many(comments),
+    })),
+    commentsRelations: relations(comments, ({ one }) => ({
+      post: one(posts, { fields: [comments.post_id], references: [posts.id] }),
+      author: one(users, { fields: [comments.user_id], references: [users.id] }),
+    })),
+  }
+}
+
+plannedOrmSuite({
+  name: 'Drizzle',
+  prefix: 'drizzle_plan',
+  dialects: dialectNames().filter((d) => d !== 'mysql'),
+  // COUNT, and the page with its writers, comments and the comments' authors in one statement
+  includeQueries: 2,
+  counts: true,
+  missingRelation: 'tags',
+  open: async (db): Promise<PlannedOrm> => {
+    const log: string[] = []
+    const logger = { logQuery: (query: string) => void log.push(query) }
+    const tables = (db.dialect === 'sqlite' ? liteTables() : pgTables()) as Tables
+    const schema = schemaOf(tables)
+    let orm: ReturnType<typeof drizzleSqlite<typeof schema>>
+    let close: () => Promise<void>
+    if (db.dialect === 'sqlite') {
+      const sqlite = new Database(db.file)
+      orm = drizzleSqlite(sqlite, { schema, logger })
+      close = async () => void sqlite.close()
+    } else {
+      const pgDb = drizzlePg({ connection: db.url, schema, logger })
+      orm = pgDb as never
+      close = () => pgDb.$client.end()
+    }
+    return {
+      log,
+      page: (plan) => paginate(orm.query.posts.findMany(), plan),
+      simple: (plan) => simplePaginate(orm.query.posts.findMany(), plan),
+      cursor: (plan) => cursorPaginate(orm.select().from(tables.posts), plan),
+      close,
+    }
+  },
+})

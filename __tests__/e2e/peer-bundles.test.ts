@@ -1,0 +1,114 @@
+// The optional peers an adapter loads when it first pages a query (drizzle-orm, sequelize) come
+// through import(), which bundlers follow: an esbuild bundle of an app that uses them contains them.
+// The Drizzle bundle is built as the runtime matrix builds the Workers one (scripts/runtime-matrix.mjs)
+// and runs from a folder with no node_modules, over Drizzle's sqlite-proxy driver.
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build, type BuildOptions } from 'esbuild'
+
+const root = join(__dirname, '..', '..')
+
+let app: string
+beforeAll(() => {
+  // an app whose node_modules holds the package (this checkout, through package.json `exports`);
+  // the app's own imports of the peers resolve from this checkout's node_modules (nodePaths)
+  app = mkdtempSync(join(tmpdir(), 'api-resources-bundle-'))
+  mkdirSync(join(app, 'node_modules'))
+  symlinkSync(root, join(app, 'node_modules', 'api-resources'), 'dir')
+})
+afterAll(() => rmSync(app, { recursive: true, force: true }))
+
+async function bundle(entry: string, options: BuildOptions) {
+  const result = await build({
+    stdin: { contents: entry, resolveDir: app, sourcefile: 'app.mjs' },
+    bundle: true,
+    format: 'esm',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    nodePaths: [join(root, 'node_modules')],
+    ...options,
+  })
+  const inputs = Object.keys(result.metafile!.inputs)
+  return { code: result.outputFiles![0]!.text, inputs }
+}
+
+/** The runtime matrix's Workers bundle (no page-link bar is rendered: Handlebars stays out). */
+const WORKERS: BuildOptions = {
+  platform: 'neutral',
+  conditions: ['workerd', 'worker', 'browser'],
+  mainFields: ['module', 'main'],
+  external: ['node:*', 'handlebars'],
+}
+
+const DRIZZLE_APP = `
+import { drizzle } from 'drizzle-orm/sqlite-proxy'
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { cursorPaginate, paginate } from 'api-resources/drizzle'
+
+const posts = sqliteTable('posts', { id: integer('id').primaryKey(), title: text('title') })
+const queries = []
+const db = drizzle(async (sql, params, method) => {
+  queries.push(sql)
+  if (/count\\(\\*\\)/.test(sql)) return { rows: method === 'get' ? [3] : [[3]] }
+  return { rows: [[1, 'a'], [2, 'b'], [3, 'c']] }
+})
+const select = () => db.select({ id: posts.id, title: posts.title }).from(posts).orderBy(posts.id)
+const cursorPage = await cursorPaginate(select(), 2)
+const page = await paginate(select(), 2, 1)
+console.log(JSON.stringify({
+  cursor: cursorPage.items(),
+  more: cursorPage.hasMorePages(),
+  total: page.total(),
+  queries,
+}))
+`
+
+describe('optional peers in a bundle', () => {
+  it('drizzle-orm: the Workers bundle contains it and pages without node_modules', async () => {
+    const { code, inputs } = await bundle(DRIZZLE_APP, WORKERS)
+    expect(inputs.some((f) => /dist\/esm\/adapters\/drizzle\/drizzle-cursor\.mjs$/.test(f))).toBe(
+      true,
+    )
+    expect(inputs.some((f) => /node_modules\/drizzle-orm\/sql\/expressions\//.test(f))).toBe(true)
+    expect(code).not.toMatch(/createRequire/)
+    const dir = mkdtempSync(join(tmpdir(), 'api-resources-bundle-run-'))
+    try {
+      writeFileSync(join(dir, 'app.mjs'), code)
+      const out = execFileSync(process.execPath, [join(dir, 'app.mjs')], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_PATH: '', NODE_ENV: 'production' },
+      })
+      const printed = JSON.parse(out) as { cursor: unknown; more: boolean; total: number }
+      expect(printed.cursor).toEqual([
+        { id: 1, title: 'a' },
+        { id: 2, title: 'b' },
+      ])
+      expect(printed.more).toBe(true)
+      expect(printed.total).toBe(3)
+      expect((printed as unknown as { queries: string[] }).queries).toEqual([
+        'select "id", "title" from "posts" order by "posts"."id" asc limit ?',
+        'select count(*) as count from (select "id", "title" from "posts" order by "posts"."id") as page_count',
+        'select "id", "title" from "posts" order by "posts"."id" limit ?',
+      ])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('sequelize: a bundle of the Sequelize adapter contains the ORM', async () => {
+    // (a Node bundle: Sequelize needs Node; pg-hstore is a driver package this app does not use)
+    const { code, inputs } = await bundle(
+      `export { cursorPaginate } from 'api-resources/sequelize'`,
+      { platform: 'node', external: ['pg-hstore'] },
+    )
+    expect(
+      inputs.some((f) => /dist\/esm\/adapters\/sequelize\/sequelize-cursor\.mjs$/.test(f)),
+    ).toBe(true)
+    expect(inputs.some((f) => /node_modules\/sequelize\/lib\/model\.js$/.test(f))).toBe(true)
+    expect(code).not.toMatch(/createRequire/)
+  })
+})

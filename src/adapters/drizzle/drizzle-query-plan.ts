@@ -1,0 +1,402 @@
+/**
+ * A query plan (`queryPlan(Resource)`) as Drizzle's own arguments. On a relational query
+ * (`db.query.posts.findMany()`): the conditions as its `where` (ANDed with the query's own), the
+ * order as its `orderBy` (replacing the query's own), the includes as `with` (Drizzle loads them in
+ * the page's one statement; to-many relations ordered by the related primary key), the counts as
+ * `extras` subqueries. On a select builder (`db.select().from(posts)`): the conditions and the order
+ * only, as select builders know no relations. Names are the tables' property names (the resource's
+ * renames applied), which are Drizzle's relation and column keys.
+ */
+import { LIKE_ESCAPE, likePattern } from '../../query/apply'
+import type { FilterValue } from '../../query/declaration'
+import type { QueryPlan } from '../../query/plan'
+import { planUnsupported, type OrmPlanSteps } from '../orm-support/orm-paginators'
+import {
+  includeTree,
+  spellPlanWhere,
+  type IncludeTree,
+  type PlanWhereSpelling,
+} from '../orm-support/plan-parts'
+import { drizzle, loadedDrizzle } from './drizzle-cursor'
+import type { DrizzleQueryLike } from './drizzle-types'
+
+/** The operators Drizzle hands to a relational query's `where` (and `drizzle-orm` exports). */
+interface WhereOperators {
+  and(...parts: unknown[]): unknown
+  or(...parts: unknown[]): unknown
+  eq(column: unknown, value: unknown): unknown
+  ne(column: unknown, value: unknown): unknown
+  lt(column: unknown, value: unknown): unknown
+  lte(column: unknown, value: unknown): unknown
+  gt(column: unknown, value: unknown): unknown
+  gte(column: unknown, value: unknown): unknown
+  inArray(column: unknown, values: unknown[]): unknown
+  isNull(column: unknown): unknown
+  isNotNull(column: unknown): unknown
+  sql: ((strings: TemplateStringsArray, ...values: unknown[]) => unknown) & {
+    identifier(name: string): unknown
+    raw(text: string): unknown
+  }
+}
+
+interface OrderOperators {
+  asc(column: unknown): unknown
+  desc(column: unknown): unknown
+}
+
+type Fields = Readonly<Record<string, unknown>>
+type Where = (fields: Fields, ops: WhereOperators) => unknown
+
+/** A column as the plan reads it. */
+interface ColumnLike {
+  readonly name: string
+}
+
+/** A relation of Drizzle's `relations()` as the plan reads it. */
+interface RelationLike {
+  readonly sourceTable: unknown
+  readonly referencedTable: unknown
+  readonly referencedTableName: string
+  readonly relationName?: string
+  readonly config?: {
+    readonly fields: readonly ColumnLike[]
+    readonly references: readonly ColumnLike[]
+  }
+  readonly constructor: Function
+}
+
+/** A table of the relational schema (what `db.query.<table>` reads). */
+interface TableConfig {
+  readonly tsName: string
+  readonly dbName: string
+  readonly columns: Readonly<Record<string, ColumnLike>>
+  readonly relations: Readonly<Record<string, RelationLike>>
+  readonly primaryKey: readonly ColumnLike[]
+}
+
+/** A relational query (`db.query.posts.findMany(config)`). */
+interface RelationalQuery extends DrizzleQueryLike {
+  readonly schema: Readonly<Record<string, TableConfig>>
+  readonly tableConfig: TableConfig
+  config: RelationalConfig
+}
+
+interface RelationalConfig {
+  readonly where?: unknown
+  readonly orderBy?: unknown
+  readonly with?: Record<string, unknown>
+  readonly extras?: unknown
+  readonly [key: string]: unknown
+}
+
+/** A select builder (`db.select().from(posts)`). */
+interface SelectQuery extends DrizzleQueryLike {
+  config: { readonly fields?: Fields; readonly where?: unknown; readonly orderBy?: unknown }
+}
+
+const ENTITY_KIND = Symbol.for('drizzle:entityKind')
+
+function isMany(relation: RelationLike): boolean {
+  return (relation.constructor as unknown as Record<symbol, unknown>)[ENTITY_KIND] === 'Many'
+}
+
+/** Is `query` a relational query (`db.query.x.findMany()`) rather than a select builder? */
+export function isRelationalQuery(query: object): boolean {
+  return 'tableConfig' in query && 'schema' in query
+}
+
+/** A value as Drizzle binds it: a date-time as ISO text on SQLite (no date type there). */
+function bindable(sqlite: boolean, value: FilterValue): unknown {
+  return value instanceof Date && sqlite ? value.toISOString() : value
+}
+
+/** A plan's conditions over `fields` (the query's columns by property name). */
+function whereSpelling(
+  fn: string,
+  plan: QueryPlan,
+  sqlite: boolean,
+  fields: Fields,
+  ops: WhereOperators,
+): PlanWhereSpelling<unknown> {
+  const field = (column: string) => {
+    const found = Object.prototype.hasOwnProperty.call(fields, column) ? fields[column] : undefined
+    if (found === undefined)
+      throw planUnsupported(
+        fn,
+        `a column of the Drizzle query (${Object.keys(fields).join(', ')})`,
+        `the filter column ${JSON.stringify(column)} of ${plan.resource.name}`,
+      )
+    return found
+  }
+  return {
+    compare: (column, op, value) => ops[op](field(column), bindable(sqlite, value)),
+    in: (column, values) =>
+      ops.inArray(
+        field(column),
+        values.map((v) => bindable(sqlite, v)),
+      ),
+    isNull: (column, negated) =>
+      negated ? ops.isNotNull(field(column)) : ops.isNull(field(column)),
+    like: (column, op, text) =>
+      ops.sql`${field(column)} like ${likePattern(op, text)} escape ${ops.sql.raw(`'${LIKE_ESCAPE}'`)}`,
+    and: (parts) => ops.and(...parts),
+    or: (parts) => ops.or(...parts),
+  }
+}
+
+function sqliteOf(query: DrizzleQueryLike): boolean {
+  const dialect = (query as { dialect?: { constructor: object } }).dialect
+  const kind = (dialect?.constructor as Record<symbol, unknown> | undefined)?.[ENTITY_KIND]
+  return typeof kind === 'string' && kind.startsWith('SQLite')
+}
+
+/**
+ * A Drizzle query with another config, the query itself untouched. Drizzle builders have no
+ * clone(), and their `execute`/`all` are arrow functions bound to the builder, so a copy of its
+ * fields would still run the builder's own config: the copy inherits from the builder and, while it
+ * builds its SQL (synchronously, as `getSQL()` and `execute()` do), puts its config on the builder,
+ * then the builder's own back.
+ */
+function withConfig<Q extends DrizzleQueryLike>(query: Q, config: object): Q {
+  const copy = Object.create(query) as Q
+  copy.config = config
+  const run = <R>(fn: () => R): R => {
+    const saved = query.config
+    query.config = copy.config
+    try {
+      return fn()
+    } finally {
+      query.config = saved
+    }
+  }
+  Object.assign(copy, {
+    execute: () => run(() => query.execute()),
+    getSQL: () => run(() => query.getSQL()),
+    toSQL: () => run(() => (query as unknown as { toSQL(): unknown }).toSQL()),
+    then: (ok?: (rows: unknown[]) => unknown, fail?: (error: unknown) => unknown) =>
+      copy.execute().then(ok, fail),
+  })
+  return copy
+}
+
+function tableOf(fn: string, query: RelationalQuery, relation: RelationLike): TableConfig {
+  const found = Object.values(query.schema).find(
+    (table) => table.dbName === relation.referencedTableName,
+  )
+  if (found === undefined)
+    throw planUnsupported(
+      fn,
+      'a table of the relational schema',
+      `the table ${JSON.stringify(relation.referencedTableName)}`,
+    )
+  return found
+}
+
+function relationOf(
+  fn: string,
+  plan: QueryPlan,
+  path: string,
+  table: TableConfig,
+  name: string,
+): RelationLike {
+  const relation = Object.prototype.hasOwnProperty.call(table.relations, name)
+    ? table.relations[name]
+    : undefined
+  if (relation === undefined)
+    throw planUnsupported(
+      fn,
+      `a relation of the Drizzle table ${table.tsName} (${Object.keys(table.relations).join(', ') || 'none: declare them with relations()'}); name the relation with the member's relation option`,
+      `include ${JSON.stringify(path)} of ${plan.resource.name} (relation ${JSON.stringify(name)})`,
+    )
+  return relation
+}
+
+/** The property names of a table's primary key columns. */
+function keyNames(table: TableConfig): string[] {
+  return table.primaryKey.map(
+    (column) => Object.entries(table.columns).find(([, c]) => c === column)?.[0] ?? column.name,
+  )
+}
+
+/** The `with` of an include tree: to-many relations ordered by the related primary key. */
+function withOf(
+  fn: string,
+  plan: QueryPlan,
+  query: RelationalQuery,
+  table: TableConfig,
+  tree: IncludeTree,
+  path = '',
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [name, children] of Object.entries(tree)) {
+    const here = path === '' ? name : `${path}.${name}`
+    const relation = relationOf(fn, plan, here, table, name)
+    const related = tableOf(fn, query, relation)
+    const nested = withOf(fn, plan, query, related, children, here)
+    const keys = keyNames(related)
+    const config: Record<string, unknown> = {}
+    if (Object.keys(nested).length > 0) config.with = nested
+    if (isMany(relation) && keys.length > 0)
+      config.orderBy = (fields: Fields, ops: OrderOperators) => keys.map((k) => ops.asc(fields[k]))
+    out[name] = Object.keys(config).length === 0 ? true : config
+  }
+  return out
+}
+
+/**
+ * The columns a to-many relation is joined on: the reverse `one()` relation's (Drizzle declares
+ * the keys there).
+ */
+function manyKeys(
+  fn: string,
+  query: RelationalQuery,
+  table: TableConfig,
+  relation: RelationLike,
+): { related: TableConfig; fields: readonly ColumnLike[]; references: readonly ColumnLike[] } {
+  const related = tableOf(fn, query, relation)
+  const reverse = Object.values(related.relations).find(
+    (r) =>
+      r.config !== undefined &&
+      (relation.relationName !== undefined
+        ? r.relationName === relation.relationName
+        : r.referencedTableName === table.dbName),
+  )
+  if (reverse?.config === undefined)
+    throw planUnsupported(
+      fn,
+      `a one() relation of ${related.tsName} back to ${table.tsName} (with fields and references)`,
+      `the table ${JSON.stringify(relation.referencedTableName)}`,
+    )
+  return { related, fields: reverse.config.references, references: reverse.config.fields }
+}
+
+/** The counts as `extras`: a correlated `count(*)` subquery each. */
+function extrasOf(fn: string, plan: QueryPlan, query: RelationalQuery): unknown {
+  if (plan.counts.length === 0) return query.config.extras
+  const table = query.tableConfig
+  const counts = plan.counts.map((count) => {
+    const relation = relationOf(fn, plan, count.name, table, count.relation)
+    if (!isMany(relation))
+      throw planUnsupported(
+        fn,
+        'a count of a many() relation',
+        `a count of the one() relation "${count.relation}"`,
+      )
+    const keys = manyKeys(fn, query, table, relation)
+    return { name: count.name, keys, own: keys.fields[0].name }
+  })
+  const ownExtras = query.config.extras
+  return (fields: Fields, ops: WhereOperators & { sql: { raw?: unknown } }) => {
+    const base =
+      typeof ownExtras === 'function'
+        ? (ownExtras as (f: Fields, o: unknown) => object)(fields, ops)
+        : (ownExtras ?? {})
+    const out: Record<string, unknown> = { ...base }
+    for (const { name, keys, own } of counts) {
+      const { sql } = ops
+      const t = sql.identifier(keys.related.dbName)
+      const column = sql.identifier(keys.references[0].name)
+      // the root table's alias in a relational query is its property name in the schema
+      const owner = sql`${sql.identifier(table.tsName)}.${sql.identifier(own)}`
+      const counted = sql`(select count(*) from ${t} where ${t}.${column} = ${owner})` as {
+        as(alias: string): unknown
+      }
+      out[name] = counted.as(name)
+    }
+    return out
+  }
+}
+
+/** The query's own `where` and the plan's, for a relational query. */
+function relationalWhere(fn: string, plan: QueryPlan, own: unknown, sqlite: boolean): unknown {
+  if (plan.where.length === 0) return own
+  const where: Where = (fields, ops) => {
+    const planned = spellPlanWhere(plan, whereSpelling(fn, plan, sqlite, fields, ops))
+    if (own === undefined) return planned
+    const mine = typeof own === 'function' ? (own as Where)(fields, ops) : own
+    return ops.and(mine, planned)
+  }
+  return where
+}
+
+/**
+ * The plan in a copy of a Drizzle query. A relational query gets `where`, `orderBy`, `with` and
+ * `extras`; a select builder `where` and `orderBy` (an include or a count is refused, naming the
+ * relational query as the alternative).
+ */
+export function applyDrizzlePlan<Q extends DrizzleQueryLike>(
+  query: Q,
+  plan: QueryPlan,
+  fn: string,
+): Q {
+  const sqlite = sqliteOf(query)
+  if (isRelationalQuery(query)) {
+    const q = query as unknown as RelationalQuery
+    if (fn === 'cursorPaginate')
+      throw planUnsupported(
+        fn,
+        'a select builder (db.select().from(table)): Drizzle relational queries cannot carry a cursor; use paginate() or simplePaginate() for a relational query with include, or cursorPaginate() on a select builder',
+        'a relational query (db.query.x.findMany())',
+      )
+    const include = withOf(fn, plan, q, q.tableConfig, includeTree(plan))
+    const config: RelationalConfig = {
+      ...q.config,
+      where: relationalWhere(fn, plan, q.config.where, sqlite),
+      orderBy: (fields: Fields, ops: OrderOperators) =>
+        plan.order.map((entry) => {
+          const column = fields[entry.column]
+          if (column === undefined)
+            throw planUnsupported(
+              fn,
+              `a column of the Drizzle table ${q.tableConfig.tsName}`,
+              `sort ${JSON.stringify(entry.name)} of ${plan.resource.name} (column ${JSON.stringify(entry.column)})`,
+            )
+          return entry.descending ? ops.desc(column) : ops.asc(column)
+        }),
+      ...(Object.keys(include).length > 0 ? { with: { ...q.config.with, ...include } } : {}),
+      ...(plan.counts.length > 0 ? { extras: extrasOf(fn, plan, q) } : {}),
+    }
+    return withConfig(query, config)
+  }
+  if (plan.include.length > 0 || plan.counts.length > 0)
+    throw planUnsupported(
+      fn,
+      'a relational query (db.query.x.findMany()) for include: select builders know no relations',
+      `include=${plan.parameters.include}`,
+    )
+  const q = query as unknown as SelectQuery
+  const fields = q.config.fields ?? {}
+  const ops = loadedDrizzle() as unknown as WhereOperators & OrderOperators
+  const planned = spellPlanWhere(plan, whereSpelling(fn, plan, sqlite, fields, ops))
+  const own = q.config.where
+  const orderBy = plan.order.map((entry) => {
+    const column = Object.prototype.hasOwnProperty.call(fields, entry.column)
+      ? fields[entry.column]
+      : undefined
+    if (column === undefined)
+      throw planUnsupported(
+        fn,
+        `a selected column of the Drizzle query (${Object.keys(fields).join(', ')})`,
+        `sort ${JSON.stringify(entry.name)} of ${plan.resource.name} (column ${JSON.stringify(entry.column)})`,
+      )
+    return entry.descending ? ops.desc(column) : ops.asc(column)
+  })
+  return withConfig(query, {
+    ...q.config,
+    where: planned === undefined ? own : own === undefined ? planned : ops.and(own, planned),
+    orderBy,
+  })
+}
+
+/** The plan steps of the Drizzle paginators. @internal */
+export const drizzlePlanSteps: OrmPlanSteps<PromiseLike<unknown[]>> = {
+  prepare: drizzle,
+  apply: (query, plan, fn) =>
+    applyDrizzlePlan(query as DrizzleQueryLike, plan, fn) as PromiseLike<unknown[]>,
+  // counts as numbers on every driver (PostgreSQL returns count(*) as text)
+  load: async (_query, rows, plan) => {
+    for (const row of rows as Record<string, unknown>[])
+      for (const { name } of plan.counts)
+        if (row[name] !== null && row[name] !== undefined) row[name] = Number(row[name])
+  },
+}

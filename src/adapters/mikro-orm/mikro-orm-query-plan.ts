@@ -1,0 +1,177 @@
+/**
+ * A query plan on a MikroORM `QueryBuilder`: the plan's conditions as one `andWhere` of SQL over
+ * the main entity's columns with `?` parameters, its order as `orderBy` of properties, and its
+ * includes loaded after the page with `em.populate(rows, paths, { strategy: 'select-in' })`:
+ * MikroORM's own batch loading, one query per relation level for the whole page (to-many relations
+ * ordered by the related primary key). Relation names are the entity's.
+ */
+import type { FilterValue } from '../../query/declaration'
+import type { QueryPlan } from '../../query/plan'
+import { LIKE_ESCAPE, likePattern } from '../../query/apply'
+import { planUnsupported, type OrmPlanSteps } from '../orm-support/orm-paginators'
+import {
+  includePaths,
+  includeTree,
+  spellPlanWhere,
+  type IncludeTree,
+} from '../orm-support/plan-parts'
+import type { MikroOrmQueryLike } from './mikro-orm-types'
+
+interface PropertyLike {
+  readonly name: string
+  readonly kind: string
+  readonly type?: string
+  readonly fieldNames?: readonly string[]
+  readonly targetMeta?: MetadataLike
+}
+
+interface MetadataLike {
+  readonly className: string
+  readonly primaryKeys: readonly string[]
+  readonly properties: Readonly<Record<string, PropertyLike>>
+}
+
+/** The parts of a `QueryBuilder` a plan uses (protected in MikroORM's typings). */
+interface PlannedBuilder extends MikroOrmQueryLike {
+  readonly alias: string
+  readonly em?: {
+    populate(entities: object[], paths: string[], options: object): Promise<unknown>
+  }
+  readonly platform?: {
+    readonly constructor: { readonly name: string }
+    quoteIdentifier(name: string): string
+  }
+  readonly mainAlias?: { readonly metadata?: MetadataLike }
+  orderBy(order: Record<string, string>[]): PlannedBuilder
+  andWhere(condition: string, params: unknown[]): PlannedBuilder
+}
+
+const STRING_TYPES = /^(string|varchar|text|character varying|char)$/i
+const RELATION_KINDS = new Set(['m:1', '1:1', '1:m', 'm:n'])
+
+function metadataOf(fn: string, qb: PlannedBuilder): MetadataLike {
+  const metadata = qb.mainAlias?.metadata
+  if (metadata === undefined || qb.platform === undefined)
+    throw planUnsupported(
+      fn,
+      'a QueryBuilder over an entity (em.createQueryBuilder(Entity, alias))',
+      'a builder without a main entity',
+    )
+  return metadata
+}
+
+/**
+ * The property a plan column names: a scalar property, or a to-one relation (its foreign key), by
+ * property name or by column name.
+ */
+function scalar(fn: string, metadata: MetadataLike, name: string): PropertyLike {
+  const comparable = (p: PropertyLike | undefined): p is PropertyLike =>
+    p !== undefined &&
+    (p.kind === 'scalar' || p.kind === 'm:1' || p.kind === '1:1') &&
+    p.fieldNames?.length === 1
+  const own = metadata.properties[name]
+  const property = comparable(own)
+    ? own
+    : Object.values(metadata.properties).find((p) => comparable(p) && p.fieldNames![0] === name)
+  if (property === undefined)
+    throw planUnsupported(
+      fn,
+      `sort and filter columns that are properties of the entity ${metadata.className} or their columns`,
+      JSON.stringify(name),
+    )
+  return property
+}
+
+/** Checks the tree's relations; returns the `orderBy` of its to-many relations by primary key. */
+function checkedOrder(
+  fn: string,
+  metadata: MetadataLike,
+  tree: IncludeTree,
+): Record<string, unknown> {
+  const order: Record<string, unknown> = {}
+  for (const [name, children] of Object.entries(tree)) {
+    const property = metadata.properties[name]
+    if (
+      property === undefined ||
+      !RELATION_KINDS.has(property.kind) ||
+      property.targetMeta === undefined
+    )
+      throw planUnsupported(
+        fn,
+        `include paths that are relations of the entity ${metadata.className} (a resource member named otherwise gives the relation: @WhenLoaded(() => R, { relation: '<property>' }))`,
+        JSON.stringify(name),
+      )
+    const target = property.targetMeta
+    const nested = checkedOrder(fn, target, children)
+    const own =
+      (property.kind === '1:m' || property.kind === 'm:n') && target.primaryKeys.length === 1
+    if (own || Object.keys(nested).length > 0)
+      order[name] = { ...(own ? { [target.primaryKeys[0]]: 'asc' } : {}), ...nested }
+  }
+  return order
+}
+
+function apply(query: MikroOrmQueryLike, plan: QueryPlan, fn: string): MikroOrmQueryLike {
+  const source = query as PlannedBuilder
+  const metadata = metadataOf(fn, source)
+  if (plan.counts.length > 0)
+    throw planUnsupported(
+      fn,
+      'a plan without counts (declare the count as a @Formula property and render it as an attribute)',
+      `a count (${plan.counts.map((c) => c.name).join(', ')})`,
+    )
+  checkedOrder(fn, metadata, includeTree(plan))
+  const qb = source.clone() as PlannedBuilder
+  const platform = qb.platform!
+  const sqlite = /sqlite/i.test(platform.constructor.name)
+  const params: unknown[] = []
+  const column = (name: string) =>
+    `${platform.quoteIdentifier(qb.alias)}.${platform.quoteIdentifier(scalar(fn, metadata, name).fieldNames![0])}`
+  const bind = (name: string, value: FilterValue): string => {
+    const type = scalar(fn, metadata, name).type ?? ''
+    // a date-time compared with a text column (or on SQLite, which has no date type) as ISO text
+    params.push(
+      value instanceof Date && (sqlite || STRING_TYPES.test(type)) ? value.toISOString() : value,
+    )
+    return '?'
+  }
+  const SQL = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const
+  const where = spellPlanWhere<string>(plan, {
+    compare: (name, op, value) => `${column(name)} ${SQL[op]} ${bind(name, value)}`,
+    in: (name, values) => `${column(name)} in (${values.map((v) => bind(name, v)).join(', ')})`,
+    isNull: (name, negated) => `${column(name)} is ${negated ? 'not ' : ''}null`,
+    like: (name, op, text) =>
+      `${column(name)} like ${bind(name, likePattern(op, text))} escape '${LIKE_ESCAPE}'`,
+    and: (parts) => `(${parts.join(' and ')})`,
+    or: (parts) => `(${parts.join(' or ')})`,
+  })
+  if (where !== undefined) qb.andWhere(where, params)
+  qb.orderBy(
+    plan.order.map((entry) => {
+      const property = scalar(fn, metadata, entry.column)
+      return { [property.name]: entry.descending ? 'desc' : 'asc' }
+    }),
+  )
+  return qb
+}
+
+async function load(
+  query: MikroOrmQueryLike,
+  rows: object[],
+  plan: QueryPlan,
+  fn: string,
+): Promise<void> {
+  if (plan.include.length === 0) return
+  const qb = query as PlannedBuilder
+  if (qb.em === undefined)
+    throw planUnsupported(
+      fn,
+      'a QueryBuilder made by an EntityManager (em.createQueryBuilder()) to load includes with',
+      'a builder without one',
+    )
+  const orderBy = checkedOrder(fn, metadataOf(fn, qb), includeTree(plan))
+  await qb.em.populate(rows, includePaths(plan), { strategy: 'select-in', orderBy })
+}
+
+/** The plan steps of the MikroORM adapter. @internal */
+export const mikroOrmPlanSteps: OrmPlanSteps<MikroOrmQueryLike> = { apply, load }

@@ -1,0 +1,74 @@
+/**
+ * The parts of a query plan every ORM adapter reads the same way: its conditions spelled in the
+ * ORM's own where language (values handed over to be bound, never spliced), and its include paths as
+ * a tree of relation names (the model properties, after the resource's renames).
+ */
+import type { FilterValue, QueryCondition } from '../../query/declaration'
+import type { QueryPlan } from '../../query/plan'
+
+/** A comparison of a plan condition. */
+export type PlanComparison = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte'
+
+/**
+ * How one ORM spells a plan's conditions (Prisma's `{ a: { gt: 1 } }`, TypeORM's `MoreThan(1)`...).
+ * `column` is the condition's column: the ORM's property name.
+ */
+export interface PlanWhereSpelling<W> {
+  compare(column: string, op: PlanComparison, value: FilterValue): W
+  in(column: string, values: readonly FilterValue[]): W
+  isNull(column: string, negated: boolean): W
+  /** `contains` / `starts_with` of the raw text (see `likePattern` for a bound LIKE pattern). */
+  like(column: string, op: 'contains' | 'starts_with', text: string): W
+  and(parts: W[]): W
+  or(parts: W[]): W
+}
+
+/** One condition in the ORM's where language. */
+export function spellPlanCondition<W>(
+  condition: QueryCondition,
+  spelling: PlanWhereSpelling<W>,
+): W {
+  if ('all' in condition)
+    return spelling.and(condition.all.map((c) => spellPlanCondition(c, spelling)))
+  if ('any' in condition)
+    return spelling.or(condition.any.map((c) => spellPlanCondition(c, spelling)))
+  switch (condition.op) {
+    case 'null':
+      return spelling.isNull(condition.column, !condition.value)
+    case 'in':
+      return spelling.in(condition.column, condition.value)
+    case 'contains':
+    case 'starts_with':
+      return spelling.like(condition.column, condition.op, String(condition.value))
+    default:
+      return spelling.compare(condition.column, condition.op, condition.value)
+  }
+}
+
+/** All of a plan's conditions ANDed in the ORM's where language; `undefined` when it has none. */
+export function spellPlanWhere<W>(plan: QueryPlan, spelling: PlanWhereSpelling<W>): W | undefined {
+  if (plan.where.length === 0) return undefined
+  const parts = plan.where.map((c) => spellPlanCondition(c, spelling))
+  return parts.length === 1 ? parts[0] : spelling.and(parts)
+}
+
+/** Include paths as a tree of relation names: `author, comments.author` -> `{ author: {}, comments: { author: {} } }`. */
+export interface IncludeTree {
+  readonly [relation: string]: IncludeTree
+}
+
+/** The plan's includes as a tree of relation names (the model property of each segment). */
+export function includeTree(plan: QueryPlan): IncludeTree {
+  const root: Record<string, Record<string, unknown>> = {}
+  for (const include of plan.include) {
+    let node: Record<string, Record<string, unknown>> = root
+    for (const relation of include.relations)
+      node = (node[relation] ??= {}) as Record<string, Record<string, unknown>>
+  }
+  return root as IncludeTree
+}
+
+/** The plan's includes as dot paths of relation names (`comments.author`), parents first. */
+export function includePaths(plan: QueryPlan): string[] {
+  return plan.include.map((include) => include.relations.join('.'))
+}
