@@ -56,17 +56,6 @@ function withFileSpecifiers(text, file) {
   })
 }
 
-// A peer an adapter loads only when it paginates (drizzle-orm, sequelize, ajv) is required
-// synchronously; an ES module has no `require`, so it gets one from node:module, found through
-// process.getBuiltinModule at call time: nothing Node-only is imported by the module itself.
-const REQUIRE_SHIM = [
-  'const require = (id) => {',
-  "  const nodeModule = globalThis.process?.getBuiltinModule?.('node:module')",
-  '  if (nodeModule === undefined) throw new Error(`api-resources: cannot load "${id}" on this runtime`)',
-  '  return nodeModule.createRequire(import.meta.url)(id)',
-  '}',
-].join('\n')
-
 function esmFromTsc(dir) {
   const files = walk(dir)
   for (const file of files) {
@@ -76,14 +65,9 @@ function esmFromTsc(dir) {
       rmSync(file)
     } else if (file.endsWith('.js')) {
       let text = withFileSpecifiers(readFileSync(file, 'utf8'), file)
-      if (/(^|[^.\w$])require\(/m.test(text)) {
-        // after the imports, before the first statement that may call it
-        const lines = text.split('\n')
-        let at = 0
-        while (at < lines.length && /^(import\s|\/\/|\s*$)/.test(lines[at])) at++
-        lines.splice(at, 0, REQUIRE_SHIM)
-        text = lines.join('\n')
-      }
+      // optional peers are loaded with import(), which bundlers follow; an ES module has no require
+      if (/(^|[^.\w$])require\(/m.test(text))
+        throw new Error(`${relative(root, file)}: require() in the ES module build: use import()`)
       text = text.replace(
         /\/\/# sourceMappingURL=(.*)\.js\.map\s*$/,
         '//# sourceMappingURL=$1.mjs.map\n',

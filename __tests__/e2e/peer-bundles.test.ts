@@ -1,5 +1,6 @@
-// The optional peers an adapter loads when it first pages a query (drizzle-orm, sequelize) come
-// through import(), which bundlers follow: an esbuild bundle of an app that uses them contains them.
+// The optional peers an adapter loads when it first pages a query (drizzle-orm, sequelize), and Ajv,
+// which checkResponses loads, come through import(), which bundlers follow: an esbuild bundle of an
+// app that uses them contains them.
 // The Drizzle bundle is built as the runtime matrix builds the Workers one (scripts/runtime-matrix.mjs)
 // and runs from a folder with no node_modules, over Drizzle's sqlite-proxy driver.
 import { execFileSync } from 'node:child_process'
@@ -110,5 +111,44 @@ describe('optional peers in a bundle', () => {
     ).toBe(true)
     expect(inputs.some((f) => /node_modules\/sequelize\/lib\/model\.js$/.test(f))).toBe(true)
     expect(code).not.toMatch(/createRequire/)
+  })
+
+  it('ajv: a Workers bundle of a Hono app with checkResponses contains it and checks bodies', async () => {
+    const HONO_APP = `
+import { Hono } from 'hono'
+import { Field, JsonResource } from 'api-resources'
+import { apiResources, respond } from 'api-resources/hono'
+
+class Tag extends JsonResource {
+  @Field('integer') id
+}
+const app = new Hono()
+app.use(apiResources({ checkResponses: true }))
+app.get('/good', respond(() => new Tag({ id: 1 })))
+app.get('/bad', respond(() => new Tag({ id: 'one' })))
+app.onError((error, c) => c.json({ code: error.code }, 500))
+const good = await app.request('/good')
+const bad = await app.request('/bad')
+console.log(JSON.stringify({ good: [good.status, await good.json()], bad: [bad.status, await bad.json()] }))
+`
+    // standard decorators, lowered by esbuild as a Workers project's build does
+    const { code, inputs } = await bundle(HONO_APP, { ...WORKERS, target: 'es2022' })
+    expect(inputs.some((f) => /node_modules\/ajv\/dist\/2020\.js$/.test(f))).toBe(true)
+    expect(code).not.toMatch(/createRequire/)
+    const dir = mkdtempSync(join(tmpdir(), 'api-resources-bundle-run-'))
+    try {
+      writeFileSync(join(dir, 'app.mjs'), code)
+      const out = execFileSync(process.execPath, [join(dir, 'app.mjs')], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_PATH: '', NODE_ENV: 'development' },
+      })
+      expect(JSON.parse(out)).toEqual({
+        good: [200, { data: { id: 1 } }],
+        bad: [500, { code: 'ERR_RESPONSE_SCHEMA' }],
+      })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -127,15 +127,38 @@ describe('apiResources({ checkResponses: true })', () => {
     const script = (check: boolean) => `
       require('reflect-metadata')
       const { JsonResource } = require('api-resources')
-      const { toHttpResponse } = require('api-resources/http')
+      const { loadResponseChecker, toHttpResponse } = require('api-resources/http')
       class R extends JsonResource {}
-      toHttpResponse(new R({ id: 1 }), { url: '/' }, { checkResponses: ${check} })
-      const loaded = Object.keys(require.cache).some((file) => /[\\\\/]node_modules[\\\\/]ajv[\\\\/]/.test(file))
-      process.stdout.write(String(loaded))
+      ;(async () => {
+        if (${check}) await loadResponseChecker()
+        toHttpResponse(new R({ id: 1 }), { url: '/' }, { checkResponses: ${check} })
+        const loaded = Object.keys(require.cache).some((file) => /[\\\\/]node_modules[\\\\/]ajv[\\\\/]/.test(file))
+        process.stdout.write(String(loaded))
+      })()
     `
     const run = (check: boolean) =>
       execFileSync(process.execPath, ['-e', script(check)], { cwd: root, encoding: 'utf8' })
     expect(run(false)).toBe('false')
     expect(run(true)).toBe('true')
+  })
+
+  it('toHttpResponse with checkResponses before loadResponseChecker() is an error naming it', () => {
+    const root = join(__dirname, '../..')
+    const script = `
+      require('reflect-metadata')
+      const { JsonResource } = require('api-resources')
+      const { toHttpResponse } = require('api-resources/http')
+      class R extends JsonResource {}
+      try {
+        toHttpResponse(new R({ id: 1 }), { url: '/' }, { checkResponses: true })
+        process.stdout.write('no error')
+      } catch (error) {
+        process.stdout.write(JSON.stringify({ code: error.code, message: error.message }))
+      }
+    `
+    const out = execFileSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' })
+    const error = JSON.parse(out) as { code: string; message: string }
+    expect(error.code).toBe('ERR_RESPONSE_CHECKER')
+    expect(error.message).toContain('await loadResponseChecker()')
   })
 })

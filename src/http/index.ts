@@ -9,6 +9,8 @@
  * - `toHttpResponse(value, request)`: a handler's return value as a response.
  * - `errorToHttpResponse(error, request)`: the package's own errors as responses, `undefined` for
  *   any other error.
+ * - `loadResponseChecker()`: imports Ajv for `checkResponses`; await it once before the first
+ *   checked response.
  *
  * Loads no framework.
  * @module
@@ -25,6 +27,7 @@ export {
   type HttpResponse,
   type ToHttpResponseOptions,
 } from './http-response'
+export { loadResponseChecker } from '../schema/check'
 export { acceptsJsonApi } from './error-documents'
 export { runWithRequestContext, tryGetRequestContext, type RequestContext } from '../context'
 export { isRespondable } from '../runtime/respondable'

@@ -1,7 +1,7 @@
 /**
  * Checked responses: a development mode that validates a response body against the schema of the
  * resource, collection, paginator or JSON:API document that produced it, with Ajv (an optional peer
- * dependency, required on the first check only). Nothing here runs unless the mode is on: no Ajv, no
+ * dependency, imported when an integration turns the mode on). Nothing here runs unless the mode is on: no Ajv, no
  * schema is generated.
  * @module
  */
@@ -42,24 +42,53 @@ interface AjvLike {
 type AjvConstructor = new (options: object) => AjvLike
 
 let ajv: AjvLike | undefined
+let loading: Promise<void> | undefined
+let failure: unknown
 
 /** RFC 3339 date-time (what `Date.prototype.toJSON` writes, and any offset). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/
 
-function loadAjv(): AjvLike {
+/**
+ * Imports Ajv (an optional peer dependency) for `checkResponses`, once, with an `import()` bundlers
+ * follow. The Express, Fastify, Hono and NestJS integrations call it themselves when the option is
+ * on; an integration built on `toHttpResponse(value, request, { checkResponses: true })` awaits it
+ * once before the first checked response. It never rejects: a missing Ajv is the
+ * `ERR_RESPONSE_CHECKER` of the first check.
+ *
+ * @example
+ * await loadResponseChecker()
+ * const response = toHttpResponse(resource, request, { checkResponses: true })
+ */
+export function loadResponseChecker(): Promise<void> {
+  loading ??= import('ajv/dist/2020.js').then(
+    (mod: unknown) => {
+      // CommonJS seen from import(): the module object is `default`, the class its `default`
+      const outer = (mod as { default?: unknown }).default ?? mod
+      const Ajv = ((outer as { default?: unknown }).default ?? outer) as AjvConstructor
+      const instance = new Ajv({ allErrors: false, strict: false })
+      instance.addFormat('date-time', DATE_TIME)
+      ajv = instance
+    },
+    (error: unknown) => {
+      failure = error
+    },
+  )
+  return loading
+}
+
+/** Has {@link loadResponseChecker} finished (loaded Ajv, or found it missing)? @internal */
+export function responseCheckerSettled(): boolean {
+  return ajv !== undefined || failure !== undefined
+}
+
+function loadedAjv(): AjvLike {
   if (ajv !== undefined) return ajv
-  let Ajv: AjvConstructor
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: only checked responses need Ajv
-    const mod = require('ajv/dist/2020') as { default?: AjvConstructor } & AjvConstructor
-    Ajv = mod.default ?? mod
-  } catch (error) {
-    throw ResourceError.checkerMissing(error)
-  }
-  const instance = new Ajv({ allErrors: false, strict: false })
-  instance.addFormat('date-time', DATE_TIME)
-  ajv = instance
-  return instance
+  throw ResourceError.checkerMissing(
+    failure ??
+      new Error(
+        'it is not loaded yet: await loadResponseChecker() before the first checked response',
+      ),
+  )
 }
 
 /** The body a value produces: the class and kind whose schema describes it, if known. */
@@ -133,7 +162,7 @@ function validatorOf(target: Target): Validate {
   if (byComponent === undefined) validators.set(target.key, (byComponent = new Map()))
   let validate = byComponent.get(target.component)
   if (validate === undefined) {
-    validate = loadAjv().compile(target.schema())
+    validate = loadedAjv().compile(target.schema())
     byComponent.set(target.component, validate)
   }
   return validate

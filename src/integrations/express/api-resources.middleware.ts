@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { runWithRequestContext } from '../../context'
 import { checkBaseUrl } from '../../context/request-context'
 import { isRespondable } from '../../runtime/respondable'
+import { loadResponseChecker, responseCheckerSettled } from '../../schema/check'
 import { holdRequestContextOf } from '../../http/request-context-holder'
 import { defaultRequestUrl, existingContext, markChecked } from './request-contexts'
 import { installExplicitStatus, sendRespondable } from './send-respondable'
@@ -52,6 +53,8 @@ export function apiResources(options: ApiResourcesOptions = {}): RequestHandler 
   const urlOf = options.url ?? defaultRequestUrl
   const check = options.checkResponses === true && process.env.NODE_ENV !== 'production'
   const baseUrl = checkBaseUrl(options.baseUrl)
+  // Ajv is imported now; a request that comes before it is loaded waits for it
+  const checker = check ? loadResponseChecker() : undefined
   return function apiResourcesMiddleware(req: Request, res: Response, next: NextFunction): void {
     const existing = existingContext(req)
     if (existing !== undefined) {
@@ -60,8 +63,14 @@ export function apiResources(options: ApiResourcesOptions = {}): RequestHandler 
       return
     }
     const context = holdRequestContextOf(req, urlOf(req), req, baseUrl)
-    if (check) markChecked(req)
     teachResponses(res)
+    if (checker !== undefined) {
+      markChecked(req)
+      if (!responseCheckerSettled()) {
+        void checker.then(() => runWithRequestContext(context, next))
+        return
+      }
+    }
     // `next` is called with no argument: AsyncLocalStorage.run passes none, so no arrow is needed
     runWithRequestContext(context, next)
   }

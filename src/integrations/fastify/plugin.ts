@@ -1,4 +1,5 @@
 import { checkBaseUrl } from '../../context/request-context'
+import { loadResponseChecker, responseCheckerSettled } from '../../schema/check'
 import type {
   FastifyError,
   FastifyInstance,
@@ -155,9 +156,12 @@ export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlu
       done(null, body)
     })
     if (options.checkResponses === true && process.env.NODE_ENV !== 'production') {
+      // Ajv is imported now; a request that comes before it is loaded waits for it
+      const checker = loadResponseChecker()
       fastify.addHook('onRequest', (request, _reply, next) => {
         ;(request as WithChecked)[CHECKED] = true
-        next()
+        if (responseCheckerSettled()) next()
+        else void checker.then(() => next())
       })
     }
     if (options.errorHandler !== false) fastify.setErrorHandler(resourceErrors(options.errors))

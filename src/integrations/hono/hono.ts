@@ -3,6 +3,7 @@ import { errorToHttpResponse, toHttpResponse } from '../../http/http-response'
 import { holdRequestContext, runInRequestContext } from '../../http/request-context-holder'
 import { isProductionEnv } from '../../util/env'
 import { checkBaseUrl } from '../../context/request-context'
+import { loadResponseChecker, responseCheckerSettled } from '../../schema/check'
 
 /** Options of {@link apiResources}. */
 export interface ApiResourcesOptions {
@@ -83,8 +84,14 @@ export function apiResources(options: ApiResourcesOptions = {}): MiddlewareHandl
   const baseUrl = checkBaseUrl(options.baseUrl)
   const requestOf = (c: Context) => ({ url: urlOf(c), raw: c.req.raw, baseUrl })
   const check = options.checkResponses === true && !isProductionEnv()
+  // Ajv is imported now; a request that comes before it is loaded waits for it
+  const checker = check ? loadResponseChecker() : undefined
   return function apiResourcesMiddleware(c, next) {
-    if (check) (c as unknown as WithExplicitStatus)[CHECKED] = true
+    if (checker !== undefined) {
+      ;(c as unknown as WithExplicitStatus)[CHECKED] = true
+      if (!responseCheckerSettled())
+        return checker.then(() => runInRequestContext(holdRequestContext(c, requestOf), next))
+    }
     return runInRequestContext(holdRequestContext(c, requestOf), next)
   }
 }

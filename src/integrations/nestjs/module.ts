@@ -2,6 +2,7 @@ import { Catch, Injectable, Module, type DynamicModule, type Provider } from '@n
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core'
 import { checkBaseUrl } from '../../context/request-context'
 import { ResourceErrorsFilter } from './errors.filter'
+import { loadResponseChecker } from '../../schema/check'
 import { ApiResourcesInterceptor } from './interceptor'
 
 /** Options of {@link ApiResourcesModule.forRoot}. */
@@ -73,10 +74,13 @@ class NestShapedErrorsFilter extends ResourceErrorsFilter {
   override errorBody = 'nest' as const
 }
 
-function configuredInterceptor(
+/** The interceptor with the module's options; with `checkResponses`, made once Ajv is imported. */
+async function configuredInterceptor(
   check: boolean,
   baseUrl: string | undefined,
-): ApiResourcesInterceptor {
+): Promise<ApiResourcesInterceptor> {
+  // Nest awaits an async factory before the app listens
+  if (check) await loadResponseChecker()
   const interceptor = new ApiResourcesInterceptor()
   interceptor.checkResponses = check
   interceptor.baseUrl = baseUrl
