@@ -53,7 +53,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-
  * follow. The Express, Fastify, Hono and NestJS integrations call it themselves when the option is
  * on; an integration built on `toHttpResponse(value, request, { checkResponses: true })` awaits it
  * once before the first checked response. It never rejects: a missing Ajv is the
- * `ERR_RESPONSE_CHECKER` of the first check.
+ * checker-missing error of the first check.
  *
  * @example
  * await loadResponseChecker()
