@@ -509,24 +509,21 @@ export function catalogued<K extends CatalogueKey>(key: K, args: CatalogueArgs<K
   return { code: row.code, message: explained(key, row.message(...args)), argument }
 }
 
+const KEY_BY_CODE: ReadonlyMap<unknown, CatalogueKey> = new Map(
+  (Object.keys(CATALOGUE) as CatalogueKey[]).map((key) => [CATALOGUE[key].code, key]),
+)
+
 /** The guide page of the row of `code`, if it has one. @internal */
 export function guidePageOfCode(code: string): string | undefined {
   const key = KEY_BY_CODE.get(code)
   return key === undefined ? undefined : GUIDE_PAGES[key]
 }
 
-const KEY_BY_CODE: ReadonlyMap<string, CatalogueKey> = new Map(
-  (Object.keys(CATALOGUE) as CatalogueKey[]).map((key) => [CATALOGUE[key].code, key]),
-)
-
 /** The row of a code, if the code is one of the catalogue's. @internal */
 export function entryOfCode(code: unknown): CatalogueEntry | undefined {
-  return typeof code === 'string' ? BY_CODE.get(code) : undefined
+  const key = KEY_BY_CODE.get(code)
+  return key === undefined ? undefined : CATALOGUE[key]
 }
-
-const BY_CODE: ReadonlyMap<string, CatalogueEntry> = new Map(
-  Object.values(CATALOGUE).map((row: CatalogueEntry) => [row.code, row]),
-)
 
 /** Laravel's summary: the first message, with `(and N more errors)` when there are more. */
 function summarize(errors: Messages): string {
