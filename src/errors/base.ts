@@ -1,8 +1,7 @@
 import {
-  CATALOGUE,
-  explained,
-  messageOf,
+  catalogued,
   mustBe,
+  type CATALOGUE,
   type CatalogueArgs,
   type CatalogueKey,
 } from './catalogue'
@@ -64,14 +63,15 @@ export class ApiResourcesError extends Error {
 /** A class of the catalogue whose constructor is `(code, message, options)`. */
 type CodedClass<T> = new (code: string, message: string, options?: { cause?: unknown }) => T
 
-/** An error of row `key`, its message from the row's template. @internal */
+/** An error of row `key`, its code and message from the catalogue. @internal */
 export function fromCatalogue<T, K extends CatalogueKey>(
   Class: CodedClass<T>,
   key: K,
   args: CatalogueArgs<K>,
   options?: { cause?: unknown },
 ): T {
-  return new Class(CATALOGUE[key].code, messageOf(key, ...args), options)
+  const { code, message } = catalogued(key, args)
+  return new Class(code, message, options)
 }
 
 /**
@@ -109,117 +109,65 @@ export class ArgumentError extends TypeError {
     brand(this)
   }
 
-  static readonly perPage = ofValue('perPage')
+  static readonly perPage = argumentConstructor('perPage')
   /** `argument` names the page argument (`page`, `currentPage`). */
-  static readonly page = ofNamedValue('page')
+  static readonly page = argumentConstructor('page')
   /** A page or cursor parameter name (`pageName`, `cursorName`) that cannot name a parameter. */
-  static readonly pageName = ofNamedValue('pageName')
-  static readonly total = ofValue('total')
-  static readonly onEachSide = ofValue('onEachSide')
-  static readonly items = ofValue('items')
-  static readonly hasMore = ofValue('hasMore')
-  static readonly path = ofValue('path')
-  static readonly options = ofValue('options')
+  static readonly pageName = argumentConstructor('pageName')
+  static readonly total = argumentConstructor('total')
+  static readonly onEachSide = argumentConstructor('onEachSide')
+  static readonly items = argumentConstructor('items')
+  static readonly hasMore = argumentConstructor('hasMore')
+  static readonly path = argumentConstructor('path')
+  static readonly options = argumentConstructor('options')
   /** `static maxIncludeDepth` that is not an integer >= 0. */
-  static readonly maxIncludeDepth = ofValue('maxIncludeDepth')
+  static readonly maxIncludeDepth = argumentConstructor('maxIncludeDepth')
   /** A decorator option (`@Field({ from })`, `@When(condition)`) of the wrong kind. */
-  static readonly decoratorOption = ofDescribedValue('decoratorOption')
+  static readonly decoratorOption = argumentConstructor('decoratorOption')
   /** `openApiDocument()` was given a route it cannot describe (or the same route twice). */
-  static readonly openApiRoute = ofDescribedValue('openApiRoute')
+  static readonly openApiRoute = argumentConstructor('openApiRoute')
   /** The page-link bar was given something that is not a paginator. */
-  static readonly notAPaginator = ofValue('notAPaginator')
+  static readonly notAPaginator = argumentConstructor('notAPaginator')
   /** `registerPaginationHelpers()` was given something that is not Handlebars. */
-  static readonly notHandlebars = ofValue('notHandlebars')
+  static readonly notHandlebars = argumentConstructor('notHandlebars')
   /** A resource collection of something that is neither a list nor a paginator. */
-  static readonly collectionSource = ofValue('collectionSource')
+  static readonly collectionSource = argumentConstructor('collectionSource')
   /** A `baseUrl` (absolute links) that is not an http(s) origin. */
-  static readonly baseUrl = ofValue('baseUrl')
+  static readonly baseUrl = argumentConstructor('baseUrl')
   /** `toResource()` / `toResourceCollection()` given something that is not a resource class. */
-  static readonly resourceClass = ofValue('resourceClass')
+  static readonly resourceClass = argumentConstructor('resourceClass')
   /** `ValidationError.fromZod()`/`fromExpressValidator()` given something else. */
-  static readonly validationSource = ofDescribedValue('validationSource')
+  static readonly validationSource = argumentConstructor('validationSource')
   /** `new ValidationError(errors)` with errors that are not field -> messages. */
-  static readonly validationErrors = ofDescribedValue('validationErrors')
+  static readonly validationErrors = argumentConstructor('validationErrors')
   /** The cursor column names of a `CursorPaginator` that are not a non-empty list of names. */
-  static readonly cursorParameters = ofValue('cursorParameters')
+  static readonly cursorParameters = argumentConstructor('cursorParameters')
   /** A cursor signing secret that is not a non-empty string or Buffer. */
-  static readonly cursorSecret = ofValue('cursorSecret')
-
+  static readonly cursorSecret = argumentConstructor('cursorSecret')
   /** A row whose value of cursor column `name` is missing or cannot be carried by a cursor. */
-  static cursorColumn(name: string, got: unknown): ArgumentError {
-    return argumentError('cursorColumn', got, `the cursor column ${JSON.stringify(name)}`)
-  }
-
+  static readonly cursorColumn = argumentConstructor('cursorColumn')
   /**
    * `fn()` got a query it cannot walk with a cursor (`problem` says why: no ORDER BY, a raw
    * ORDER BY, an expression).
    */
-  static cursorOrder(fn: string, problem: string): ArgumentError {
-    return cursorOrderError(fn, problem)
-  }
-
+  static readonly cursorOrder = argumentConstructor('cursorOrder')
   /** A COUNT query that gave no usable row count. */
-  static countResult(got: unknown): ArgumentError {
-    const row = CATALOGUE.countResult
-    return new ArgumentError(
-      row.code,
-      row.argument,
-      INTEGER_COUNT,
-      got,
-      explained('countResult', row.message(got)),
-    )
-  }
-}
-
-const INTEGER_COUNT = 'an integer >= 0'
-
-/** A query `cursorPaginate()` cannot walk with a cursor. @internal */
-export function cursorOrderError(fn: string, problem: string): ArgumentError {
-  const row = CATALOGUE.cursorOrder
-  return new ArgumentError(
-    row.code,
-    row.argument,
-    '',
-    fn,
-    explained('cursorOrder', row.message(fn, problem)),
-  )
+  static readonly countResult = argumentConstructor('countResult')
 }
 
 type ArgumentKey = {
   [K in CatalogueKey]: (typeof CATALOGUE)[K] extends { readonly class: 'ArgumentError' } ? K : never
 }[CatalogueKey]
 
-/** A row built by `argumentRow()`: its message is `<argument> must be <expected>; got <value>`. */
-type MustBeKey = Exclude<ArgumentKey, 'countResult' | 'cursorOrder'>
-
-function argumentError(
-  key: MustBeKey,
-  got: unknown,
-  argument?: string,
-  expected?: string,
-): ArgumentError {
-  const row = CATALOGUE[key]
-  const name = argument ?? row.argument
-  const message = explained(key, row.message(got, name, expected))
-  return new ArgumentError(row.code, name, expected ?? '', got, message)
-}
-
-// The three forms of the named constructors of `argumentRow()` rows (function declarations: the
-// class's static fields call them before this point of the module is reached).
-
-/** `(got)`: the row names the argument and what it expects. */
-function ofValue(key: MustBeKey): (got: unknown) => ArgumentError {
-  return (got) => argumentError(key, got)
-}
-
-/** `(got, argument?)`: `argument` replaces the row's argument name. */
-function ofNamedValue(key: MustBeKey): (got: unknown, argument?: string) => ArgumentError {
-  return (got, argument) => argumentError(key, got, argument)
-}
-
-/** `(argument, expected, got)`: the caller names the argument and what it expects. */
-function ofDescribedValue(
-  key: MustBeKey,
-): (argument: string, expected: string, got: unknown) => ArgumentError {
-  return (argument, expected, got) => argumentError(key, got, argument, expected)
+/**
+ * The named constructor of `ArgumentError` row `key` (a function declaration: the class's static
+ * fields call it before this point of the module is reached).
+ */
+function argumentConstructor<K extends ArgumentKey>(
+  key: K,
+): (...args: CatalogueArgs<K>) => ArgumentError {
+  return (...args) => {
+    const { code, argument, message } = catalogued(key, args)
+    return new ArgumentError(code, argument, '', undefined, message)
+  }
 }

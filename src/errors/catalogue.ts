@@ -36,32 +36,47 @@ export interface CatalogueEntry {
   readonly title?: string
   /** The query parameter a JSON:API error object names as its `source.parameter`. */
   readonly parameter?: string
-  /** The argument an `ArgumentError` names by default. */
-  readonly argument?: string
+  /** The argument an `ArgumentError` names: fixed, or from the named constructor's arguments. */
+  readonly argument?: string | ((...args: never[]) => string)
   /** The message, from the named constructor's arguments. */
   readonly message: (...args: never[]) => string
 }
 
-/** `<argument> must be <expected>; got <value>`: the message of every `ArgumentError`. */
-export function mustBe(argument: string, expected: string, got: unknown): string {
-  return `${argument} must be ${expected}; got ${describeValue(got)}`
+/** `<argument> must be <expected>; got <value>`, then the fix: the message of a bad argument. */
+export function mustBe(argument: string, expected: string, got: unknown, fix?: string): string {
+  return `${argument} must be ${expected}; got ${describeValue(got)}` + (fix ? `. ${fix}` : '')
 }
 
-/** A row for a bad argument: an `ArgumentError` (a `TypeError`) naming `argument`. */
+// The bad-argument rows (an `ArgumentError`, a `TypeError`), by the form of their named constructor.
+
+/** `(got)`: the row names the argument and what it expects. */
 function argumentRow<C extends `ERR_${string}`>(
   code: C,
   argument: string,
   expected: string,
   fix?: string,
 ) {
-  return {
-    code,
-    class: 'ArgumentError',
-    argument,
-    message: (got: unknown, name: string = argument, wanted: string = expected) =>
-      mustBe(name, wanted, got) + (fix === undefined ? '' : `. ${fix}`),
-  } as const
+  const message = (got: unknown) => mustBe(argument, expected, got, fix)
+  return { code, class: 'ArgumentError', argument, message } as const
 }
+
+/** `(got, argument?)`: the caller may rename the argument (`currentPage` for `page`). */
+function renamableRow<C extends `ERR_${string}`>(code: C, argument: string, expected: string) {
+  const name = (_got: unknown, name: string = argument) => name
+  const message = (got: unknown, as?: string) => mustBe(name(got, as), expected, got)
+  return { code, class: 'ArgumentError', argument: name, message } as const
+}
+
+/** `(argument, expected, got)`: the caller names the argument and what it expects. */
+function describedRow<C extends `ERR_${string}`>(code: C, fix?: string) {
+  const name = (argument: string) => argument
+  const message = (argument: string, expected: string, got: unknown) =>
+    mustBe(argument, expected, got, fix)
+  return { code, class: 'ArgumentError', argument: name, message } as const
+}
+
+/** The argument a cursor column's value is: `the cursor column "id"`. */
+const cursorColumn = (name: string) => `the cursor column ${JSON.stringify(name)}`
 
 type Messages = Readonly<Record<string, readonly string[]>>
 
@@ -71,9 +86,9 @@ const INTEGER_0 = 'an integer >= 0'
 export const CATALOGUE = {
   // -- bad arguments (ArgumentError, a TypeError) -------------------------------------------------
   perPage: argumentRow('ERR_PER_PAGE', 'perPage', INTEGER_1),
-  page: argumentRow('ERR_PAGE', 'page', INTEGER_1),
+  page: renamableRow('ERR_PAGE', 'page', INTEGER_1),
   total: argumentRow('ERR_TOTAL', 'total', INTEGER_0),
-  pageName: argumentRow('ERR_PAGE_NAME', 'pageName', 'a non-empty string'),
+  pageName: renamableRow('ERR_PAGE_NAME', 'pageName', 'a non-empty string'),
   onEachSide: argumentRow('ERR_ON_EACH_SIDE', 'onEachSide', INTEGER_0),
   items: argumentRow('ERR_PAGINATOR_ITEMS', 'items', 'an array or other iterable'),
   hasMore: argumentRow('ERR_HAS_MORE', 'hasMore', 'a boolean'),
@@ -85,11 +100,9 @@ export const CATALOGUE = {
     INTEGER_0,
     'Set static maxIncludeDepth on the JSON:API resource class to 0 or more',
   ),
-  decoratorOption: argumentRow('ERR_DECORATOR_OPTION', 'option', 'a valid decorator option'),
-  openApiRoute: argumentRow(
+  decoratorOption: describedRow('ERR_DECORATOR_OPTION'),
+  openApiRoute: describedRow(
     'ERR_OPENAPI_ROUTE',
-    'route',
-    'a route with a method, a path and what it responds with',
     'Describe each method and path once, with responds: { resource: UserResource } or another body',
   ),
   notAPaginator: argumentRow(
@@ -121,12 +134,8 @@ export const CATALOGUE = {
     'items',
     'a list, a Map, a plain object or a paginator',
   ),
-  validationSource: argumentRow('ERR_VALIDATION_SOURCE', 'source', 'a validation result'),
-  validationErrors: argumentRow(
-    'ERR_VALIDATION_ERRORS',
-    'errors',
-    'an object of field -> messages',
-  ),
+  validationSource: describedRow('ERR_VALIDATION_SOURCE'),
+  validationErrors: describedRow('ERR_VALIDATION_ERRORS'),
   countResult: {
     code: 'ERR_COUNT_RESULT',
     class: 'ArgumentError',
@@ -151,12 +160,18 @@ export const CATALOGUE = {
     'parameters',
     'a non-empty list of column names',
   ),
-  cursorColumn: argumentRow(
-    'ERR_CURSOR_COLUMN',
-    'row',
-    'a string, number, boolean, bigint, Date or null',
-    'Select every ORDER BY column of a cursor-paginated query',
-  ),
+  cursorColumn: {
+    code: 'ERR_CURSOR_COLUMN',
+    class: 'ArgumentError',
+    argument: cursorColumn,
+    message: (name: string, got: unknown) =>
+      mustBe(
+        cursorColumn(name),
+        'a string, number, boolean, bigint, Date or null',
+        got,
+        'Select every ORDER BY column of a cursor-paginated query',
+      ),
+  },
   cursorSecret: argumentRow('ERR_CURSOR_SECRET', 'cursorSecret', 'a non-empty string or Buffer'),
 
   // -- query builders and their installation ------------------------------------------------------
@@ -464,17 +479,39 @@ export const GUIDE_PAGES: { readonly [K in CatalogueKey]?: string } = Object.fre
   ),
 })
 
-/** `message`, the text of row `key`, with the pointer to its guide page if it has one. @internal */
-export function explained(key: CatalogueKey, message: string): string {
+/** `message`, the text of row `key`, with the pointer to its guide page if it has one. */
+function explained(key: CatalogueKey, message: string): string {
   const page = GUIDE_PAGES[key]
   return page === undefined ? message : withGuideLink(message, page)
 }
 
-/** The message of row `key` for `args`. @internal */
-export function messageOf<K extends CatalogueKey>(key: K, ...args: CatalogueArgs<K>): string {
-  const template = CATALOGUE[key].message as (...a: CatalogueArgs<K>) => string
-  return explained(key, template(...args))
+/** What an error of row `key` is made of, for `args`. */
+export interface Catalogued<K extends CatalogueKey = CatalogueKey> {
+  readonly code: ErrorCodes[K]
+  /** The row's message, with the pointer to its guide page if it has one. */
+  readonly message: string
+  /** The argument an `ArgumentError` names (`''` for the other classes). */
+  readonly argument: string
 }
+
+/**
+ * The code, message and argument of an error of row `key`: every error of the package is made from
+ * this, by its named constructor or its public constructor. @internal
+ */
+export function catalogued<K extends CatalogueKey>(key: K, args: CatalogueArgs<K>): Catalogued<K> {
+  type Text = (...a: CatalogueArgs<K>) => string
+  const row = CATALOGUE[key] as unknown as {
+    code: ErrorCodes[K]
+    argument?: string | Text
+    message: Text
+  }
+  const argument = typeof row.argument === 'function' ? row.argument(...args) : (row.argument ?? '')
+  return { code: row.code, message: explained(key, row.message(...args)), argument }
+}
+
+const KEY_BY_CODE: ReadonlyMap<unknown, CatalogueKey> = new Map(
+  (Object.keys(CATALOGUE) as CatalogueKey[]).map((key) => [CATALOGUE[key].code, key]),
+)
 
 /** The guide page of the row of `code`, if it has one. @internal */
 export function guidePageOfCode(code: string): string | undefined {
@@ -482,18 +519,11 @@ export function guidePageOfCode(code: string): string | undefined {
   return key === undefined ? undefined : GUIDE_PAGES[key]
 }
 
-const KEY_BY_CODE: ReadonlyMap<string, CatalogueKey> = new Map(
-  (Object.keys(CATALOGUE) as CatalogueKey[]).map((key) => [CATALOGUE[key].code, key]),
-)
-
 /** The row of a code, if the code is one of the catalogue's. @internal */
 export function entryOfCode(code: unknown): CatalogueEntry | undefined {
-  return typeof code === 'string' ? BY_CODE.get(code) : undefined
+  const key = KEY_BY_CODE.get(code)
+  return key === undefined ? undefined : CATALOGUE[key]
 }
-
-const BY_CODE: ReadonlyMap<string, CatalogueEntry> = new Map(
-  Object.values(CATALOGUE).map((row: CatalogueEntry) => [row.code, row]),
-)
 
 /** Laravel's summary: the first message, with `(and N more errors)` when there are more. */
 function summarize(errors: Messages): string {

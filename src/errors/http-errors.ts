@@ -5,7 +5,7 @@
  * the shape of their results.
  */
 import { ApiResourcesError, ArgumentError } from './base'
-import { CATALOGUE, messageOf } from './catalogue'
+import { CATALOGUE, catalogued } from './catalogue'
 
 /** Field name -> every message about that field, in the order they were reported. */
 export type ValidationMessages = Readonly<Record<string, readonly string[]>>
@@ -44,7 +44,8 @@ export class ValidationError extends ApiResourcesError {
    */
   constructor(errors: Readonly<Record<string, string | readonly string[]>>, message?: string) {
     const copied = copyMessages(errors)
-    super(CATALOGUE.validation.code, message ?? messageOf('validation', copied))
+    const made = catalogued('validation', [copied])
+    super(made.code, message ?? made.message)
     this.errors = copied
   }
 
@@ -89,7 +90,8 @@ export class NotFoundError extends ApiResourcesError {
 
   /** @param message what was not found; default `Not found.` */
   constructor(message?: string) {
-    super(CATALOGUE.notFound.code, messageOf('notFound', message))
+    const { code, message: text } = catalogued('notFound', [message])
+    super(code, text)
   }
 }
 

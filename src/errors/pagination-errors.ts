@@ -1,5 +1,5 @@
 import { ApiResourcesError, brand, namedConstructor } from './base'
-import { CATALOGUE, messageOf } from './catalogue'
+import { CATALOGUE, catalogued, type ErrorCodes } from './catalogue'
 
 /** Stable codes of the pagination errors (paginators and query-builder adapters). */
 export const PAGINATION_ERROR_CODES = {
@@ -30,11 +30,13 @@ export const PAGINATION_ERROR_CODES = {
  * throw UnsupportedQueryError.unsupportedQuery('paginate', 'a Knex select query', query)
  */
 export class UnsupportedQueryError extends TypeError {
-  readonly code = CATALOGUE.unsupportedQuery.code
+  readonly code: ErrorCodes['unsupportedQuery']
 
   /** `description` replaces the generic description of `got` when the adapter knows better. */
   constructor(fn: string, supported: string, got: unknown, description?: string) {
-    super(messageOf('unsupportedQuery', fn, supported, got, description))
+    const { code, message } = catalogued('unsupportedQuery', [fn, supported, got, description])
+    super(message)
+    this.code = code
     this.name = 'UnsupportedQueryError'
     brand(this)
   }
@@ -81,11 +83,8 @@ export class InvalidCursorError extends ApiResourcesError {
    * @param cause the database error a cursor value caused, if any
    */
   constructor(reason: string, cause?: unknown) {
-    super(
-      CATALOGUE.invalidCursor.code,
-      messageOf('invalidCursor', reason),
-      cause === undefined ? undefined : { cause },
-    )
+    const { code, message } = catalogued('invalidCursor', [reason])
+    super(code, message, cause === undefined ? undefined : { cause })
   }
 
   /** The cursor is refused because of `reason` (`cause`: the database error, if any). */

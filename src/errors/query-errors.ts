@@ -1,5 +1,5 @@
 import { ApiResourcesError } from './base'
-import { CATALOGUE, messageOf } from './catalogue'
+import { CATALOGUE, catalogued } from './catalogue'
 
 /** Query parameter (`sort`, `filter[author]`, `include`, ...) -> every message about it. */
 export type QueryParameterMessages = Readonly<Record<string, readonly string[]>>
@@ -26,7 +26,8 @@ export class QueryParameterError extends ApiResourcesError {
     for (const [parameter, messages] of Object.entries(errors))
       copied[parameter] = Object.freeze([...messages])
     Object.freeze(copied)
-    super(CATALOGUE.invalidQueryParameter.code, messageOf('invalidQueryParameter', copied))
+    const { code, message } = catalogued('invalidQueryParameter', [copied])
+    super(code, message)
     this.errors = copied
   }
 

@@ -18,9 +18,7 @@ export class ResourceError extends ApiResourcesError {
   static readonly unwrappedNonObject = namedConstructor(ResourceError, 'unwrappedNonObject')
 
   /** `checkResponses`: a response body that its schema rejects (the first mismatch, as a JSON pointer). */
-  static responseMismatch(component: string, pointer: string, problem: string): ResourceError {
-    return fromCatalogue(ResourceError, 'responseMismatch', [component, pointer, problem])
-  }
+  static readonly responseMismatch = namedConstructor(ResourceError, 'responseMismatch')
 
   /** `checkResponses` is on but Ajv cannot be loaded. */
   static checkerMissing(cause: unknown): ResourceError {
