@@ -45,6 +45,7 @@ plannedOrmSuite({
   // writers already loaded every author: the EntityManager's identity map)
   // counts: COUNT, posts, and one grouped COUNT of the comments for the page
   counts: true,
+  countQueries: 3,
   // the plan tables have a pivot, these models no `tags` relation
   missingRelation: 'tags',
   includeQueries: 5,
