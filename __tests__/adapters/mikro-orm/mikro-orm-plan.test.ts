@@ -86,7 +86,7 @@ plannedOrmSuite({
   },
 })
 
-class WriterCounted extends JsonResource<{ id: number }> {
+class WriterCounted extends JsonResource<{ id: number; writer_count?: number }> {
   static query = defineQuery<{ id: number }>()({ sort: ['id'] })
   @WhenCounted({ relation: 'writer' }) writer_count?: number
 }
