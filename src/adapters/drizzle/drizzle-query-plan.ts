@@ -388,9 +388,53 @@ export function applyDrizzlePlan<Q extends DrizzleQueryLike>(
   })
 }
 
+/** A relational query's session, as the MariaDB check uses it. */
+interface SessionLike {
+  all(query: unknown): Promise<Record<string, unknown>[]>
+}
+
+/** Is the server behind a session MariaDB? Asked once per session (`select version()`). */
+const mariaDbSessions = new WeakMap<object, Promise<boolean>>()
+
+function isMariaDb(session: SessionLike): Promise<boolean> {
+  let found = mariaDbSessions.get(session)
+  if (found === undefined) {
+    const { sql } = loadedDrizzle() as unknown as WhereOperators
+    found = session
+      .all(sql`select version() as ${sql.identifier('version')}`)
+      .then((rows) => /mariadb/i.test(String(rows[0]?.version ?? '')))
+    found.catch(() => mariaDbSessions.delete(session))
+    mariaDbSessions.set(session, found)
+  }
+  return found
+}
+
+/**
+ * Loads `drizzle-orm`, and refuses an include on MariaDB: Drizzle's relational queries load
+ * relations through `left join lateral` (default mode), which MariaDB has not, or through derived
+ * tables referring to the outer row (`planetscale` mode, for every `one()` relation and every
+ * ordered or limited `many()`), which MariaDB cannot resolve (`Unknown column 'posts.id' in 'WHERE'`).
+ */
+async function prepare(query: PromiseLike<unknown[]>, plan: QueryPlan, fn: string): Promise<void> {
+  await drizzle()
+  if (plan.include.length === 0 || !isRelationalQuery(query)) return
+  const { dialect, session } = query as unknown as {
+    dialect?: { constructor: object }
+    session?: SessionLike
+  }
+  const kind = (dialect?.constructor as Record<symbol, unknown> | undefined)?.[ENTITY_KIND]
+  if (kind !== 'MySqlDialect' || typeof session?.all !== 'function') return
+  if (await isMariaDb(session))
+    throw planUnsupported(
+      fn,
+      "on MariaDB, a plan without include: Drizzle relational queries load relations with LEFT JOIN LATERAL or with derived tables referring to the outer row, neither of which MariaDB runs; paginate a select builder (db.select().from(table)) with the plan (sort, filter, per_page) and load the relations for the page's keys yourself, one query per relation (inArray)",
+      `include=${plan.parameters.include} on a relational query (db.query.x.findMany())`,
+    )
+}
+
 /** The plan steps of the Drizzle paginators. @internal */
 export const drizzlePlanSteps: OrmPlanSteps<PromiseLike<unknown[]>> = {
-  prepare: drizzle,
+  prepare,
   apply: (query, plan, fn) =>
     applyDrizzlePlan(query as DrizzleQueryLike, plan, fn) as PromiseLike<unknown[]>,
   // counts as numbers on every driver (PostgreSQL returns count(*) as text)

@@ -3,7 +3,8 @@
  * the main entity's columns with `?` parameters, its order as `orderBy` of properties, and its
  * includes loaded after the page with `em.populate(rows, paths, { strategy: 'select-in' })`:
  * MikroORM's own batch loading, one query per relation level for the whole page (to-many relations
- * ordered by the related primary key). Relation names are the entity's.
+ * ordered by the related primary key); its counts as one grouped COUNT per counted relation for
+ * the page. Relation names are the entity's.
  */
 import type { FilterValue } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
@@ -23,10 +24,15 @@ interface PropertyLike {
   readonly type?: string
   readonly fieldNames?: readonly string[]
   readonly targetMeta?: MetadataLike
+  readonly mappedBy?: string
+  readonly owner?: boolean
+  readonly pivotTable?: string
+  readonly joinColumns?: readonly string[]
 }
 
 interface MetadataLike {
   readonly className: string
+  readonly tableName: string
   readonly primaryKeys: readonly string[]
   readonly properties: Readonly<Record<string, PropertyLike>>
 }
@@ -36,6 +42,7 @@ interface PlannedBuilder extends MikroOrmQueryLike {
   readonly alias: string
   readonly em?: {
     populate(entities: object[], paths: string[], options: object): Promise<unknown>
+    execute?(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>
   }
   readonly platform?: {
     readonly constructor: { readonly name: string }
@@ -114,12 +121,7 @@ function checkedOrder(
 function apply(query: MikroOrmQueryLike, plan: QueryPlan, fn: string): MikroOrmQueryLike {
   const source = query as PlannedBuilder
   const metadata = metadataOf(fn, source)
-  if (plan.counts.length > 0)
-    throw planUnsupported(
-      fn,
-      'a plan without counts (declare the count as a @Formula property and render it as an attribute)',
-      `a count (${plan.counts.map((c) => c.name).join(', ')})`,
-    )
+  for (const count of plan.counts) countedBy(fn, metadata, count.relation, count.name)
   checkedOrder(fn, metadata, includeTree(plan))
   const qb = source.clone() as PlannedBuilder
   const platform = qb.platform!
@@ -155,14 +157,88 @@ function apply(query: MikroOrmQueryLike, plan: QueryPlan, fn: string): MikroOrmQ
   return qb
 }
 
+/** Where a counted relation's rows are: the table and its column holding this entity's key. */
+interface CountSource {
+  readonly table: string
+  readonly column: string
+}
+
+/**
+ * The table a count groups: a 1:m relation's related table by the inverse relation's column, or an
+ * m:n relation's pivot table by the column pointing at this entity. Other relations (to-one, or
+ * keys of several columns) are refused before any query.
+ */
+function countedBy(fn: string, metadata: MetadataLike, name: string, count: string): CountSource {
+  const property = metadata.properties[name]
+  let source: CountSource | undefined
+  if (metadata.primaryKeys.length === 1 && property?.targetMeta !== undefined) {
+    if (property.kind === '1:m' && property.mappedBy !== undefined) {
+      const columns = property.targetMeta.properties[property.mappedBy]?.fieldNames
+      if (columns?.length === 1)
+        source = { table: property.targetMeta.tableName, column: columns[0] }
+    } else if (
+      property.kind === 'm:n' &&
+      property.pivotTable !== undefined &&
+      property.joinColumns?.length === 1
+    )
+      source = { table: property.pivotTable, column: property.joinColumns[0] }
+  }
+  if (source === undefined)
+    throw planUnsupported(
+      fn,
+      `counts of 1:m or m:n relations of the entity ${metadata.className} with a one-column key (else declare the count as a @Formula property and render it as an attribute)`,
+      `${JSON.stringify(count)} of ${JSON.stringify(name)}`,
+    )
+  return source
+}
+
+/**
+ * The plan's counts onto the page's entities: one grouped COUNT per counted relation for the whole
+ * page (`select fk, count(*) ... where fk in (page keys) group by fk`), as numbers, 0 where none.
+ */
+async function loadCounts(
+  qb: PlannedBuilder,
+  rows: readonly object[],
+  plan: QueryPlan,
+  fn: string,
+): Promise<void> {
+  const metadata = metadataOf(fn, qb)
+  const execute = qb.em?.execute
+  if (execute === undefined)
+    throw planUnsupported(
+      fn,
+      'a QueryBuilder made by a SQL EntityManager (em.createQueryBuilder()) to count with',
+      'a builder without one',
+    )
+  const quote = (name: string) => qb.platform!.quoteIdentifier(name)
+  const key = metadata.primaryKeys[0]
+  const keys = [...new Set(rows.map((row) => (row as Record<string, unknown>)[key]))]
+  for (const count of plan.counts) {
+    const source = countedBy(fn, metadata, count.relation, count.name)
+    const column = quote(source.column)
+    const found = await execute.call(
+      qb.em,
+      `select ${column} as ${quote('api_resources_key')}, count(*) as ${quote('api_resources_count')} from ${quote(source.table)} where ${column} in (${keys.map(() => '?').join(', ')}) group by ${column}`,
+      keys,
+    )
+    const byKey = new Map(
+      found.map((r) => [String(r.api_resources_key), Number(r.api_resources_count)]),
+    )
+    for (const row of rows)
+      (row as Record<string, unknown>)[count.name] =
+        byKey.get(String((row as Record<string, unknown>)[key])) ?? 0
+  }
+}
+
 async function load(
   query: MikroOrmQueryLike,
   rows: object[],
   plan: QueryPlan,
   fn: string,
 ): Promise<void> {
-  if (plan.include.length === 0) return
   const qb = query as PlannedBuilder
+  if (plan.counts.length > 0) await loadCounts(qb, rows, plan, fn)
+  if (plan.include.length === 0) return
   if (qb.em === undefined)
     throw planUnsupported(
       fn,

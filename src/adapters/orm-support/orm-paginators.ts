@@ -56,10 +56,11 @@ export interface OrmPageAdapter<Q> {
  */
 export interface OrmPlanSteps<Q> {
   /**
-   * Loads what `apply` needs before it runs (an ORM module imported at first use). `apply` itself
-   * stays synchronous: some ORMs' queries are thenables, which a promise would run.
+   * Loads what `apply` needs before it runs (an ORM module imported at first use, a fact about the
+   * database the query runs on), or rejects what the ORM cannot do there. `apply` itself stays
+   * synchronous: some ORMs' queries are thenables, which a promise would run.
    */
-  prepare?(): Promise<unknown>
+  prepare?(query: Q, plan: QueryPlan, fn: string): Promise<unknown>
   /**
    * A copy of `query` with the plan in the ORM's own terms: its conditions as the ORM's where (values
    * bound), its order replacing the query's own, and, for an ORM that loads relations inside the
@@ -144,7 +145,7 @@ async function plannedPage<Q, P extends BasePaginator<unknown>>(
   run: (query: Q) => Promise<P>,
 ): Promise<P> {
   const steps = planSteps(adapter, fn)
-  await steps.prepare?.()
+  await steps.prepare?.(query, plan, fn)
   const applied = steps.apply(query, plan, fn)
   const page = await run(applied)
   const rows = page.items() as object[]

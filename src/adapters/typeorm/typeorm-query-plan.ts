@@ -3,7 +3,8 @@
  * `andWhere` with named parameters (the builder's own WHERE in brackets too), its order as
  * `orderBy`/`addOrderBy` of main-entity properties, and its includes as find-options `relations`
  * with `relationLoadStrategy: 'query'`: TypeORM's own batch loading, one query per relation level for
- * the whole page (no join, so `skip`/`take` page entities). Relation names are the entity's.
+ * the whole page (no join, so `skip`/`take` page entities); its counts as one grouped COUNT per
+ * counted relation for the page. Relation names are the entity's.
  */
 import type { FilterValue } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
@@ -16,17 +17,25 @@ interface ColumnLike {
   readonly databaseName: string
   readonly propertyName: string
   readonly type: unknown
+  readonly referencedColumn?: ColumnLike
 }
 
 interface RelationLike {
   readonly propertyName: string
   readonly isOneToMany: boolean
   readonly isManyToMany: boolean
+  readonly isOwning: boolean
   readonly inverseEntityMetadata: MetadataLike
+  readonly inverseRelation?: RelationLike
+  readonly joinColumns: readonly ColumnLike[]
+  readonly junctionEntityMetadata?: MetadataLike
 }
 
 interface MetadataLike {
   readonly name: string
+  readonly tablePath: string
+  readonly ownerColumns: readonly ColumnLike[]
+  readonly inverseColumns: readonly ColumnLike[]
   readonly primaryColumns: readonly ColumnLike[]
   findColumnWithPropertyPath(path: string): ColumnLike | undefined
   findRelationWithPropertyPath(path: string): RelationLike | undefined
@@ -42,10 +51,21 @@ interface PlannedBuilder extends TypeOrmQueryLike {
     wheres: unknown[]
   }
   escape(name: string): string
+  createQueryBuilder(): CountBuilder
   orderBy(): PlannedBuilder
   addOrderBy(sort: string, order: 'ASC' | 'DESC'): PlannedBuilder
   andWhere(condition: string, parameters: Record<string, unknown>): PlannedBuilder
   setFindOptions(options: object): PlannedBuilder
+}
+
+/** The grouped COUNT of one relation (a new builder on the same connection and query runner). */
+interface CountBuilder {
+  select(selection: string, alias: string): CountBuilder
+  addSelect(selection: string, alias: string): CountBuilder
+  from(table: string, alias: string): CountBuilder
+  where(condition: string, parameters: Record<string, unknown>): CountBuilder
+  groupBy(group: string): CountBuilder
+  getRawMany(): Promise<Record<string, unknown>[]>
 }
 
 const STRING_TYPES =
@@ -98,6 +118,82 @@ function relationsOf(
   return out
 }
 
+/** Where a counted relation's rows are: the table, its column holding the parent's key, that key. */
+interface CountSource {
+  readonly table: string
+  readonly column: string
+  readonly key: string
+}
+
+/**
+ * The table a count groups: a one-to-many relation's related table by its join column, or a
+ * many-to-many relation's junction table by the column pointing at this entity. Other relations
+ * (to-one, or keys of several columns) are refused before any query.
+ */
+function countedBy(fn: string, metadata: MetadataLike, name: string, count: string): CountSource {
+  const relation = metadata.findRelationWithPropertyPath(name)
+  const single = (columns: readonly ColumnLike[] | undefined) =>
+    columns?.length === 1 && columns[0].referencedColumn !== undefined ? columns[0] : undefined
+  let source: CountSource | undefined
+  if (relation?.isOneToMany === true) {
+    const column = single(relation.inverseRelation?.joinColumns)
+    if (column !== undefined)
+      source = {
+        table: relation.inverseEntityMetadata.tablePath,
+        column: column.databaseName,
+        key: column.referencedColumn!.propertyName,
+      }
+  } else if (relation?.isManyToMany === true && relation.junctionEntityMetadata !== undefined) {
+    const junction = relation.junctionEntityMetadata
+    const column = single(relation.isOwning ? junction.ownerColumns : junction.inverseColumns)
+    if (column !== undefined)
+      source = {
+        table: junction.tablePath,
+        column: column.databaseName,
+        key: column.referencedColumn!.propertyName,
+      }
+  }
+  if (source === undefined)
+    throw planUnsupported(
+      fn,
+      `counts of one-to-many or many-to-many relations of the entity ${metadata.name} with a one-column key (else declare the count as a @VirtualColumn and render it as an attribute)`,
+      `${JSON.stringify(count)} of ${JSON.stringify(name)}`,
+    )
+  return source
+}
+
+/**
+ * The plan's counts onto the page's entities: one grouped COUNT per counted relation for the whole
+ * page (`SELECT fk, COUNT(*) ... WHERE fk IN (page keys) GROUP BY fk`), as numbers, 0 where none.
+ */
+async function loadCounts(
+  qb: PlannedBuilder,
+  metadata: MetadataLike,
+  rows: readonly object[],
+  plan: QueryPlan,
+  fn: string,
+): Promise<void> {
+  for (const count of plan.counts) {
+    const source = countedBy(fn, metadata, count.relation, count.name)
+    const keys = [...new Set(rows.map((row) => (row as Record<string, unknown>)[source.key]))]
+    const column = `${qb.escape('api_resources_count')}.${qb.escape(source.column)}`
+    const found = await qb
+      .createQueryBuilder()
+      .select(column, 'api_resources_key')
+      .addSelect('COUNT(*)', 'api_resources_count')
+      .from(source.table, 'api_resources_count')
+      .where(`${column} IN (:...api_resources_keys)`, { api_resources_keys: keys })
+      .groupBy(column)
+      .getRawMany()
+    const byKey = new Map(
+      found.map((r) => [String(r.api_resources_key), Number(r.api_resources_count)]),
+    )
+    for (const row of rows)
+      (row as Record<string, unknown>)[count.name] =
+        byKey.get(String((row as Record<string, unknown>)[source.key])) ?? 0
+  }
+}
+
 /** A builder whose clones keep its find options (TypeORM's `clone()` drops them). */
 function keepingFindOptions(qb: PlannedBuilder, options: object): PlannedBuilder {
   qb.setFindOptions(options)
@@ -111,12 +207,7 @@ function keepingFindOptions(qb: PlannedBuilder, options: object): PlannedBuilder
 function apply(query: TypeOrmQueryLike, plan: QueryPlan, fn: string): TypeOrmQueryLike {
   const source = query as PlannedBuilder
   const metadata = metadataOf(fn, source)
-  if (plan.counts.length > 0)
-    throw planUnsupported(
-      fn,
-      'a plan without counts (TypeORM 1 has no loadRelationCountAndMap: declare the count as a @VirtualColumn and render it as an attribute)',
-      `a count (${plan.counts.map((c) => c.name).join(', ')})`,
-    )
+  for (const count of plan.counts) countedBy(fn, metadata, count.relation, count.name)
   const relations = relationsOf(fn, metadata, includeTree(plan))
   const qb = source.clone() as PlannedBuilder
   const sqlite = /sqlite|sqljs|capacitor|expo/.test(
@@ -196,7 +287,8 @@ function compare(a: unknown, b: unknown): number {
 export const typeOrmPlanSteps: OrmPlanSteps<TypeOrmQueryLike> = {
   apply,
   load: async (query, rows, plan, fn) => {
-    if (plan.include.length > 0)
-      orderLoaded(rows, metadataOf(fn, query as PlannedBuilder), includeTree(plan))
+    const qb = query as PlannedBuilder
+    if (plan.include.length > 0) orderLoaded(rows, metadataOf(fn, qb), includeTree(plan))
+    if (plan.counts.length > 0) await loadCounts(qb, metadataOf(fn, qb), rows, plan, fn)
   },
 }
