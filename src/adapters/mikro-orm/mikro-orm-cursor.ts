@@ -26,7 +26,7 @@ interface PropertyMeta {
 /** The parts of an `EntityManager` the cursor step uses. */
 interface EntityManagerLike {
   getConnection(): {
-    getKnex(): KnexInternals
+    getKnex(): KnexInternals & { raw(sql: string): unknown }
     execute(sql: string, params: readonly unknown[], method: 'all'): Promise<unknown>
   }
   map(entityName: string, row: object, options: { schema?: string }): unknown
@@ -53,14 +53,6 @@ interface MikroOrmCursorLike<T> extends MikroOrmQueryLike<T> {
   select(fields: string): MikroOrmCursorLike<T>
   addSelect(fields: unknown[]): MikroOrmCursorLike<T>
   execute(method: 'all', mapResults: boolean): Promise<Record<string, unknown>[]>
-}
-
-/** MikroORM's `raw()` (`@mikro-orm/core`), loaded at the first page that selects an exact text. */
-type Raw = (sql: string, params: readonly unknown[]) => unknown
-let loadedRaw: Promise<Raw> | undefined
-function mikroRaw(): Promise<Raw> {
-  loadedRaw ??= import('@mikro-orm/core').then((core) => (core as unknown as { raw: Raw }).raw)
-  return loadedRaw
 }
 
 /** The property an order key names: `alias.property`, `property` or its column; else undefined. */
@@ -94,7 +86,8 @@ const SQLITE_STORED: ExactForm = { text: '??', cast: 'text' }
 export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string): CursorSource<T> {
   const qb = query as MikroOrmCursorLike<T>
   const em = qb.em
-  const family = em === undefined ? undefined : knexFamily(em.getConnection().getKnex())
+  const knex = em?.getConnection().getKnex()
+  const family = knex === undefined ? undefined : knexFamily(knex)
   const largest = family === 'postgres'
   const properties = qb.mainAlias.metadata?.properties ?? {}
   const items = qb._orderBy.flatMap((order) =>
@@ -150,14 +143,14 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
       const exact = schemaColumns.flatMap((c, i) =>
         c.exact === undefined ? [] : [{ sql: c.exact.text, column: c.name, alias: exactAlias(i) }],
       )
-      if (exact.length > 0) {
-        const raw = await mikroRaw()
+      // (exact texts come from the catalog, read only with an EntityManager and its Knex)
+      if (exact.length > 0 && knex !== undefined) {
+        // a Knex raw expression: MikroORM hands a select entry that is not its own to Knex as is
         if (page._fields === undefined || page._fields.length === 0) page.select('*')
         page.addSelect(
           exact.map((e) =>
-            raw(
+            knex.raw(
               `${e.sql.replace('??', sqlOf(e.column))} as ${qb.platform.quoteIdentifier(e.alias)}`,
-              [],
             ),
           ),
         )
