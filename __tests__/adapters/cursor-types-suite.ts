@@ -247,6 +247,12 @@ export function describeCursorTypes(label: string): void {
           expect(row).toBeInstanceOf(Row)
           expect(Object.keys(row).sort()).toEqual(['id', ...columns].sort())
         }
+        const entities = await mikroCursorPaginate(mikroQuery('ts', false), 3)
+        expect(entities.items()).toHaveLength(3)
+        for (const entity of entities.items())
+          expect(
+            Object.keys(entity as object).filter((k) => k.startsWith('api_resources')),
+          ).toEqual([])
       })
 
       it.each([
