@@ -1,5 +1,5 @@
 // Walks over every column type a keyset is built on, with ties and NULLs, through Knex, Kysely and
-// the ORM adapters built on Knex (Objection) on each database: microsecond timestamps (with and without a zone), dates, single and double
+// the ORM adapters (Objection, MikroORM) on each database: microsecond timestamps (with and without a zone), dates, single and double
 // floats, decimals, bigints past 2^53, uuids, booleans and text. The expected order is the
 // database's own (the same query without a cursor). cursor-types.test.ts runs it in the process's
 // time zone, and cursor-types-tz.test.ts runs that file again under TZ=America/New_York.
@@ -9,7 +9,9 @@ import { ArgumentError, Cursor, InvalidCursorError } from 'api-resources'
 import { cursorPaginate as knexCursorPaginate } from 'api-resources/knex'
 import { cursorPaginate as kyselyCursorPaginate } from 'api-resources/kysely'
 import { cursorPaginate as objectionCursorPaginate } from 'api-resources/objection'
+import { cursorPaginate as mikroCursorPaginate } from 'api-resources/mikro-orm'
 import { Model } from 'objection'
+import { EntitySchema, type MikroORM, type Options } from '@mikro-orm/core'
 import { DIALECTS, uniqueName, type DialectName } from '../support/db'
 import { walk } from './cursor-walk'
 
@@ -54,6 +56,49 @@ const TYPES: Record<DialectName, Record<string, string>> = {
 
 const ROWS = 17
 
+/** The MikroORM property types of the columns: as an application would map them. */
+const MIKRO_TYPES: Record<string, string> = {
+  ts: 'datetime',
+  tn: 'datetime',
+  d: 'date',
+  f: 'float',
+  dbl: 'double',
+  num: 'decimal',
+  big: 'bigint',
+  u: 'uuid',
+  flag: 'boolean',
+  txt: 'string',
+}
+
+/** A MikroORM instance with one entity over `table` (SQLite: its own in-memory database). */
+async function openMikro(name: DialectName, table: string): Promise<MikroORM> {
+  const entity = new EntitySchema<Record<string, unknown>>({
+    name: 'TypeRow',
+    tableName: table,
+    properties: {
+      id: { type: 'integer', primary: true },
+      ...Object.fromEntries(
+        Object.entries(MIKRO_TYPES).map(([c, type]) => [c, { type, nullable: true }]),
+      ),
+    } as never,
+  })
+  const common: Options = {
+    entities: [entity],
+    allowGlobalContext: true,
+    discovery: { disableDynamicFileAccess: true },
+  }
+  if (name === 'postgres') {
+    const { MikroORM: Orm } = await import('@mikro-orm/postgresql')
+    return Orm.init({ clientUrl: process.env.PG_URL, ...common } as never)
+  }
+  if (name === 'mysql') {
+    const { MikroORM: Orm } = await import('@mikro-orm/mysql')
+    return Orm.init({ clientUrl: process.env.MYSQL_URL, ...common } as never)
+  }
+  const { MikroORM: Orm } = await import('@mikro-orm/better-sqlite')
+  return Orm.init({ dbName: ':memory:', ...common } as never)
+}
+
 /** The SQL literal of column `column` in row `i` (NULL every fifth row; values repeat). */
 function literal(dialect: DialectName, column: string, i: number): string {
   if (i % 5 === 3) return 'null'
@@ -87,12 +132,14 @@ export function describeCursorTypes(label: string): void {
     (name, dialect) => {
       let knex: Knex
       let kysely: Kysely<any>
+      let mikro: MikroORM
       const table = uniqueName('cursor_types')
       const columns = Object.keys(TYPES[name])
 
       beforeAll(async () => {
         knex = dialect.knex()
         kysely = dialect.kysely<any>()
+        mikro = await openMikro(name, table)
         const ddl = `create table ${table} (id integer primary key, ${columns
           .map((c) => `${c} ${TYPES[name][c]}`)
           .join(', ')})`
@@ -103,11 +150,13 @@ export function describeCursorTypes(label: string): void {
               .map((c) => literal(name, c, i))
               .join(', ')})`,
         )
-        // SQLite in memory: Knex and Kysely each have their own database
+        // SQLite in memory: Knex, Kysely and MikroORM each have their own database
         const runners: Array<(sql: string) => Promise<unknown>> = [(sql) => knex.raw(sql)]
         if (name === 'sqlite')
-          runners.push((sql) =>
-            kysely.executeQuery({ sql, parameters: [], query: { kind: 'RawNode' } } as never),
+          runners.push(
+            (sql) =>
+              kysely.executeQuery({ sql, parameters: [], query: { kind: 'RawNode' } } as never),
+            (sql) => mikro.em.getConnection().execute(sql),
           )
         for (const run of runners) for (const sql of [ddl, ...inserts]) await run(sql)
       })
@@ -117,6 +166,7 @@ export function describeCursorTypes(label: string): void {
         await knex.schema.dropTableIfExists(table)
         await knex.destroy()
         await kysely.destroy()
+        await mikro.close()
       })
 
       class Row extends Model {
@@ -126,6 +176,15 @@ export function describeCursorTypes(label: string): void {
         Row.query(knex)
           .orderBy(column, descending ? 'desc' : 'asc')
           .orderBy('id', descending ? 'desc' : 'asc')
+
+      const mikroQuery = (column: string, descending: boolean) =>
+        (
+          mikro.em.fork() as unknown as {
+            createQueryBuilder(entity: string, alias: string): any
+          }
+        )
+          .createQueryBuilder('TypeRow', 'r')
+          .orderBy([{ [column]: descending ? 'desc' : 'asc' }, { id: descending ? 'desc' : 'asc' }])
 
       const knexQuery = (column: string, descending: boolean) =>
         knex(table)
@@ -167,6 +226,11 @@ export function describeCursorTypes(label: string): void {
           expected,
           3,
         )
+        await walk(
+          (cursor) => mikroCursorPaginate(mikroQuery(column, descending), 3, cursor),
+          expected,
+          3,
+        )
       })
 
       it('runs in the time zone the run asks for', () => {
@@ -183,6 +247,12 @@ export function describeCursorTypes(label: string): void {
           expect(row).toBeInstanceOf(Row)
           expect(Object.keys(row).sort()).toEqual(['id', ...columns].sort())
         }
+        const entities = await mikroCursorPaginate(mikroQuery('ts', false), 3)
+        expect(entities.items()).toHaveLength(3)
+        for (const entity of entities.items())
+          expect(
+            Object.keys(entity as object).filter((k) => k.startsWith('api_resources')),
+          ).toEqual([])
       })
 
       it.each([
@@ -202,6 +272,9 @@ export function describeCursorTypes(label: string): void {
           ).rejects.toBeInstanceOf(InvalidCursorError)
           await expect(
             objectionCursorPaginate(objectionQuery(column, false), 3, cursor),
+          ).rejects.toBeInstanceOf(InvalidCursorError)
+          await expect(
+            mikroCursorPaginate(mikroQuery(column, false), 3, cursor),
           ).rejects.toBeInstanceOf(InvalidCursorError)
         },
       )

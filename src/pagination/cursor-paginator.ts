@@ -216,8 +216,8 @@ function checkedNames(parameters: unknown): readonly string[] {
   return Object.freeze(parameters.slice())
 }
 
-/** The exact cursor values of fetched rows, by position (a row without any: undefined). */
-type ExactRows = readonly (ReadonlyMap<string, CursorValue> | undefined)[]
+/** The exact cursor values of fetched rows, by position (a row without any: undefined). @internal */
+export type ExactRows = readonly (ReadonlyMap<string, CursorValue> | undefined)[]
 
 /**
  * The exact cursor values of the rows an adapter fetched, where a row's own value is less exact

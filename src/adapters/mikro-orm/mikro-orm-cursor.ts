@@ -1,26 +1,64 @@
 import { ArgumentError } from '../../errors/base'
+import type { CursorValue } from '../../pagination/cursor'
+import { setExactCursorValues } from '../../pagination/cursor-paginator'
+import type { KeysetCondition } from '../../pagination/cursor-query'
+import {
+  exactAlias,
+  indexFormOf,
+  tableColumns,
+  takeExactValues,
+  withCatalog,
+  type ExactForm,
+  type SchemaColumn,
+} from '../orm-support/column-schema'
+import { knexFamily, type KnexInternals } from '../orm-support/knex-like-cursor'
 import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
 import type { MikroOrmQueryLike } from './mikro-orm-types'
 
+/** A property's metadata as the cursor step reads it. */
+interface PropertyMeta {
+  readonly fieldNames?: readonly string[]
+  readonly runtimeType?: string
+  readonly formula?: unknown
+}
+
+/** The parts of an `EntityManager` the cursor step uses. */
+interface EntityManagerLike {
+  getConnection(): {
+    getKnex(): KnexInternals & { raw(sql: string): unknown }
+    execute(sql: string, params: readonly unknown[], method: 'all'): Promise<unknown>
+  }
+  map(entityName: string, row: object, options: { schema?: string }): unknown
+}
+
 /** The parts of a MikroORM `QueryBuilder` the cursor step reads (internal in its typings). */
 interface MikroOrmCursorLike<T> extends MikroOrmQueryLike<T> {
   readonly alias: string
-  readonly platform?: { readonly constructor: { readonly name: string } }
-  readonly mainAlias?: {
+  readonly em?: EntityManagerLike
+  readonly _schema?: string
+  readonly _fields?: readonly unknown[]
+  readonly platform: { quoteIdentifier(id: string): string }
+  readonly mainAlias: {
+    readonly entityName: string
     readonly metadata?: {
-      readonly properties: Record<string, { readonly fieldNames?: readonly string[] }>
+      readonly tableName?: string
+      readonly schema?: string
+      readonly properties: Record<string, PropertyMeta>
     }
   }
   readonly _orderBy: readonly Record<string, unknown>[]
   orderBy(order: Record<string, string>[]): MikroOrmCursorLike<T>
-  andWhere(condition: object): MikroOrmCursorLike<T>
+  andWhere(condition: string, params: unknown[]): MikroOrmCursorLike<T>
+  select(fields: string): MikroOrmCursorLike<T>
+  addSelect(fields: unknown[]): MikroOrmCursorLike<T>
+  execute(method: 'all', mapResults: boolean): Promise<Record<string, unknown>[]>
 }
 
 /** The property an order key names: `alias.property`, `property` or its column; else undefined. */
 function propertyOf(query: MikroOrmCursorLike<unknown>, key: string): string | undefined {
   const path = key.startsWith(`${query.alias}.`) ? key.slice(query.alias.length + 1) : key
-  const properties = query.mainAlias?.metadata?.properties ?? {}
+  const properties = query.mainAlias.metadata?.properties ?? {}
   if (Object.hasOwn(properties, path)) return path
   return Object.keys(properties).find((name) => properties[name].fieldNames?.[0] === path)
 }
@@ -31,13 +69,27 @@ function directionText(value: unknown): unknown {
 }
 
 /**
+ * The exact form of a column MikroORM reads through a JS Date on SQLite, where the catalog's type
+ * implies none: the stored value itself (text or a number), which a Date may not hold (microseconds,
+ * another format).
+ */
+const SQLITE_STORED: ExactForm = { text: '??', cast: 'text' }
+
+/**
  * The cursor step of a MikroORM `QueryBuilder`: its `orderBy` properties of the main entity (the
- * `QueryOrder` directions, NULLS FIRST/LAST included), the keyset added with `andWhere`, on a clone.
- * @internal
+ * `QueryOrder` directions, NULLS FIRST/LAST included), with what the catalog says of their columns
+ * (nullability, the type a cursor value must fit, the exact text of date-time, FLOAT and BIGINT
+ * columns). The keyset is raw SQL ANDed with the builder's own condition, on a clone, in the form
+ * the dialect's index serves; a page selects the exact texts beside the entity's fields, and its
+ * rows become entities as `getResultList()` makes them. @internal
  */
 export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string): CursorSource<T> {
   const qb = query as MikroOrmCursorLike<T>
-  const largest = /postgre/i.test(qb.platform?.constructor.name ?? '')
+  const em = qb.em
+  const knex = em?.getConnection().getKnex()
+  const family = knex === undefined ? undefined : knexFamily(knex)
+  const largest = family === 'postgres'
+  const properties = qb.mainAlias.metadata?.properties ?? {}
   const items = qb._orderBy.flatMap((order) =>
     Object.entries(order).map(([key, value]): keysets.OrderItem => {
       const name = propertyOf(qb, key)
@@ -51,24 +103,58 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
     }),
   )
   const columns = keysets.cursorColumns(fn, items, largest)
+  const fieldOf = (name: string) => properties[name]?.fieldNames?.[0] ?? name
+  const sqlOf = (name: string) => qb.platform.quoteIdentifier(`${qb.alias}.${fieldOf(name)}`)
+  const indexForm = indexFormOf(family)
   return {
     columns,
+    ...(indexForm === undefined ? {} : { indexForm }),
+    withSchema: async (given) => {
+      const meta = qb.mainAlias.metadata
+      if (em === undefined || family === undefined || meta?.tableName === undefined)
+        return given.slice()
+      const schema = qb._schema ?? meta.schema
+      const ref =
+        schema === undefined || schema === '*'
+          ? { table: meta.tableName }
+          : { schema, table: meta.tableName }
+      const connection = em.getConnection()
+      const known = await tableColumns(connection, family, ref, async (sql, bindings) => {
+        const rows = await connection.execute(sql, bindings, 'all')
+        return Array.isArray(rows) ? rows : []
+      })
+      return given.map((c) => {
+        const property = properties[c.name]
+        if (property === undefined || property.formula !== undefined) return c
+        const column = withCatalog(family, c, known.get(fieldOf(c.name)))
+        if (family === 'sqlite' && column.type !== undefined && property.runtimeType === 'Date')
+          return { ...column, exact: SQLITE_STORED }
+        return column
+      })
+    },
     fetch: async (order, condition, limit) => {
       const page = qb.clone() as MikroOrmCursorLike<T>
-      if (condition !== undefined)
-        page.andWhere(
-          keysets.spellCondition<object>(condition, {
-            compare: (name, operator, value) => ({
-              [name]: { [operator === '=' ? '$eq' : operator === '>' ? '$gt' : '$lt']: value },
-            }),
-            isNull: (name, negated) => ({ [name]: negated ? { $ne: null } : null }),
-            and: (parts) => ({ $and: parts }),
-            or: (parts) => ({ $or: parts }),
-            none: () => ({
-              $and: [{ [columns[0].name]: null }, { [columns[0].name]: { $ne: null } }],
-            }),
-          }),
+      const schemaColumns = order as readonly SchemaColumn[]
+      if (condition !== undefined) {
+        const casts = new Map(schemaColumns.map((c) => [c.column, castOf(family, c)]))
+        const params: CursorValue[] = []
+        page.andWhere(conditionSql(condition, sqlOf, casts, params), params)
+      }
+      const exact = schemaColumns.flatMap((c, i) =>
+        c.exact === undefined ? [] : [{ sql: c.exact.text, column: c.name, alias: exactAlias(i) }],
+      )
+      // (exact texts come from the catalog, read only with an EntityManager and its Knex)
+      if (exact.length > 0 && knex !== undefined) {
+        // a Knex raw expression: MikroORM hands a select entry that is not its own to Knex as is
+        if (page._fields === undefined || page._fields.length === 0) page.select('*')
+        page.addSelect(
+          exact.map((e) =>
+            knex.raw(
+              `${e.sql.replace('??', sqlOf(e.column))} as ${qb.platform.quoteIdentifier(e.alias)}`,
+            ),
+          ),
         )
+      }
       page.orderBy(
         order.map((c) => {
           const direction = c.descending ? 'desc' : 'asc'
@@ -80,7 +166,61 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
           return { [c.name]: direction + nulls }
         }),
       )
-      return page.limit(limit).getResultList()
+      page.limit(limit)
+      if (em === undefined) return page.getResultList()
+      const rows = await page.execute('all', true)
+      const texts = takeExactValues(fn, family, schemaColumns, rows)
+      const schema = page._schema
+      const entities = rows.map(
+        (row) => em.map(qb.mainAlias.entityName, row, schema === undefined ? {} : { schema }) as T,
+      )
+      if (texts !== undefined) setExactCursorValues(entities, texts)
+      return entities
     },
+  }
+}
+
+/**
+ * The type a cursor value is cast to in the condition: that of its exact text; on PostgreSQL also
+ * `real`, as MikroORM writes a number into the SQL as a `numeric` literal, which a `real` value
+ * never equals (`0.3::real` is not `0.3`).
+ */
+function castOf(family: string | undefined, column: SchemaColumn): string | undefined {
+  if (column.exact !== undefined) return column.exact.cast
+  return family === 'postgres' && column.type === 'real' ? 'real' : undefined
+}
+
+/** `?`, or `cast(? as <type>)` for a column whose values travel as exact text. */
+const placeholder = (cast: string | undefined) => (cast === undefined ? '?' : `cast(? as ${cast})`)
+
+/** `condition` as SQL over the quoted columns `sqlOf` gives, its values pushed onto `params`. */
+function conditionSql(
+  condition: KeysetCondition,
+  sqlOf: (column: string) => string,
+  casts: ReadonlyMap<string, string | undefined>,
+  params: CursorValue[],
+): string {
+  switch (condition.kind) {
+    case 'compare':
+    case 'equal': {
+      params.push(condition.value)
+      const operator = condition.kind === 'equal' ? '=' : condition.operator
+      return `${sqlOf(condition.column)} ${operator} ${placeholder(casts.get(condition.column))}`
+    }
+    case 'rows': {
+      params.push(...condition.values)
+      const names = condition.columns.map(sqlOf).join(', ')
+      const values = condition.columns.map((c) => placeholder(casts.get(c))).join(', ')
+      return `(${names}) ${condition.operator} (${values})`
+    }
+    case 'null':
+      return `${sqlOf(condition.column)} is ${condition.negated ? 'not ' : ''}null`
+    case 'and':
+    case 'or':
+      return `(${condition.conditions
+        .map((c) => conditionSql(c, sqlOf, casts, params))
+        .join(` ${condition.kind} `)})`
+    case 'false':
+      return '1 = 0'
   }
 }

@@ -7,7 +7,7 @@
 
 import { ArgumentError } from '../../errors/base'
 import type { CursorValue } from '../../pagination/cursor'
-import { setExactCursorValues } from '../../pagination/cursor-paginator'
+import { setExactCursorValues, type ExactRows } from '../../pagination/cursor-paginator'
 import type { CursorColumn } from '../../pagination/cursor-query'
 
 /** The SQL families the cursor step knows. */
@@ -259,7 +259,8 @@ export const exactAlias = (i: number) => `api_resources_cursor_${i}`
 
 /**
  * Takes the exact texts out of fetched `rows` (removing their internal aliases) and records them
- * as the rows' cursor values (for the paginator built on this very list of rows). A value a cursor cannot carry exactly is refused, naming the column
+ * as the rows' cursor values (for the paginator built on this very list of rows; returned, for an
+ * adapter that makes other objects of the rows). A value a cursor cannot carry exactly is refused, naming the column
  * and the fix: a `Date` of a column whose type the catalog did not give (PostgreSQL, MySQL: it
  * may hold microseconds), an integer past 2^53 read as a JS number. @internal
  */
@@ -268,7 +269,7 @@ export function takeExactValues(
   family: SqlFamily | undefined,
   columns: readonly SchemaColumn[],
   rows: readonly unknown[],
-): void {
+): ExactRows | undefined {
   // what to do with each column, worked out once for all the rows
   const exact: { name: string; key: string }[] = []
   const checked: { column: SchemaColumn; short: string; integer: boolean }[] = []
@@ -304,7 +305,9 @@ export function takeExactValues(
     }
     texts.push(values)
   }
-  if (exact.length > 0) setExactCursorValues(rows, texts)
+  if (exact.length === 0) return undefined
+  setExactCursorValues(rows, texts)
+  return texts
 }
 
 function inexactDate(fn: string, name: string): ArgumentError {
