@@ -173,3 +173,62 @@ describe.each([
     expect(found).toHaveLength(5)
   })
 })
+
+const COLLECTION_MISUSE = `
+import { Field, JsonResource, type LengthAwarePaginator } from 'api-resources'
+interface User { id: number; email: string; nickname?: string }
+class UserResource extends JsonResource<User> { @Field() id!: number }
+declare const page: LengthAwarePaginator<{ id: string; email: string }>
+UserResource.collection([{ id: 1 }])
+UserResource.collection([{ id: '1', email: 'a' }])
+UserResource.collection(page)
+UserResource.collection(new Map([['a', { email: 'a' }]]))
+UserResource.collection([1, 2])
+new UserResource({ id: 1 })
+new UserResource({ id: '1', email: 'a' })
+UserResource.collection([{ id: 1, email: 'a' }, null])
+UserResource.collection(null)
+`
+
+describe('type errors of collection() and new Resource() name the member that does not fit', () => {
+  const found = errors(COLLECTION_MISUSE, false)
+
+  it('a missing member is named', () => {
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /^5: .*Property '"collection\(\): member \\"email\\" is missing from the items"' is missing/,
+      ),
+    )
+  })
+
+  it('a member of another type is named, through a list, a paginator and a keyed source', () => {
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /^6: .*'"collection\(\): member \\"id\\" of the items does not have the model's type"'/,
+      ),
+    )
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /^7: .*'"collection\(\): member \\"id\\" of the items does not have the model's type"'/,
+      ),
+    )
+    expect(found).toContainEqual(
+      expect.stringMatching(/^8: .*'"collection\(\): member \\"id\\" is missing from the items"'/),
+    )
+    expect(found).not.toContainEqual(expect.stringMatching(/ReadonlyMap|Index signature/))
+  })
+
+  it('items that are not objects are called so', () => {
+    expect(found).toContainEqual(
+      expect.stringMatching(/^9: .*collection\(\): the items are not models of this resource/),
+    )
+  })
+
+  it('new Resource() names the member too; null items and a null source are accepted', () => {
+    expect(found).toContainEqual(expect.stringMatching(/^10: .*Property 'email' is missing/))
+    expect(found).toContainEqual(
+      expect.stringMatching(/^11: Type 'string' is not assignable to type 'number'/),
+    )
+    expect(found).toHaveLength(7)
+  })
+})
