@@ -232,3 +232,50 @@ describe('type errors of collection() and new Resource() name the member that do
     expect(found).toHaveLength(7)
   })
 })
+
+const UNMAPPED = `
+import { Attribute, Field, JsonApiResource, JsonResource, WhenLoaded, WhenNotNull } from 'api-resources'
+interface Address { city: string }
+interface User { id: number; address: Address; tags: string[]; at: Date; meta: unknown; author?: User; posts?: Address[]; note: Address | null }
+export class UserResource extends JsonResource<User> {
+  @Field() address!: Address
+  @WhenLoaded() author?: User
+  @WhenLoaded() posts?: Address[]
+  @WhenNotNull() note?: Address
+  @Field({ raw: true, from: 'address' }) rawAddress!: Address
+  @Field({ from: 'address', schema: { type: 'object' } }) described!: Address
+  @Field() tags!: string[]
+  @Field() at!: Date
+  @Field() meta!: unknown
+  @Field() get city(): Address { return this.resource.address }
+}
+export class UserApi extends JsonApiResource<User> {
+  static override resourceType = 'users'
+  @Attribute() address!: Address
+}
+`
+
+describe.each([
+  ['legacy', true],
+  ['standard', false],
+])('an object-typed member without a thunk (%s decorators)', (_mode, experimentalDecorators) => {
+  const found = errors(UNMAPPED, experimentalDecorators)
+  const raw = (line: number, name: string) =>
+    expect.stringMatching(
+      new RegExp(
+        `^${line}: .*@${name}\\(\\): an object passes through as it is, with every key it has \\(a model would leak its columns\\): map it through a resource with a thunk, as in @${name}\\(\\(\\) => PostResource\\), or say it is meant with \\{ raw: true \\} or a \\{ schema \\}`,
+      ),
+    )
+
+  it('is a type error naming the thunk and the opt-in, for one object, a model and a list', () => {
+    expect(found).toContainEqual(raw(5, 'Field'))
+    expect(found).toContainEqual(raw(6, 'WhenLoaded'))
+    expect(found).toContainEqual(raw(7, 'WhenLoaded'))
+    expect(found).toContainEqual(raw(8, 'WhenNotNull'))
+    expect(found).toContainEqual(raw(18, 'Attribute'))
+  })
+
+  it('raw: true, a schema, scalars, lists of scalars, dates, unknown and getters are accepted', () => {
+    expect(found).toHaveLength(5)
+  })
+})

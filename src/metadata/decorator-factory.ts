@@ -298,7 +298,7 @@ export interface CheckedSchemaOptions {
   enum?: EnumValues
 }
 
-/** What `{ schema, nullable, type, enum }` options of a decorator record (checked). @internal */
+/** What `{ schema, nullable, type, enum }` options of a decorator record (checked, with `raw`). @internal */
 export function schemaOptions(
   name: string,
   options:
@@ -307,12 +307,16 @@ export function schemaOptions(
         readonly nullable?: unknown
         readonly type?: unknown
         readonly enum?: unknown
+        readonly raw?: unknown
       }
     | undefined,
 ): CheckedSchemaOptions {
   const schema = options?.schema
   const nullable = options?.nullable
   const out: CheckedSchemaOptions = {}
+  // `raw` only tells the types that an object value is meant to pass through; it is checked here.
+  if (options?.raw !== undefined && typeof options.raw !== 'boolean')
+    throw ArgumentError.decoratorOption(`@${name}() raw`, 'a boolean', options.raw)
   if (schema !== undefined) {
     if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null))
       throw ArgumentError.decoratorOption(`@${name}() schema`, 'a JSON Schema object', schema)
