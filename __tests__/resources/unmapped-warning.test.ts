@@ -35,7 +35,7 @@ describe('an object passed through unmapped', () => {
       @Field() id!: number
       @Field() tags!: string[]
       @Field() at!: Date
-      @Field() empty!: object
+      @Field() empty!: unknown
       @WhenLoaded() author?: unknown
       @Field({ raw: true }) settings!: unknown
     }
