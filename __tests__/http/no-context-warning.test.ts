@@ -1,5 +1,5 @@
 // A JSON:API document answered by an app that forgot the integration: include is ignored, and the
-// process is told so once, with the fix of each framework, under Express, Fastify and Hono alike.
+// process is told so once, with the fix of each framework, under Express, Fastify, Hono and NestJS alike.
 import 'reflect-metadata'
 import request from 'supertest'
 
@@ -70,5 +70,30 @@ describe('JSON:API without the integration installed', () => {
     const res = await app.request('/posts/1?include=author')
     await app.request('/posts/1?include=author')
     expectOneWarning(await res.json())
+  })
+
+  it('warns once under NestJS', async () => {
+    const PostDoc = postDoc()
+    const { Controller, Get, Module } = require('@nestjs/common') as typeof import('@nestjs/common')
+    const { Test } = require('@nestjs/testing') as typeof import('@nestjs/testing')
+    @Controller()
+    class PostsController {
+      @Get('posts/1')
+      one() {
+        return new PostDoc({ id: 1 })
+      }
+    }
+    @Module({ controllers: [PostsController] })
+    class AppModule {}
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile()
+    const app = moduleRef.createNestApplication({ logger: false })
+    await app.init()
+    try {
+      const res = await request(app.getHttpServer()).get('/posts/1?include=author').expect(200)
+      await request(app.getHttpServer()).get('/posts/1?include=author').expect(200)
+      expectOneWarning(res.body)
+    } finally {
+      await app.close()
+    }
   })
 })

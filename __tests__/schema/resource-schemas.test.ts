@@ -168,6 +168,8 @@ describe('member schemas', () => {
   it('checks the decorator options', () => {
     expect(() => Field({ schema: 'string' as never })).toThrow(ArgumentError)
     expect(() => Field({ nullable: 'yes' as never })).toThrow(/@Field\(\) nullable/)
+    expect(() => Field({ raw: 'yes' as never })).toThrow(/@Field\(\) raw.*a boolean/)
+    expect(() => Field({ raw: true })).not.toThrow()
   })
 })
 

@@ -173,3 +173,109 @@ describe.each([
     expect(found).toHaveLength(5)
   })
 })
+
+const COLLECTION_MISUSE = `
+import { Field, JsonResource, type LengthAwarePaginator } from 'api-resources'
+interface User { id: number; email: string; nickname?: string }
+class UserResource extends JsonResource<User> { @Field() id!: number }
+declare const page: LengthAwarePaginator<{ id: string; email: string }>
+UserResource.collection([{ id: 1 }])
+UserResource.collection([{ id: '1', email: 'a' }])
+UserResource.collection(page)
+UserResource.collection(new Map([['a', { email: 'a' }]]))
+UserResource.collection([1, 2])
+new UserResource({ id: 1 })
+new UserResource({ id: '1', email: 'a' })
+UserResource.collection([{ id: 1, email: 'a' }, null])
+UserResource.collection(null)
+`
+
+describe('type errors of collection() and new Resource() name the member that does not fit', () => {
+  const found = errors(COLLECTION_MISUSE, false)
+
+  it('a missing member is named', () => {
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /^5: .*Property '"collection\(\): member \\"email\\" is missing from the items"' is missing/,
+      ),
+    )
+  })
+
+  it('a member of another type is named, through a list, a paginator and a keyed source', () => {
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /^6: .*'"collection\(\): member \\"id\\" of the items does not have the model's type"'/,
+      ),
+    )
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /^7: .*'"collection\(\): member \\"id\\" of the items does not have the model's type"'/,
+      ),
+    )
+    expect(found).toContainEqual(
+      expect.stringMatching(/^8: .*'"collection\(\): member \\"id\\" is missing from the items"'/),
+    )
+    expect(found).not.toContainEqual(expect.stringMatching(/ReadonlyMap|Index signature/))
+  })
+
+  it('items that are not objects are called so', () => {
+    expect(found).toContainEqual(
+      expect.stringMatching(/^9: .*collection\(\): the items are not models of this resource/),
+    )
+  })
+
+  it('new Resource() names the member too; null items and a null source are accepted', () => {
+    expect(found).toContainEqual(expect.stringMatching(/^10: .*Property 'email' is missing/))
+    expect(found).toContainEqual(
+      expect.stringMatching(/^11: Type 'string' is not assignable to type 'number'/),
+    )
+    expect(found).toHaveLength(7)
+  })
+})
+
+const UNMAPPED = `
+import { Attribute, Field, JsonApiResource, JsonResource, WhenLoaded, WhenNotNull } from 'api-resources'
+interface Address { city: string }
+interface User { id: number; address: Address; tags: string[]; at: Date; meta: unknown; author?: User; posts?: Address[]; note: Address | null }
+export class UserResource extends JsonResource<User> {
+  @Field() address!: Address
+  @WhenLoaded() author?: User
+  @WhenLoaded() posts?: Address[]
+  @WhenNotNull() note?: Address
+  @Field({ raw: true, from: 'address' }) rawAddress!: Address
+  @Field({ from: 'address', schema: { type: 'object' } }) described!: Address
+  @Field() tags!: string[]
+  @Field() at!: Date
+  @Field() meta!: unknown
+  @Field() get city(): Address { return this.resource.address }
+}
+export class UserApi extends JsonApiResource<User> {
+  static override resourceType = 'users'
+  @Attribute() address!: Address
+}
+`
+
+describe.each([
+  ['legacy', true],
+  ['standard', false],
+])('an object-typed member without a thunk (%s decorators)', (_mode, experimentalDecorators) => {
+  const found = errors(UNMAPPED, experimentalDecorators)
+  const raw = (line: number, name: string) =>
+    expect.stringMatching(
+      new RegExp(
+        `^${line}: .*@${name}\\(\\): an object passes through as it is, with every key it has \\(a model would leak its columns\\): map it through a resource with a thunk, as in @${name}\\(\\(\\) => PostResource\\), or say it is meant with \\{ raw: true \\} or a \\{ schema \\}`,
+      ),
+    )
+
+  it('is a type error naming the thunk and the opt-in, for one object, a model and a list', () => {
+    expect(found).toContainEqual(raw(5, 'Field'))
+    expect(found).toContainEqual(raw(6, 'WhenLoaded'))
+    expect(found).toContainEqual(raw(7, 'WhenLoaded'))
+    expect(found).toContainEqual(raw(8, 'WhenNotNull'))
+    expect(found).toContainEqual(raw(18, 'Attribute'))
+  })
+
+  it('raw: true, a schema, scalars, lists of scalars, dates, unknown and getters are accepted', () => {
+    expect(found).toHaveLength(5)
+  })
+})

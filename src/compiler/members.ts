@@ -3,7 +3,9 @@ import { kindRules } from '../metadata/kinds'
 import type { FieldRecord, ResolvedMembers } from '../metadata/types'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
 import { isResolvableClass } from '../runtime/protocol'
+import { isProductionEnv } from '../util/env'
 import type { Renderer } from './renderer'
+import { unmappedWatcher } from './unmapped-warning'
 
 /** One member, ready for the compiler and the interpreter alike. @internal */
 export interface PreparedMember {
@@ -54,6 +56,18 @@ export function resourceClassOf(record: FieldRecord, owner: Function): Function 
 }
 
 /**
+ * Does the member pass a model value through as it is, with nothing saying an object is meant (no
+ * thunk, `raw` or `schema`)? Then, outside production, it is watched (see `unmapped-warning.ts`).
+ */
+function watchesUnmapped(record: FieldRecord): boolean {
+  if (record.isGetter || record.raw === true || record.schema !== undefined) return false
+  const rules = kindRules(record.kind)
+  if (rules.output !== 'key' || (rules.read !== 'attribute' && rules.read !== 'relation'))
+    return false
+  return !isProductionEnv()
+}
+
+/**
  * Plans every member of a members. Runs on first use of the class, so thunks resolve to classes defined
  * after it.
  * @internal
@@ -67,7 +81,12 @@ export function prepareMembers(
     const arity = record.condition?.length ?? 0
     return {
       record,
-      renderer: cls === undefined ? undefined : rendererFor(cls),
+      renderer:
+        cls !== undefined
+          ? rendererFor(cls)
+          : watchesUnmapped(record)
+            ? unmappedWatcher(members.target, record)
+            : undefined,
       // A condition declaring 1 or 2 parameters cannot see the resource: skip making one per item.
       conditionWantsResource: arity !== 1 && arity !== 2,
       ownSourceOnly: hasOwn(Object.prototype, record.source),

@@ -31,6 +31,7 @@ export interface RecordSpec {
   readonly meta?: unknown
   readonly schema?: JsonSchema
   readonly nullable?: boolean
+  readonly raw?: true
   readonly fallback?: FieldRecord['fallback']
   readonly type?: MemberType
   readonly enum?: EnumValues
@@ -96,6 +97,7 @@ function draft(
     ...(spec.meta === undefined ? {} : { meta: spec.meta }),
     ...(spec.schema === undefined ? {} : { schema: spec.schema }),
     ...(spec.nullable === true ? { nullable: true } : {}),
+    ...(spec.raw === true ? { raw: true } : {}),
     ...(spec.fallback === undefined ? {} : { fallback: spec.fallback }),
     ...(spec.type === undefined ? {} : { type: spec.type }),
     ...(spec.enum === undefined ? {} : { enum: spec.enum }),
@@ -294,11 +296,12 @@ export function isMemberType(value: unknown): value is MemberType {
 export interface CheckedSchemaOptions {
   schema?: JsonSchema
   nullable?: boolean
+  raw?: true
   type?: MemberType
   enum?: EnumValues
 }
 
-/** What `{ schema, nullable, type, enum }` options of a decorator record (checked). @internal */
+/** What `{ schema, nullable, type, enum }` options of a decorator record (checked, with `raw`). @internal */
 export function schemaOptions(
   name: string,
   options:
@@ -307,12 +310,17 @@ export function schemaOptions(
         readonly nullable?: unknown
         readonly type?: unknown
         readonly enum?: unknown
+        readonly raw?: unknown
       }
     | undefined,
 ): CheckedSchemaOptions {
   const schema = options?.schema
   const nullable = options?.nullable
   const out: CheckedSchemaOptions = {}
+  // `raw` only tells the types that an object value is meant to pass through; it is checked here.
+  if (options?.raw !== undefined && typeof options.raw !== 'boolean')
+    throw ArgumentError.decoratorOption(`@${name}() raw`, 'a boolean', options.raw)
+  if (options?.raw === true) out.raw = true
   if (schema !== undefined) {
     if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null))
       throw ArgumentError.decoratorOption(`@${name}() schema`, 'a JSON Schema object', schema)

@@ -8,6 +8,7 @@
 // '"@WhenLoaded(): ..."'" in both decorator modes.
 import type { GUIDE_URL } from '../errors/guide'
 import type { DataOf, IsMerged, OutputOf } from '../runtime/payload'
+import type { Missing } from '../runtime/missing'
 import type { Resolvable } from '../runtime/protocol'
 import type { ConditionalName, DecoratorReads } from './kinds'
 import type { EnumValues, JsonSchema, MemberType } from './types'
@@ -28,10 +29,15 @@ export interface DecoratorSpec {
   readonly target: unknown
   /** A `default` option was given: the member is always in the payload, so it need not be optional. */
   readonly defaulted: boolean
+  /** `raw: true` or a `schema` was given: an object value may pass through as it is. */
+  readonly raw: boolean
 }
 
 /** Was a `default` of type `D` given (`D` is `undefined` when the option is absent)? */
 export type DefaultedOf<D> = [D] extends [undefined] ? false : true
+
+/** Was `raw: true` or a `schema` given (`X` and `S` are `undefined` when absent)? */
+export type RawOf<X, S> = [X] extends [true] ? true : [S] extends [undefined] ? false : true
 
 /** Every context a standard decorator on a class member can receive. */
 type StandardContext =
@@ -158,6 +164,9 @@ type MergedMessage<N extends string> =
 type TargetMessage<N extends string> =
   `@${N}(): the member's type does not describe what the thunk's resource produces; declare it as that resource (or a list of it), or as Nested<typeof R> / NestedList<typeof R>`
 
+type RawMessage<N extends string> =
+  `@${N}(): an object passes through as it is, with every key it has (a model would leak its columns): map it through a resource with a thunk, as in @${N}(() => PostResource), or say it is meant with { raw: true } or a { schema }`
+
 type RelationshipMessage =
   '@Relationship(): type the member as the related resource, as in author?: UserResource (a list for a to-many relation), so the document type knows it is a relationship'
 
@@ -178,6 +187,30 @@ type OptionalCheck<S extends DecoratorSpec, V, K, Kind> = S['name'] extends Cond
 type InstanceOf<C> = C extends abstract new (...args: never) => infer I ? I : unknown
 
 type ElementOf<P> = P extends readonly (infer E)[] ? E : P
+
+/** Would a value of type `V` pass through as an object with keys of its own (not a Date, a list of scalars, a resource)? */
+type IsObjectValue<V> =
+  IsAny<V> extends true
+    ? false
+    : unknown extends V
+      ? false
+      : [NonNullable<V>] extends [never]
+        ? false
+        : IsResourceType<V> extends true
+          ? false
+          : true extends ObjectLike<NonNullable<V>>
+            ? true
+            : false
+
+type ObjectLike<V> = V extends Date | Missing | ((...args: never) => unknown)
+  ? false
+  : V extends readonly (infer E)[]
+    ? ObjectLike<NonNullable<E>>
+    : V extends object
+      ? IsMerged<V> extends true
+        ? false
+        : true
+      : false
 
 /** Does the member's type describe the payload of the thunk's class `I`? */
 type TargetCompatible<I, P> =
@@ -235,7 +268,11 @@ type FieldCheck<S extends DecoratorSpec, This, V, K> = FirstFailing<
       ? S['reads'] extends 'attribute' | 'relation'
         ? IsResourceType<V> extends true
           ? ThunkMessage<S['name']>
-          : unknown
+          : S['raw'] extends true
+            ? unknown
+            : IsObjectValue<V> extends true
+              ? RawMessage<S['name']>
+              : unknown
         : unknown
       : unknown,
     TargetCheck<S, V>,
@@ -269,6 +306,7 @@ export type SpecOf<
   F extends string,
   Target = unknown,
   Defaulted extends boolean = false,
+  Raw extends boolean = false,
 > = {
   readonly name: N
   readonly thunk: Thunk
@@ -276,6 +314,7 @@ export type SpecOf<
   readonly from: F
   readonly target: Target
   readonly defaulted: Defaulted
+  readonly raw: Raw
 }
 
 /**
@@ -316,6 +355,12 @@ export interface SchemaOptions {
   readonly enum?: EnumValues
   /** The value may be `null`: `design:type` cannot tell `string | null` from `string`. */
   readonly nullable?: boolean
+  /**
+   * An object value is meant to pass through as it is (every key it has): without it (or a
+   * `schema`), a field typed as an object is a type error, and in development an object read from
+   * the model that passes through unmapped is warned about.
+   */
+  readonly raw?: boolean
 }
 
 /**
@@ -384,13 +429,13 @@ export interface ThunkOrOptionsDecorator<
   Reads extends DecoratorReads,
   O extends keyof OptionsOf<string>,
 > {
-  <F extends string = never, D = undefined>(
-    options?: OptionsOf<F>[O] & { readonly default?: D },
-  ): MemberDecorator<SpecOf<N, false, Reads, F, unknown, DefaultedOf<D>>>
-  <F extends string = never, D = undefined>(
+  <F extends string = never, D = undefined, X = undefined, S = undefined>(
+    options?: OptionsOf<F>[O] & { readonly default?: D; readonly raw?: X; readonly schema?: S },
+  ): MemberDecorator<SpecOf<N, false, Reads, F, unknown, DefaultedOf<D>, RawOf<X, S>>>
+  <F extends string = never, D = undefined, X = undefined, S = undefined>(
     type: MemberType,
-    options?: OptionsOf<F>[O] & { readonly default?: D },
-  ): MemberDecorator<SpecOf<N, false, Reads, F, unknown, DefaultedOf<D>>>
+    options?: OptionsOf<F>[O] & { readonly default?: D; readonly raw?: X; readonly schema?: S },
+  ): MemberDecorator<SpecOf<N, false, Reads, F, unknown, DefaultedOf<D>, RawOf<X, S>>>
   <F extends string = never, Target extends Function = Function, D = undefined>(
     resource: () => readonly Target[],
     options?: OptionsOf<F>[O] & { readonly default?: D },

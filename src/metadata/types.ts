@@ -79,6 +79,8 @@ export interface FieldRecord {
   readonly schema?: JsonSchema
   /** `{ nullable: true }`: the member's value may be `null` (added to its schema). */
   readonly nullable?: boolean
+  /** `{ raw: true }`: an object value is meant to pass through as it is (no development warning). */
+  readonly raw?: true
   /**
    * `{ default }` of a conditional decorator: what the member renders when its condition fails
    * (a function is called for it), instead of leaving the key out.

@@ -131,7 +131,7 @@ export class JsonResource<T = unknown> extends AbstractResource {
    */
   static collection<R extends JsonResource, S extends CollectionSource | AbsentSource>(
     this: JsonResourceClass<R>,
-    itemsOrPaginator: S & (AcceptedSource<Exclude<S, AbsentSource>, ModelOf<R>> | AbsentSource),
+    itemsOrPaginator: S & AcceptedSource<Exclude<S, AbsentSource>, ModelOf<R>>,
   ): CollectionFor<R, ShapeOf<Exclude<S, AbsentSource>>> {
     const cls = this as unknown as typeof JsonResource
     return cls.newCollection(itemsOrPaginator, this) as unknown as CollectionFor<

@@ -104,10 +104,44 @@ export type SourceItemOf<S> =
           : unknown
 
 /**
- * What `collection()` accepts for source `S` of a resource over model `M`: a source of `M`
- * (see {@link CollectionSourceOf}; `null` items render as `null`); a source whose items are typed
- * `unknown` (an untyped query) is taken as it is, and a resource over a dictionary type
- * (`Record<string, unknown>`) takes any objects; a source of another type is a type error.
+ * The members of `M` that items of type `I` lack (when `M` requires them) or hold with another type.
+ */
+type MisfitMembers<I, M> = {
+  [K in keyof M]-?: K extends keyof I
+    ? [I[K]] extends [M[K]]
+      ? never
+      : K
+    : object extends Pick<M, K>
+      ? never
+      : K
+}[keyof M]
+
+/**
+ * The type error of a `collection()` whose items are not the resource's models: one required
+ * property per member that does not fit, named so that the error says which member and why (its
+ * type is the model's type of that member).
+ */
+type CollectionMisfit<I, M> = [I] extends [object]
+  ? [MisfitMembers<I, M> & string] extends [never]
+    ? NotModels<M>
+    : MemberMisfits<I, M>
+  : NotModels<M>
+
+type NotModels<M> = { readonly 'collection(): the items are not models of this resource': M }
+
+type MemberMisfits<I, M> = {
+  readonly [
+    K in MisfitMembers<I, M> & string as K extends keyof I
+      ? `collection(): member "${K}" of the items does not have the model's type`
+      : `collection(): member "${K}" is missing from the items`
+  ]: M[K]
+}
+
+/**
+ * What `collection()` adds to its source `S` for a resource over model `M`: nothing (`unknown`)
+ * when the source's items are models (`null` items render as `null`), typed `unknown` (an
+ * untyped query, taken as it is), or objects for a resource over a dictionary type
+ * (`Record<string, unknown>`); otherwise a type whose properties name the members that do not fit.
  */
 export type AcceptedSource<S, M> =
   IsAny<SourceItemOf<S>> extends true
@@ -115,8 +149,12 @@ export type AcceptedSource<S, M> =
     : unknown extends SourceItemOf<S>
       ? unknown
       : string extends keyof M
-        ? CollectionSourceOf<object | null | undefined>
-        : CollectionSourceOf<M | null | undefined>
+        ? [SourceItemOf<S>] extends [object | null | undefined]
+          ? unknown
+          : CollectionMisfit<SourceItemOf<S>, object>
+        : [SourceItemOf<S>] extends [M | null | undefined]
+          ? unknown
+          : CollectionMisfit<NonNullable<SourceItemOf<S>>, M>
 
 /** The model type a resource class (or instance) renders. */
 export type ModelOfResource<C> = ModelOf<InstanceOf<C>>
