@@ -1,4 +1,6 @@
 import { isObject } from '../util/objects'
+import { MISSING } from '../runtime/missing'
+import { noteIncludeNotLoaded } from './include-warning'
 import type { ModelRules } from '../runtime/model-rules'
 import { rulesFor } from '../runtime/model-registry'
 import type { IncludeNode } from './include-tree'
@@ -101,7 +103,11 @@ export class DocumentBuilder {
     for (let i = 0; i < edges.length; i++) {
       const edge = edges[i]
       const value = this.relationValue(edge.relation, model, rules)
-      if (!isObject(value)) continue // MISSING (not loaded), null, or not a relation at all
+      if (!isObject(value)) {
+        // MISSING (not loaded: said once in development), null, or not a relation at all
+        if (value === MISSING) noteIncludeNotLoaded(edge.relation.name, edge.relation.target.type)
+        continue
+      }
       const view =
         this.edgeViews[edge.slot] ?? (this.edgeViews[edge.slot] = this.viewOf(edge.relation.target))
       if (!Array.isArray(value)) {
