@@ -4,7 +4,9 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CATALOGUE, GUIDE_PAGES } from '../../src/errors/catalogue'
 import { GUIDE_URL } from '../../src/errors/guide'
-import { NO_CONTEXT_WARNING_TEXT as NO_CONTEXT_WARNING } from '../../src/context/no-context-warning'
+import { noContextWarningText } from '../../src/context/no-context-warning'
+
+const NO_CONTEXT_WARNING = noContextWarningText()
 
 const text = readFileSync(join(__dirname, '..', '..', 'docs', 'guide', 'errors.md'), 'utf8')
 /** The table rows of the page, by the code in their first cell. */

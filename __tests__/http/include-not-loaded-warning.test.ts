@@ -23,8 +23,8 @@ function fresh() {
   }
   class PostDoc extends lib.JsonApiResource<Row> {
     static override resourceType = 'posts'
+    @lib.Relationship(() => UserDoc) author?: UserDoc
   }
-  lib.Relationship(() => UserDoc)(PostDoc.prototype, 'author')
   const post = (id: string): Row => (id === '3' ? { id: 3, author: { id: 7 } } : { id: Number(id) })
   return { lib, PostDoc, post }
 }
@@ -98,7 +98,7 @@ describe('an included relation that is not loaded', () => {
     app.use(apiResources())
     app.get(
       '/posts/:id',
-      respond((c) => new PostDoc(post(c.req.param('id')))),
+      respond((c) => new PostDoc(post(c.req.param('id') ?? ''))),
     )
     await expectNotices(async (path) => (await app.request(path)).json())
   })
