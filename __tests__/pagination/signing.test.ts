@@ -46,6 +46,12 @@ describe('cursor signing without node:crypto', () => {
     )
   })
 
+  it('keeps a leading byte order mark as text, as Buffer does', () => {
+    const bom = Uint8Array.from([0xef, 0xbb, 0xbf, 0x61])
+    expect(utf8Text(bom)).toBe('\ufeffa')
+    expect(utf8Text(bom)).toBe(Buffer.from(bom).toString('utf8'))
+  })
+
   it('base64url and UTF-8 read and write as Buffer does', () => {
     fc.assert(
       fc.property(bytes, (m) => toBase64Url(m) === Buffer.from(m).toString('base64url')),

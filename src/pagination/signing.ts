@@ -6,7 +6,8 @@
  */
 
 const utf8Encoder = new TextEncoder()
-const utf8Decoder = new TextDecoder()
+// ignoreBOM: a leading U+FEFF is text like any other (as Buffer reads it), never stripped
+const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true })
 
 /** The bytes of `text` in UTF-8 (a lone surrogate becomes U+FFFD, as in Node's `Buffer`). */
 export function utf8Bytes(text: string): Uint8Array {

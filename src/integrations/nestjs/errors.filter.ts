@@ -1,4 +1,3 @@
-import { STATUS_CODES } from 'node:http'
 import { Catch, Injectable, type ArgumentsHost } from '@nestjs/common'
 import { BaseExceptionFilter } from '@nestjs/core'
 import { errorToHttpResponse } from '../../http'
@@ -59,8 +58,26 @@ export class ResourceErrorsFilter extends BaseExceptionFilter {
   }
 }
 
+/** The reason phrases Nest's `HttpException` bodies carry as `error`, for the statuses errors use. */
+const REASONS: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+}
+
 /** A package error body (`{ message, errors? }`) in the shape of Nest's `HttpException` answers. */
 function nestShaped(status: number, body: string): string {
   const { message, ...rest } = JSON.parse(body) as { message: string }
-  return JSON.stringify({ statusCode: status, message, error: STATUS_CODES[status], ...rest })
+  return JSON.stringify({ statusCode: status, message, error: REASONS[status] ?? 'Error', ...rest })
 }
