@@ -27,7 +27,10 @@ export function existsKey(relation: string): string {
   return snakeFinish(relation, '_exists')
 }
 
-/** An existence value as a boolean: drivers give `1`/`0`, `'1'`/`'0'`, `'t'`/`'f'` or booleans. @internal */
+/**
+ * An existence value as a boolean: drivers give `1`/`0`, `'1'`/`'0'`, `'t'`/`'f'` or booleans. Not
+ * internal: the `whenExistsLoaded` kind's table refers to it, so the declarations keep it.
+ */
 export function existsValue(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 't' || value === 1n
 }
