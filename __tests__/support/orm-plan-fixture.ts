@@ -17,17 +17,27 @@ import {
   WhenLoaded,
   belongsTo,
   belongsToMany,
-  createRequestContext,
   defineQuery,
   defineRelations,
   hasMany,
   queryPlan,
-  runWithRequestContext,
   type QueryPlan,
   type RelationMap,
 } from 'api-resources'
 import * as knexAdapter from 'api-resources/knex'
 import { uniqueName, type DialectName } from './db'
+import {
+  COMMENTS,
+  POSTS,
+  USERS,
+  cursorOf,
+  dropPlanTables,
+  inRequest,
+  type PlanTables,
+} from './plan-fixture'
+
+// the counts, table names and request helpers are the query-plan fixture's own
+export { COMMENTS, POSTS, USERS, cursorOf, dropPlanTables, inRequest, type PlanTables }
 
 type Row = Record<string, unknown>
 
@@ -114,10 +124,6 @@ export class PlanPostDoc extends JsonApiResource<Row> {
   }
 }
 
-export const USERS = 12
-export const POSTS = 130
-export const COMMENTS = 260
-
 /** Day `day` of 2024 at 10:00 plus `micros` microseconds, zone-less (`2024-01-05 10:00:00.000123`). */
 export function stamp(day: number, micros = 0): string {
   const date = new Date(Date.UTC(2024, 0, 1 + day, 10, 0, 0))
@@ -127,15 +133,6 @@ export function stamp(day: number, micros = 0): string {
 /** The wire form of day `day` for `filter[published_at][gte]` (what SQLite compares as text). */
 export const isoDay = (day: number): string =>
   new Date(Date.UTC(2024, 0, 1 + day, 10, 0, 0)).toISOString()
-
-/** The tables of one suite, uniquely named. */
-export interface PlanTables {
-  readonly users: string
-  readonly posts: string
-  readonly comments: string
-  readonly tags: string
-  readonly pivot: string
-}
 
 export function planTables(prefix: string): PlanTables {
   return {
@@ -238,23 +235,6 @@ export async function createPlanTables(
   await knex(t.pivot).insert(
     Array.from({ length: 40 }, (_, k) => ({ post_id: k + 1, tag_id: (k % 3) + 1, position: k })),
   )
-}
-
-export async function dropPlanTables(knex: Knex, t: PlanTables): Promise<void> {
-  for (const table of [t.pivot, t.tags, t.comments, t.posts, t.users])
-    await knex.schema.dropTableIfExists(table)
-}
-
-/** `fn()` inside a request for `url`. */
-export function inRequest<T>(url: string, fn: () => Promise<T>): Promise<T> {
-  return runWithRequestContext(createRequestContext(url, {}), fn)
-}
-
-/** The `cursor` parameter of a page URL, as sent back (still encoded). */
-export function cursorOf(url: string | null): string | undefined {
-  if (url === null) return undefined
-  const value = new URL(url, 'http://localhost').searchParams.get('cursor')
-  return value === null ? undefined : encodeURIComponent(value)
 }
 
 /** A page as the suites read it. */
