@@ -1,6 +1,7 @@
 /**
- * Query plans through Drizzle on SQLite and PostgreSQL (MariaDB rejects the SQL of Drizzle's
- * relational queries, see drizzle-test-db.ts): a relational query's `with`, `where`, `orderBy` and
+ * Query plans through Drizzle on SQLite and PostgreSQL (on MariaDB, which rejects the SQL of
+ * Drizzle's relational queries with relations, the includes load in batches: see
+ * drizzle-mariadb-plan.test.ts): a relational query's `with`, `where`, `orderBy` and
  * `extras` (the page and its includes in one statement, counted from Drizzle's logger), the same
  * JSON and JSON:API bodies as the Knex adapter, the property test against plain SQL (offset pages
  * through a relational query, cursor pages through a select builder), nothing loaded that was not

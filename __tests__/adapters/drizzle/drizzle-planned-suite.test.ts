@@ -1,11 +1,16 @@
-// Query plans through the Drizzle adapter in the shared plan suite (SQLite and PostgreSQL; MariaDB
-// rejects Drizzle's relational SQL): offset pages through a relational query (the page and its
-// includes in one statement), cursor pages through a select builder (relational queries cannot carry
-// a cursor), counted from Drizzle's logger. (drizzle-plan.test.ts covers counts and the refusals.)
+// Query plans through the Drizzle adapter in the shared plan suite: offset pages through a relational
+// query (on SQLite and PostgreSQL the page and its includes in one statement; on MariaDB, which runs
+// neither of Drizzle's ways to load a relation inside the page's statement, the includes in batches
+// after the page, one query per relation of each level), cursor pages through a select builder
+// (relational queries cannot carry a cursor), counted from Drizzle's logger. (drizzle-plan.test.ts
+// and drizzle-mariadb-plan.test.ts cover counts, the refusals and MariaDB's own cases.)
+import mysql from 'mysql2/promise'
 import Database from 'better-sqlite3'
 import { relations } from 'drizzle-orm'
 import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3'
+import { drizzle as drizzleMysql } from 'drizzle-orm/mysql2'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import * as my from 'drizzle-orm/mysql-core'
 import * as pg from 'drizzle-orm/pg-core'
 import * as lite from 'drizzle-orm/sqlite-core'
 import { cursorPaginate, paginate, simplePaginate } from 'api-resources/drizzle'
@@ -59,6 +64,28 @@ function pgTables() {
   }
 }
 
+function mysqlTables() {
+  return {
+    users: my.mysqlTable(t.users, {
+      id: my.int('id').primaryKey(),
+      name: my.varchar('name', { length: 50 }).notNull(),
+    }),
+    posts: my.mysqlTable(t.posts, {
+      id: my.int('id').primaryKey(),
+      user_id: my.int('user_id').notNull(),
+      title: my.varchar('title', { length: 80 }).notNull(),
+      score: my.int('score').notNull(),
+      published_at: my.varchar('published_at', { length: 30 }),
+    }),
+    comments: my.mysqlTable(t.comments, {
+      id: my.int('id').primaryKey(),
+      post_id: my.int('post_id').notNull(),
+      user_id: my.int('user_id').notNull(),
+      body: my.varchar('body', { length: 50 }).notNull(),
+    }),
+  }
+}
+
 type Tables = ReturnType<typeof liteTables>
 
 function schemaOf(tables: Tables) {
@@ -83,6 +110,7 @@ plannedOrmSuite({
   // COUNT, and the page with its writers, comments and the comments' authors in one statement
   includeQueries: 2,
   counts: true,
+  countQueries: 2,
   missingRelation: 'tags',
   open: async (db): Promise<PlannedOrm> => {
     const log: string[] = []
@@ -106,6 +134,36 @@ plannedOrmSuite({
       simple: (plan) => simplePaginate(orm.query.posts.findMany(), plan),
       cursor: (plan) => cursorPaginate(orm.select().from(tables.posts), plan),
       close,
+    }
+  },
+})
+
+plannedOrmSuite({
+  name: 'Drizzle',
+  prefix: 'drizzle_plan',
+  dialects: dialectNames().filter((d) => d === 'mysql'),
+  // COUNT, the page, then one query per relation of each level: writers, comments, their authors
+  includeQueries: 5,
+  counts: true,
+  // the counts are subqueries of the page's statement there too
+  countQueries: 2,
+  missingRelation: 'tags',
+  open: async (db): Promise<PlannedOrm> => {
+    const log: string[] = []
+    const logger = { logQuery: (query: string) => void log.push(query) }
+    const tables = mysqlTables()
+    const schema = schemaOf(tables as unknown as Tables) as unknown as Record<string, unknown>
+    const connection = await mysql.createConnection(db.url)
+    const orm = drizzleMysql(connection, { schema, mode: 'default', logger }) as unknown as {
+      query: { posts: { findMany(): PromiseLike<object[]> } }
+      select(): { from(table: unknown): PromiseLike<object[]> }
+    }
+    return {
+      log,
+      page: (plan) => paginate(orm.query.posts.findMany(), plan),
+      simple: (plan) => simplePaginate(orm.query.posts.findMany(), plan),
+      cursor: (plan) => cursorPaginate(orm.select().from(tables.posts), plan),
+      close: () => connection.end(),
     }
   },
 })

@@ -1,7 +1,8 @@
 // Many-to-many through TypeORM query plans: include=tags (a pivot table) loaded by TypeORM's own
 // query-strategy loading and tags_count by one grouped COUNT of the junction table, on SQLite,
-// PostgreSQL and MariaDB, in a bounded number of queries, rendering the Knex adapter's tags (TypeORM
-// loads no pivot columns, so the resource here renders none).
+// PostgreSQL and MariaDB, in a bounded number of queries, rendering the Knex adapter's tags with their
+// pivot rows (`post_tag.position`: TypeORM's implicit junction has no entity, so the adapter reads
+// the page's junction rows in one more query).
 import 'reflect-metadata'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,7 +17,17 @@ import {
   PrimaryColumn,
   type Logger,
 } from 'typeorm'
-import { Field, JsonResource, WhenCounted, WhenLoaded, defineQuery, queryPlan } from 'api-resources'
+import {
+  Field,
+  JsonResource,
+  belongsToMany,
+  defineRelations,
+  WhenCounted,
+  WhenLoaded,
+  WhenPivotLoaded,
+  defineQuery,
+  queryPlan,
+} from 'api-resources'
 import * as knexAdapter from 'api-resources/knex'
 import { paginate } from 'api-resources/typeorm'
 import { dialectNames } from '../../support/db'
@@ -34,13 +45,14 @@ const t = planTables('typeorm_m2m')
 class M2mTag {
   @PrimaryColumn() id!: number
   @Column({ type: 'varchar' }) name!: string
+  @ManyToMany(() => M2mPost, (post) => post.tags) posts?: M2mPost[]
 }
 
 @Entity(t.posts)
 class M2mPost {
   @PrimaryColumn() id!: number
   @Column({ type: 'varchar' }) title!: string
-  @ManyToMany(() => M2mTag)
+  @ManyToMany(() => M2mTag, (tag) => tag.posts)
   @JoinTable({
     name: t.pivot,
     joinColumn: { name: 'post_id', referencedColumnName: 'id' },
@@ -58,6 +70,7 @@ interface Row {
 class TagOut extends JsonResource<{ id: number; name: string }> {
   @Field() id!: number
   @Field() name!: string
+  @WhenPivotLoaded() pivot?: unknown
 }
 class TaggedPost extends JsonResource<Row> {
   static query = defineQuery<Row>()({ sort: ['id'], perPage: { default: 10, max: 100 } })
@@ -65,6 +78,23 @@ class TaggedPost extends JsonResource<Row> {
   @Field() title!: string
   @WhenLoaded(() => TagOut) tags?: unknown
   @WhenCounted() tags_count?: number
+}
+
+class PostOut extends JsonResource<{ id: number; title: string }> {
+  @Field() id!: number
+  @Field() title!: string
+  @WhenPivotLoaded() pivot?: unknown
+}
+interface TagRow {
+  id: number
+  name: string
+  posts?: unknown
+}
+class TagWithPosts extends JsonResource<TagRow> {
+  static query = defineQuery<TagRow>()({ sort: ['id'], perPage: { default: 10, max: 100 } })
+  @Field() id!: number
+  @Field() name!: string
+  @WhenLoaded(() => PostOut) posts?: unknown
 }
 
 const URLS: Record<string, string | undefined> = {
@@ -115,7 +145,11 @@ describe.each(dialectNames().map((d) => [d] as const))(
 
     const body = (page: object) =>
       JSON.parse(JSON.stringify(TaggedPost.collection(page as never))) as {
-        data: { id: number; tags?: { id: number; name: string }[]; tags_count?: number }[]
+        data: {
+          id: number
+          tags?: { id: number; name: string; pivot?: Record<string, unknown> }[]
+          tags_count?: number
+        }[]
       }
     const reference = (query: string) =>
       knexAdapter.paginate(knex(t.posts), queryPlan(TaggedPost, { query }), {
@@ -133,10 +167,13 @@ describe.each(dialectNames().map((d) => [d] as const))(
           ),
         )
         expect(page.items()).toHaveLength(perPage)
-        // COUNT, posts, the junction rows of the page, the tags: the same for 100 and 7 posts
-        expect(log).toHaveLength(4)
+        // COUNT, posts, the junction rows of the page, the tags (TypeORM's loading), the junction
+        // rows with their columns (the pivots): the same for 100 and 7 posts
+        expect(log).toHaveLength(5)
+        expect(log[4]).toMatch(new RegExp(t.pivot))
         const got = body(page)
         expect(got.data[0].tags?.length).toBeGreaterThan(0)
+        expect(got.data[0].tags?.[0].pivot).toEqual({ post_id: 1, tag_id: 1, position: 0 })
         expect(got.data.some((p) => p.tags?.length === 0)).toBe(perPage === 100)
         const want = await inRequest(`/posts?${query}`, () => reference(query))
         expect(got).toEqual(body(want))
@@ -158,6 +195,100 @@ describe.each(dialectNames().map((d) => [d] as const))(
       expect(got.data[0].tags_count).toBe(1)
       expect(got.data[59].tags_count).toBe(0)
       expect(got).toEqual(body(await inRequest(`/posts?${query}`, () => reference(query))))
+    })
+
+    it('loads the pivot rows from the inverse side too (tags with their posts)', async () => {
+      const query = 'include=posts&sort=id&per_page=3'
+      log.length = 0
+      const page = await inRequest(`/tags?${query}`, () =>
+        paginate(
+          ds.getRepository(M2mTag).createQueryBuilder('tag'),
+          queryPlan(TagWithPosts, { query }),
+        ),
+      )
+      // COUNT, tags, the junction keys, the posts (TypeORM's loading), the junction rows
+      expect(log).toHaveLength(5)
+      const tagBody = (p: object) =>
+        JSON.parse(JSON.stringify(TagWithPosts.collection(p as never))) as {
+          data: { id: number; posts: { id: number; pivot: object }[] }[]
+        }
+      const got = tagBody(page)
+      expect(got.data[0].posts[0]).toEqual({
+        id: 1,
+        title: 'alpha 0',
+        pivot: { post_id: 1, tag_id: 1, position: 0 },
+      })
+      const reference = await inRequest(`/tags?${query}`, () =>
+        knexAdapter.paginate(knex(t.tags), queryPlan(TagWithPosts, { query }), {
+          relations: defineRelations({
+            [t.tags]: {
+              posts: belongsToMany(t.posts, {
+                pivot: t.pivot,
+                foreignPivotKey: 'tag_id',
+                relatedPivotKey: 'post_id',
+                pivotColumns: ['position'],
+              }),
+            },
+          }),
+        }),
+      )
+      expect(got).toEqual(tagBody(reference))
+    })
+
+    // last: it adds columns to the pivot table
+    it('renders pivot columns of real types as the Knex adapter does: microsecond zone-less timestamps, decimals, doubles, NULLs', async () => {
+      const timestamp = { sqlite: 'text', postgres: 'timestamp(6)', mysql: 'datetime(6)' }[name]
+      await knex.schema.alterTable(t.pivot, (b) => {
+        b.specificType('added_at', timestamp).nullable()
+        b.decimal('weight', 12, 4).nullable()
+        b.double('ratio').nullable()
+        b.string('note', 20).nullable()
+      })
+      // 02:30 on 2024-03-10 does not exist in New York (the clocks jump from 2:00 to 3:00)
+      await knex(t.pivot).where({ post_id: 1 }).update({
+        added_at: '2024-03-10 02:30:00.123456',
+        weight: '12345678.1234',
+        ratio: 0.1,
+        note: null,
+      })
+      await knex(t.pivot)
+        .where({ post_id: 2 })
+        .update({ added_at: null, weight: '-0.0001', ratio: 1e-7, note: "it's" })
+      await knex(t.pivot)
+        .where({ post_id: 3 })
+        .update({ added_at: '1999-12-31 23:59:59.999999', weight: null, ratio: null, note: '' })
+      const query = 'include=tags&sort=id&per_page=5'
+      log.length = 0
+      const page = await inRequest(`/posts?${query}`, () =>
+        paginate(
+          ds.getRepository(M2mPost).createQueryBuilder('post'),
+          queryPlan(TaggedPost, { query }),
+        ),
+      )
+      const got = body(page)
+      const reference = await inRequest(`/posts?${query}`, () =>
+        knexAdapter.paginate(knex(t.posts), queryPlan(TaggedPost, { query }), {
+          relations: defineRelations({
+            [t.posts]: {
+              tags: belongsToMany(t.tags, {
+                pivot: t.pivot,
+                foreignPivotKey: 'post_id',
+                relatedPivotKey: 'tag_id',
+                pivotColumns: ['position', 'added_at', 'weight', 'ratio', 'note'],
+              }),
+            },
+          }),
+        }),
+      )
+      expect(got).toEqual(body(reference))
+      const pivots = got.data.map((p) => p.tags?.[0].pivot)
+      expect(String(pivots[0]?.weight)).toMatch(/^12345678\.1234/)
+      expect(pivots[0]).toHaveProperty('note', null)
+      expect(pivots[1]).toHaveProperty('added_at', null)
+      expect(pivots[1]).toHaveProperty('ratio', 1e-7)
+      expect(pivots[1]).toHaveProperty('note', "it's")
+      expect(pivots[2]).toHaveProperty('weight', null)
+      expect(pivots[0]?.added_at).not.toBeNull()
     })
   },
 )

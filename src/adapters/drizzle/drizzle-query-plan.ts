@@ -3,9 +3,14 @@
  * (`db.query.posts.findMany()`): the conditions as its `where` (ANDed with the query's own), the
  * order as its `orderBy` (replacing the query's own), the includes as `with` (Drizzle loads them in
  * the page's one statement; to-many relations ordered by the related primary key), the counts as
- * `extras` subqueries. On a select builder (`db.select().from(posts)`): the conditions and the order
- * only, as select builders know no relations. Names are the tables' property names (the resource's
- * renames applied), which are Drizzle's relation and column keys.
+ * `extras` subqueries. On a MySQL-dialect session (MySQL, MariaDB, PlanetScale) the includes are
+ * loaded after the page instead, in batches: Drizzle's relational SQL for a relation needs LEFT JOIN
+ * LATERAL or derived tables referring to the outer row, which MariaDB cannot run, so each relation
+ * of each include level is one relational query of its own table keyed by the page's keys
+ * (`where key in (...)`), attached in the shape `with` gives. On a select builder
+ * (`db.select().from(posts)`): the conditions and the order only, as select builders know no
+ * relations. Names are the tables' property names (the resource's renames applied), which are
+ * Drizzle's relation and column keys.
  */
 import { LIKE_ESCAPE, likePattern } from '../../query/apply'
 import type { FilterValue } from '../../query/declaration'
@@ -58,9 +63,10 @@ interface RelationLike {
   readonly referencedTable: unknown
   readonly referencedTableName: string
   readonly relationName?: string
+  /** A `one()`'s keys; a `many()` has only its `relationName` here. */
   readonly config?: {
-    readonly fields: readonly ColumnLike[]
-    readonly references: readonly ColumnLike[]
+    readonly fields?: readonly ColumnLike[]
+    readonly references?: readonly ColumnLike[]
   }
   readonly constructor: Function
 }
@@ -79,7 +85,27 @@ interface RelationalQuery extends DrizzleQueryLike {
   readonly schema: Readonly<Record<string, TableConfig>>
   readonly tableConfig: TableConfig
   config: RelationalConfig
+  readonly fullSchema: unknown
+  readonly tableNamesMap: unknown
+  readonly dialect: unknown
+  readonly mode: unknown
 }
+
+/** The constructor of MySQL relational queries (`MySqlRelationalQuery`), as the batch loader calls it. */
+type RelationalQueryClass = new (
+  fullSchema: unknown,
+  schema: unknown,
+  tableNamesMap: unknown,
+  table: unknown,
+  tableConfig: TableConfig,
+  dialect: unknown,
+  session: unknown,
+  config: RelationalConfig,
+  queryMode: 'many',
+  mode: unknown,
+) => PromiseLike<Row[]>
+
+type Row = Record<string, unknown>
 
 interface RelationalConfig {
   readonly where?: unknown
@@ -144,10 +170,23 @@ function whereSpelling(
   }
 }
 
-function sqliteOf(query: DrizzleQueryLike): boolean {
+/** Drizzle's name of the query's dialect (`SQLiteSyncDialect`, `PgDialect`, `MySqlDialect`...). */
+function dialectKind(query: object): string {
   const dialect = (query as { dialect?: { constructor: object } }).dialect
   const kind = (dialect?.constructor as Record<symbol, unknown> | undefined)?.[ENTITY_KIND]
-  return typeof kind === 'string' && kind.startsWith('SQLite')
+  return typeof kind === 'string' ? kind : ''
+}
+
+function sqliteOf(query: DrizzleQueryLike): boolean {
+  return dialectKind(query).startsWith('SQLite')
+}
+
+/**
+ * Does the query load its includes in batches after the page? A relational query on a MySQL-dialect
+ * session: MariaDB runs neither of Drizzle's ways of loading a relation inside the page's statement.
+ */
+function batchesIncludes(query: object): boolean {
+  return isRelationalQuery(query) && dialectKind(query) === 'MySqlDialect'
 }
 
 /**
@@ -211,11 +250,14 @@ function relationOf(
   return relation
 }
 
+/** The property name of one of a table's columns (its key in the table's rows). */
+function propertyOf(table: TableConfig, column: ColumnLike): string {
+  return Object.entries(table.columns).find(([, c]) => c === column)?.[0] ?? column.name
+}
+
 /** The property names of a table's primary key columns. */
 function keyNames(table: TableConfig): string[] {
-  return table.primaryKey.map(
-    (column) => Object.entries(table.columns).find(([, c]) => c === column)?.[0] ?? column.name,
-  )
+  return table.primaryKey.map((column) => propertyOf(table, column))
 }
 
 /** The `with` of an include tree: to-many relations ordered by the related primary key. */
@@ -244,30 +286,35 @@ function withOf(
 }
 
 /**
- * The columns a to-many relation is joined on: the reverse `one()` relation's (Drizzle declares
- * the keys there).
+ * The columns a relation is joined on: `fields` of `table`, `references` of the related table. A
+ * `one()` relation declares them; a `many()` (or a `one()` without `fields`) takes the reverse
+ * `one()` relation's.
  */
-function manyKeys(
+function joinKeys(
   fn: string,
   query: RelationalQuery,
   table: TableConfig,
   relation: RelationLike,
 ): { related: TableConfig; fields: readonly ColumnLike[]; references: readonly ColumnLike[] } {
   const related = tableOf(fn, query, relation)
+  const own = relation.config
+  if (!isMany(relation) && own?.fields !== undefined && own.references !== undefined)
+    return { related, fields: own.fields, references: own.references }
   const reverse = Object.values(related.relations).find(
     (r) =>
-      r.config !== undefined &&
+      r.config?.fields !== undefined &&
       (relation.relationName !== undefined
         ? r.relationName === relation.relationName
         : r.referencedTableName === table.dbName),
   )
-  if (reverse?.config === undefined)
+  const keys = reverse?.config
+  if (keys?.fields === undefined || keys.references === undefined)
     throw planUnsupported(
       fn,
       `a one() relation of ${related.tsName} back to ${table.tsName} (with fields and references)`,
       `the table ${JSON.stringify(relation.referencedTableName)}`,
     )
-  return { related, fields: reverse.config.references, references: reverse.config.fields }
+  return { related, fields: keys.references, references: keys.fields }
 }
 
 /** The counts as `extras`: a correlated `count(*)` subquery each. */
@@ -282,7 +329,7 @@ function extrasOf(fn: string, plan: QueryPlan, query: RelationalQuery): unknown 
         'a count of a many() relation',
         `a count of the one() relation "${count.relation}"`,
       )
-    const keys = manyKeys(fn, query, table, relation)
+    const keys = joinKeys(fn, query, table, relation)
     return { name: count.name, keys, own: keys.fields[0].name }
   })
   const ownExtras = query.config.extras
@@ -353,7 +400,9 @@ export function applyDrizzlePlan<Q extends DrizzleQueryLike>(
             )
           return entry.descending ? ops.desc(column) : ops.asc(column)
         }),
-      ...(Object.keys(include).length > 0 ? { with: { ...q.config.with, ...include } } : {}),
+      ...(Object.keys(include).length > 0 && !batchesIncludes(q)
+        ? { with: { ...q.config.with, ...include } }
+        : {}),
       ...(plan.counts.length > 0 ? { extras: extrasOf(fn, plan, q) } : {}),
     }
     return withConfig(query, config)
@@ -388,59 +437,122 @@ export function applyDrizzlePlan<Q extends DrizzleQueryLike>(
   })
 }
 
-/** A relational query's session, as the MariaDB check uses it. */
-interface SessionLike {
-  all(query: unknown): Promise<Record<string, unknown>[]>
+/** The most keys one batch query binds. */
+const KEYS_PER_QUERY = 1000
+
+/** The values of `properties` in `row`, or `undefined` when one is null (no related row then). */
+function keyOf(row: Row, properties: readonly string[]): unknown[] | undefined {
+  const values = properties.map((p) => row[p])
+  return values.some((v) => v === null || v === undefined) ? undefined : values
 }
 
-/** Is the server behind a session MariaDB? Asked once per session (`select version()`). */
-const mariaDbSessions = new WeakMap<object, Promise<boolean>>()
+/** A key as a map key: the same for equal keys however the driver returns them (bigint, Date...). */
+const keyText = (values: readonly unknown[]): string =>
+  values.map((v) => (v instanceof Date ? v.toISOString() : String(v))).join('\u0000')
 
-function isMariaDb(session: SessionLike): Promise<boolean> {
-  let found = mariaDbSessions.get(session)
-  if (found === undefined) {
-    const { sql } = loadedDrizzle() as unknown as WhereOperators
-    found = session
-      .all(sql`select version() as ${sql.identifier('version')}`)
-      .then((rows) => /mariadb/i.test(String(rows[0]?.version ?? '')))
-    found.catch(() => mariaDbSessions.delete(session))
-    mariaDbSessions.set(session, found)
+/**
+ * One relation of an include level onto `parents` (rows of `table`), by one relational query of the
+ * related table for all of their keys: a `one()` as the related row or `null`, a `many()` as the
+ * related rows ordered by their primary key (as `with` gives them). Returns the related rows, the
+ * parents of the next level.
+ */
+async function loadRelation(
+  fn: string,
+  query: RelationalQuery,
+  table: TableConfig,
+  relation: RelationLike,
+  name: string,
+  parents: readonly Row[],
+): Promise<Row[]> {
+  const { related, fields, references } = joinKeys(fn, query, table, relation)
+  const own = fields.map((c) => propertyOf(table, c))
+  const theirs = references.map((c) => propertyOf(related, c))
+  const many = isMany(relation)
+  const keys = new Map<string, unknown[]>()
+  for (const parent of parents) {
+    const key = keyOf(parent, own)
+    if (key !== undefined) keys.set(keyText(key), key)
+  }
+  const Query = query.constructor as RelationalQueryClass
+  const order = keyNames(related)
+  const run = (chunk: readonly unknown[][]) =>
+    new Query(
+      query.fullSchema,
+      query.schema,
+      query.tableNamesMap,
+      relation.referencedTable,
+      related,
+      query.dialect,
+      query.session,
+      {
+        where: (f: Fields, ops: WhereOperators) =>
+          theirs.length === 1
+            ? ops.inArray(
+                f[theirs[0]],
+                chunk.map((k) => k[0]),
+              )
+            : ops.or(...chunk.map((k) => ops.and(...theirs.map((p, i) => ops.eq(f[p], k[i]))))),
+        ...(many && order.length > 0
+          ? { orderBy: (f: Fields, ops: OrderOperators) => order.map((k) => ops.asc(f[k])) }
+          : {}),
+      },
+      'many',
+      query.mode,
+    )
+  // the keys in chunks of KEYS_PER_QUERY (one query for any page of up to that many keys)
+  const all = [...keys.values()]
+  const found: Row[] = []
+  for (let i = 0; i < all.length; i += KEYS_PER_QUERY)
+    found.push(...(await run(all.slice(i, i + KEYS_PER_QUERY))))
+  const groups = new Map<string, Row[]>()
+  for (const row of found) {
+    const key = keyOf(row, theirs)
+    if (key === undefined) continue
+    const text = keyText(key)
+    const list = groups.get(text)
+    if (list === undefined) groups.set(text, [row])
+    else list.push(row)
+  }
+  for (const parent of parents) {
+    const key = keyOf(parent, own)
+    const rows = key === undefined ? undefined : groups.get(keyText(key))
+    parent[name] = many ? (rows ?? []) : (rows?.[0] ?? null)
   }
   return found
 }
 
-/**
- * Loads `drizzle-orm`, and refuses an include on MariaDB: Drizzle's relational queries load
- * relations through `left join lateral` (default mode), which MariaDB has not, or through derived
- * tables referring to the outer row (`planetscale` mode, for every `one()` relation and every
- * ordered or limited `many()`), which MariaDB cannot resolve (`Unknown column 'posts.id' in 'WHERE'`).
- */
-async function prepare(query: PromiseLike<unknown[]>, plan: QueryPlan, fn: string): Promise<void> {
-  await drizzle()
-  if (plan.include.length === 0 || !isRelationalQuery(query)) return
-  const { dialect, session } = query as unknown as {
-    dialect?: { constructor: object }
-    session?: SessionLike
+/** An include tree onto `rows` of `table`, level by level: one query per relation of each level. */
+async function loadTree(
+  fn: string,
+  plan: QueryPlan,
+  query: RelationalQuery,
+  table: TableConfig,
+  rows: readonly Row[],
+  tree: IncludeTree,
+  path = '',
+): Promise<void> {
+  for (const [name, children] of Object.entries(tree)) {
+    const here = path === '' ? name : `${path}.${name}`
+    const relation = relationOf(fn, plan, here, table, name)
+    const found = await loadRelation(fn, query, table, relation, name, rows)
+    if (found.length > 0 && Object.keys(children).length > 0)
+      await loadTree(fn, plan, query, tableOf(fn, query, relation), found, children, here)
   }
-  const kind = (dialect?.constructor as Record<symbol, unknown> | undefined)?.[ENTITY_KIND]
-  if (kind !== 'MySqlDialect' || typeof session?.all !== 'function') return
-  if (await isMariaDb(session))
-    throw planUnsupported(
-      fn,
-      "on MariaDB, a plan without include: Drizzle relational queries load relations with LEFT JOIN LATERAL or with derived tables referring to the outer row, neither of which MariaDB runs; paginate a select builder (db.select().from(table)) with the plan (sort, filter, per_page) and load the relations for the page's keys yourself, one query per relation (inArray)",
-      `include=${plan.parameters.include} on a relational query (db.query.x.findMany())`,
-    )
 }
 
 /** The plan steps of the Drizzle paginators. @internal */
 export const drizzlePlanSteps: OrmPlanSteps<PromiseLike<unknown[]>> = {
-  prepare,
+  prepare: () => drizzle(),
   apply: (query, plan, fn) =>
     applyDrizzlePlan(query as DrizzleQueryLike, plan, fn) as PromiseLike<unknown[]>,
-  // counts as numbers on every driver (PostgreSQL returns count(*) as text)
-  load: async (_query, rows, plan) => {
-    for (const row of rows as Record<string, unknown>[])
+  load: async (query, rows, plan, fn) => {
+    // counts as numbers on every driver (PostgreSQL returns count(*) as text)
+    for (const row of rows as Row[])
       for (const { name } of plan.counts)
         if (row[name] !== null && row[name] !== undefined) row[name] = Number(row[name])
+    if (plan.include.length > 0 && batchesIncludes(query)) {
+      const q = query as unknown as RelationalQuery
+      await loadTree(fn, plan, q, q.tableConfig, rows as Row[], includeTree(plan))
+    }
   },
 }

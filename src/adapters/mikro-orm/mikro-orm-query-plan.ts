@@ -3,12 +3,15 @@
  * the main entity's columns with `?` parameters, its order as `orderBy` of properties, and its
  * includes loaded after the page with `em.populate(rows, paths, { strategy: 'select-in' })`:
  * MikroORM's own batch loading, one query per relation level for the whole page (to-many relations
- * ordered by the related primary key); its counts as one grouped COUNT per counted relation for
- * the page. Relation names are the entity's.
+ * ordered by the related primary key); the pivot rows of an included m:n relation as one more
+ * query for the page, each related entity then rendered through a view carrying its pivot row as
+ * `pivot` (what `whenPivotLoaded()` reads; `installMikroOrm()` gives the views); its counts as one
+ * grouped COUNT per counted relation for the page. Relation names are the entity's.
  */
 import type { FilterValue } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
 import { LIKE_ESCAPE, likePattern } from '../../query/apply'
+import { junctionRows, pivotView } from '../orm-support/attach-pivot'
 import { planUnsupported, type OrmPlanSteps } from '../orm-support/orm-paginators'
 import {
   includePaths,
@@ -16,6 +19,7 @@ import {
   spellPlanWhere,
   type IncludeTree,
 } from '../orm-support/plan-parts'
+import { setPivotViews } from './mikro-orm-rules'
 import type { MikroOrmQueryLike } from './mikro-orm-types'
 
 interface PropertyLike {
@@ -28,6 +32,7 @@ interface PropertyLike {
   readonly owner?: boolean
   readonly pivotTable?: string
   readonly joinColumns?: readonly string[]
+  readonly inverseJoinColumns?: readonly string[]
 }
 
 interface MetadataLike {
@@ -230,6 +235,85 @@ async function loadCounts(
   }
 }
 
+/** The items of a loaded relation value: a collection's, an entity, or none. */
+function itemsOf(value: unknown): object[] {
+  if (typeof value !== 'object' || value === null) return []
+  const collection = value as { isInitialized?(): boolean; getItems?(): object[] }
+  if (typeof collection.getItems === 'function' && typeof collection.isInitialized === 'function')
+    return collection.isInitialized() ? collection.getItems() : []
+  return [value]
+}
+
+/**
+ * The pivot table of an m:n relation: its table, the column pointing at the parent, the column
+ * pointing at the related entity (from the owning side's metadata; keys of one column).
+ */
+function pivotOf(
+  metadata: MetadataLike,
+  property: PropertyLike,
+): { table: string; parent: string; related: string } | undefined {
+  const target = property.targetMeta
+  if (property.kind !== 'm:n' || target === undefined) return undefined
+  if (metadata.primaryKeys.length !== 1 || target.primaryKeys.length !== 1) return undefined
+  // the inverse side (mappedBy) reads the owning side's pivot columns, the other way round
+  const owner = property.mappedBy === undefined ? property : target.properties[property.mappedBy]
+  const [parent, related] =
+    owner === property
+      ? [owner.joinColumns, owner.inverseJoinColumns]
+      : [owner?.inverseJoinColumns, owner?.joinColumns]
+  if (owner?.pivotTable === undefined || parent?.length !== 1 || related?.length !== 1)
+    return undefined
+  return { table: owner.pivotTable, parent: parent[0], related: related[0] }
+}
+
+/**
+ * The pivot rows of every included m:n relation: one query of the pivot table per relation for the
+ * page (`select * ... where parent_key in (page keys)`), each parent's related entities then seen
+ * through views (their prototype is the entity) whose own `pivot` is the pivot row, by column name,
+ * as the Knex adapter's `belongsToMany` gives it.
+ */
+async function attachPivots(
+  qb: PlannedBuilder,
+  execute: NonNullable<NonNullable<PlannedBuilder['em']>['execute']>,
+  entities: readonly object[],
+  metadata: MetadataLike,
+  tree: IncludeTree,
+): Promise<void> {
+  const quote = (name: string) => qb.platform!.quoteIdentifier(name)
+  for (const [name, children] of Object.entries(tree)) {
+    const property = metadata.properties[name]
+    if (property?.targetMeta === undefined) continue
+    const loaded = [
+      ...new Set(entities.flatMap((e) => itemsOf((e as Record<string, unknown>)[name]))),
+    ]
+    if (loaded.length === 0) continue
+    if (Object.keys(children).length > 0)
+      await attachPivots(qb, execute, loaded, property.targetMeta, children)
+    const pivot = pivotOf(metadata, property)
+    if (pivot === undefined) continue
+    const parentKey = metadata.primaryKeys[0]
+    const relatedKey = property.targetMeta.primaryKeys[0]
+    const keys = [...new Set(entities.map((e) => (e as Record<string, unknown>)[parentKey]))]
+    const rows = await execute.call(
+      qb.em,
+      `select * from ${quote(pivot.table)} where ${quote(pivot.parent)} in (${keys.map(() => '?').join(', ')})`,
+      keys,
+    )
+    const find = junctionRows(rows, pivot.parent, pivot.related)
+    for (const entity of entities) {
+      const parent = entity as Record<string, unknown>
+      const items = itemsOf(parent[name])
+      if (items.length === 0) continue
+      // a view for every item (the rules hand out all of them or none), with its row where found
+      const views = items.map((item) => {
+        const row = find(parent[parentKey], (item as Record<string, unknown>)[relatedKey])
+        return row === undefined ? (Object.create(item) as object) : pivotView(item, row)
+      })
+      setPivotViews(entity, name, views)
+    }
+  }
+}
+
 async function load(
   query: MikroOrmQueryLike,
   rows: object[],
@@ -247,6 +331,8 @@ async function load(
     )
   const orderBy = checkedOrder(fn, metadataOf(fn, qb), includeTree(plan))
   await qb.em.populate(rows, includePaths(plan), { strategy: 'select-in', orderBy })
+  if (qb.em.execute !== undefined)
+    await attachPivots(qb, qb.em.execute, rows, metadataOf(fn, qb), includeTree(plan))
 }
 
 /** The plan steps of the MikroORM adapter. @internal */

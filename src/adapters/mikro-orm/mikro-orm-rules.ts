@@ -50,6 +50,28 @@ function loadedValue(value: unknown): unknown {
   return entityState(value) === false ? MISSING : value
 }
 
+/**
+ * The related entities of an m:n relation seen with their pivot rows, per parent entity and relation:
+ * the query plan's loader sets them (a collection's items are MikroORM's own entities, shared
+ * across parents by the identity map, so the pivot row of one parent cannot sit on them). They are
+ * read only while the collection still holds the same entities in the same order.
+ */
+const pivotViews = new WeakMap<object, Map<string, readonly object[]>>()
+
+/** Sets the views (`Object.create(entity)` with a `pivot`) of `model`'s relation `name`. @internal */
+export function setPivotViews(model: object, name: string, views: readonly object[]): void {
+  let byName = pivotViews.get(model)
+  if (byName === undefined) pivotViews.set(model, (byName = new Map()))
+  byName.set(name, views)
+}
+
+/** The views of `items` when they are the ones set for `model`'s relation `name`, else `items`. */
+function withPivots(model: object, name: string, items: unknown): unknown {
+  const views = pivotViews.get(model)?.get(name)
+  if (views === undefined || !Array.isArray(items) || items.length !== views.length) return items
+  return items.every((item, i) => Object.getPrototypeOf(views[i]) === item) ? views : items
+}
+
 /** The model rules for one entity. @internal */
 export function mikroOrmRules(
   meta: MikroOrmEntityMetadataLike,
@@ -63,7 +85,8 @@ export function mikroOrmRules(
     relation(model, name) {
       const prop = Object.hasOwn(meta.properties, name) ? meta.properties[name] : undefined
       if (prop === undefined || !RELATION_KINDS.has(prop.kind)) return MISSING
-      return loadedValue(read(model, name))
+      const value = loadedValue(read(model, name))
+      return prop.kind === 'm:n' ? withPivots(model, name, value) : value
     },
     count: (model, relation) => readCount((key) => read(model, key), relation, countKeys),
   }

@@ -21,11 +21,34 @@ export function attachPivot<P extends object, K extends keyof P & string>(
   for (const row of pivotRows) {
     const model = row[related]
     if (typeof model !== 'object' || model === null) continue
-    const view = Object.create(model) as NonNullable<P[K]>
-    Object.defineProperty(view, as, { value: pivotData(row, related), enumerable: true })
-    out.push(view)
+    out.push(pivotView(model, pivotData(row, related), as))
   }
   return out
+}
+
+/**
+ * A view of `model` carrying `pivot` under `as`: its prototype is the model (attributes, class and
+ * loaded relations stay visible), the model itself is not changed. @internal
+ */
+export function pivotView<M extends object>(model: M, pivot: object, as = 'pivot'): M {
+  const view = Object.create(model) as M
+  Object.defineProperty(view, as, { value: pivot, enumerable: true })
+  return view
+}
+
+/**
+ * Junction rows (by column name) found by the pair of keys they join: `find(parentKey, relatedKey)`.
+ * Keys compare as text, as drivers may return a key as a number on one side and a string (a bigint)
+ * on the other. @internal
+ */
+export function junctionRows(
+  rows: readonly Record<string, unknown>[],
+  parentColumn: string,
+  relatedColumn: string,
+): (parentKey: unknown, relatedKey: unknown) => Record<string, unknown> | undefined {
+  const pair = (a: unknown, b: unknown) => `${String(a)}\u0000${String(b)}`
+  const byPair = new Map(rows.map((row) => [pair(row[parentColumn], row[relatedColumn]), row]))
+  return (parentKey, relatedKey) => byPair.get(pair(parentKey, relatedKey))
 }
 
 /** The pivot row without the related model itself (and without a function-valued property). */

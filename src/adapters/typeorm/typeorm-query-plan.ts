@@ -3,12 +3,15 @@
  * `andWhere` with named parameters (the builder's own WHERE in brackets too), its order as
  * `orderBy`/`addOrderBy` of main-entity properties, and its includes as find-options `relations`
  * with `relationLoadStrategy: 'query'`: TypeORM's own batch loading, one query per relation level for
- * the whole page (no join, so `skip`/`take` page entities); its counts as one grouped COUNT per
- * counted relation for the page. Relation names are the entity's.
+ * the whole page (no join, so `skip`/`take` page entities); the junction rows of an included
+ * many-to-many relation as one more query for the page, each related entity then seen through a view
+ * carrying its junction row as `pivot` (what `whenPivotLoaded()` reads); its counts as one grouped
+ * COUNT per counted relation for the page. Relation names are the entity's.
  */
 import type { FilterValue } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
 import { LIKE_ESCAPE, likePattern } from '../../query/apply'
+import { junctionRows, pivotView } from '../orm-support/attach-pivot'
 import { planUnsupported, type OrmPlanSteps } from '../orm-support/orm-paginators'
 import { includeTree, spellPlanWhere, type IncludeTree } from '../orm-support/plan-parts'
 import type { TypeOrmQueryLike } from './typeorm-types'
@@ -60,7 +63,7 @@ interface PlannedBuilder extends TypeOrmQueryLike {
 
 /** The grouped COUNT of one relation (a new builder on the same connection and query runner). */
 interface CountBuilder {
-  select(selection: string, alias: string): CountBuilder
+  select(selection: string, alias?: string): CountBuilder
   addSelect(selection: string, alias: string): CountBuilder
   from(table: string, alias: string): CountBuilder
   where(condition: string, parameters: Record<string, unknown>): CountBuilder
@@ -276,6 +279,72 @@ function orderLoaded(entities: readonly object[], metadata: MetadataLike, tree: 
   }
 }
 
+/** The junction columns of a many-to-many relation: the one pointing at the parent, at the related. */
+function junctionOf(
+  relation: RelationLike,
+): { table: string; parent: ColumnLike; related: ColumnLike } | undefined {
+  const junction = relation.junctionEntityMetadata
+  if (!relation.isManyToMany || junction === undefined) return undefined
+  const [parent, related] = relation.isOwning
+    ? [junction.ownerColumns, junction.inverseColumns]
+    : [junction.inverseColumns, junction.ownerColumns]
+  // keys of one column each (a composite key's junction keeps TypeORM's entities without pivot)
+  if (parent.length !== 1 || related.length !== 1) return undefined
+  if (parent[0].referencedColumn === undefined || related[0].referencedColumn === undefined)
+    return undefined
+  return { table: junction.tablePath, parent: parent[0], related: related[0] }
+}
+
+/**
+ * The junction rows of every included many-to-many relation onto the loaded entities: one query of
+ * the junction table per relation for the page (`SELECT * ... WHERE parent_key IN (page keys)`);
+ * each related entity in the parent's array is replaced by a view of it (its prototype is the
+ * entity, so its properties, class and loaded relations stay visible) whose own `pivot` is the
+ * junction row, by column name, as the Knex adapter's `belongsToMany` gives it.
+ */
+async function attachPivots(
+  qb: PlannedBuilder,
+  entities: readonly object[],
+  metadata: MetadataLike,
+  tree: IncludeTree,
+): Promise<void> {
+  for (const [name, children] of Object.entries(tree)) {
+    const relation = metadata.findRelationWithPropertyPath(name)
+    if (relation === undefined) continue
+    const loaded: object[] = []
+    for (const entity of entities) {
+      const value = (entity as Record<string, unknown>)[name]
+      if (Array.isArray(value)) loaded.push(...(value as object[]))
+      else if (typeof value === 'object' && value !== null) loaded.push(value)
+    }
+    if (Object.keys(children).length > 0 && loaded.length > 0)
+      await attachPivots(qb, [...new Set(loaded)], relation.inverseEntityMetadata, children)
+    const junction = junctionOf(relation)
+    if (junction === undefined || loaded.length === 0) continue
+    const parentKey = junction.parent.referencedColumn!.propertyName
+    const relatedKey = junction.related.referencedColumn!.propertyName
+    const keys = [...new Set(entities.map((e) => (e as Record<string, unknown>)[parentKey]))]
+    const alias = 'api_resources_pivot'
+    const column = `${qb.escape(alias)}.${qb.escape(junction.parent.databaseName)}`
+    const rows = await qb
+      .createQueryBuilder()
+      .select('*')
+      .from(junction.table, alias)
+      .where(`${column} IN (:...api_resources_keys)`, { api_resources_keys: keys })
+      .getRawMany()
+    const find = junctionRows(rows, junction.parent.databaseName, junction.related.databaseName)
+    for (const entity of entities) {
+      const parent = entity as Record<string, unknown>
+      const value = parent[name]
+      if (!Array.isArray(value)) continue
+      parent[name] = value.map((item: Record<string, unknown>) => {
+        const pivot = find(parent[parentKey], item[relatedKey])
+        return pivot === undefined ? item : pivotView(item, pivot)
+      })
+    }
+  }
+}
+
 function compare(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b
   const x = String(a)
@@ -288,7 +357,10 @@ export const typeOrmPlanSteps: OrmPlanSteps<TypeOrmQueryLike> = {
   apply,
   load: async (query, rows, plan, fn) => {
     const qb = query as PlannedBuilder
-    if (plan.include.length > 0) orderLoaded(rows, metadataOf(fn, qb), includeTree(plan))
+    if (plan.include.length > 0) {
+      orderLoaded(rows, metadataOf(fn, qb), includeTree(plan))
+      await attachPivots(qb, rows, metadataOf(fn, qb), includeTree(plan))
+    }
     if (plan.counts.length > 0) await loadCounts(qb, metadataOf(fn, qb), rows, plan, fn)
   },
 }
