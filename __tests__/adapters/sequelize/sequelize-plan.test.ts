@@ -1,8 +1,10 @@
 /**
- * Query plans through Sequelize on SQLite, PostgreSQL and MariaDB: includes as `include` (to-one
- * joined, hasMany `separate`; a bounded number of queries, counted from Sequelize's log), counts as
- * subqueries in `attributes`, the same JSON and JSON:API bodies as the Knex adapter, the property
- * test against plain SQL, nothing loaded that was not asked for, and the errors.
+ * Query plans through Sequelize on SQLite, PostgreSQL and MariaDB, over real column types (a
+ * microsecond timestamp, a decimal): includes as `include` (to-one joined, hasMany `separate`; a
+ * bounded number of queries, counted from Sequelize's log), counts as subqueries in `attributes`,
+ * many-to-many, renames, the same JSON and JSON:API bodies as the Knex adapter, the property test
+ * against plain SQL, nothing loaded that was not asked for, and the errors. (The shared plan suite
+ * runs in sequelize-planned-suite.test.ts; bind parameters in sequelize-bind.test.ts.)
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'

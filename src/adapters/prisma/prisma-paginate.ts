@@ -8,7 +8,7 @@ import {
   type SimplePageArgs,
 } from '../orm-support/orm-paginators'
 import { prismaCursorSource } from './prisma-cursor'
-import { prismaPlanArgs } from './prisma-query-plan'
+import { attachJoinRelations, prismaPlanArgs } from './prisma-query-plan'
 
 const SUPPORTED = 'a Prisma model delegate (prisma.post), with findMany() and count()'
 
@@ -72,12 +72,14 @@ const prisma = ormPaginators<'prisma'>({
     }
   },
   cursor: ({ delegate, args }, fn) => prismaCursorSource(delegate, withoutCursor(fn, args), fn),
-  // includes and counts go into the findMany() arguments: Prisma loads them with the page
+  // includes and counts go into the findMany() arguments: Prisma loads them with the page; the
+  // relations of explicit join models are then put on the rows
   plan: {
     apply: ({ delegate, args }, plan, fn) => ({
       delegate,
       args: prismaPlanArgs(delegate, withoutCursor(fn, args), plan, fn),
     }),
+    load: async (_query, rows, plan) => attachJoinRelations(rows, plan),
   },
 })
 

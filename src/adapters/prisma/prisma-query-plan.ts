@@ -8,6 +8,7 @@
 import { QueryParameterError } from '../../errors/query-errors'
 import type { FilterValue } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
+import { attachPivot } from '../orm-support/attach-pivot'
 import { planUnsupported } from '../orm-support/orm-paginators'
 import {
   includeTree,
@@ -117,7 +118,64 @@ function spelling(
   }
 }
 
-/** The nested `include` of a tree, checked against the models where the client describes them. */
+/**
+ * A relation of an explicit join model, named `<join field>.<related field>` (`postTags.tag`): the
+ * model's list of join rows and, on the join model, the related model's field.
+ */
+interface JoinPath {
+  readonly join: string
+  readonly related: string
+  /** The related model's name and `@id`, when the client describes them. */
+  readonly model?: string
+  readonly id?: string
+}
+
+/** `postTags.tag` as a {@link JoinPath} of `model`, checked where the client describes it. */
+function joinPath(
+  fn: string,
+  internals: PrismaClientInternals,
+  model: string,
+  info: ModelInfo | undefined,
+  relation: string,
+): JoinPath {
+  const [join, related, ...rest] = relation.split('.')
+  const joinField = info?.fields.get(join)
+  const joinInfo = joinField === undefined ? undefined : modelInfo(internals, joinField.type)
+  const relatedField = joinInfo?.fields.get(related)
+  const known = info !== undefined
+  if (
+    rest.length > 0 ||
+    (known && (joinField?.kind !== 'object' || !joinField.list)) ||
+    (joinInfo !== undefined && (relatedField?.kind !== 'object' || relatedField.list))
+  )
+    throw planUnsupported(
+      fn,
+      `a relation of an explicit join model named <join field>.<related field>: a list relation of the Prisma model ${model}, then a to-one relation of its join model`,
+      JSON.stringify(relation),
+    )
+  const target = relatedField === undefined ? undefined : modelInfo(internals, relatedField.type)
+  return {
+    join,
+    related,
+    ...(relatedField === undefined ? {} : { model: relatedField.type }),
+    ...(target?.id === undefined ? {} : { id: target.id }),
+  }
+}
+
+/** One relation's `include` entry: nested includes, and an order for a list. */
+function includeEntry(nested: Record<string, unknown>, orderBy: unknown): unknown {
+  if (Object.keys(nested).length === 0 && orderBy === undefined) return true
+  return {
+    ...(Object.keys(nested).length > 0 ? { include: nested } : {}),
+    ...(orderBy === undefined ? {} : { orderBy }),
+  }
+}
+
+/**
+ * The nested `include` of a tree, checked against the models where the client describes them. A
+ * relation of an explicit join model (`postTags.tag`) includes the join rows, each with its related
+ * model, ordered by the related model's `@id` (the Knex adapter orders a pivot by the related key).
+ */
 function includeOf(
   fn: string,
   internals: PrismaClientInternals,
@@ -127,24 +185,30 @@ function includeOf(
   const info = modelInfo(internals, model)
   const include: Record<string, unknown> = {}
   for (const [relation, children] of Object.entries(tree)) {
+    if (relation.includes('.')) {
+      const path = joinPath(fn, internals, model, info, relation)
+      const nested = path.model === undefined ? {} : includeOf(fn, internals, path.model, children)
+      const own = include[path.join]
+      const ownInclude =
+        typeof own === 'object' && own !== null ? (own as { include?: object }).include : {}
+      include[path.join] = {
+        include: { ...ownInclude, [path.related]: includeEntry(nested, undefined) },
+        ...(path.id === undefined ? {} : { orderBy: { [path.related]: { [path.id]: 'asc' } } }),
+      }
+      continue
+    }
     const field = info?.fields.get(relation)
     if (info !== undefined && field?.kind !== 'object')
       throw planUnsupported(
         fn,
-        `include paths that are relations of the Prisma model ${model} (a resource member named otherwise gives the relation: @WhenLoaded(() => R, { relation: '<field>' }))`,
+        `include paths that are relations of the Prisma model ${model} (a resource member named otherwise gives the relation: @WhenLoaded(() => R, { relation: '<field>' }); an explicit join model: { relation: '<join field>.<related field>' })`,
         JSON.stringify(relation),
       )
     const nested = field === undefined ? {} : includeOf(fn, internals, field.type, children)
     const related = field === undefined ? undefined : modelInfo(internals, field.type)
     const orderBy =
       field?.list === true && related?.id !== undefined ? { [related.id]: 'asc' } : undefined
-    include[relation] =
-      Object.keys(nested).length === 0 && orderBy === undefined
-        ? true
-        : {
-            ...(Object.keys(nested).length > 0 ? { include: nested } : {}),
-            ...(orderBy ? { orderBy } : {}),
-          }
+    if (include[relation] === undefined) include[relation] = includeEntry(nested, orderBy)
   }
   return include
 }
@@ -171,6 +235,10 @@ export function prismaPlanArgs(
   if (plan.counts.length > 0) {
     const select: Record<string, true> = {}
     for (const count of plan.counts) {
+      if (count.relation.includes('.')) {
+        select[joinPath(fn, internals, name, model, count.relation).join] = true
+        continue
+      }
       const field = model?.fields.get(count.relation)
       if (model !== undefined && (field?.kind !== 'object' || !field.list))
         throw planUnsupported(
@@ -188,4 +256,48 @@ export function prismaPlanArgs(
   const own = args[key]
   out[key] = { ...(typeof own === 'object' && own !== null ? own : {}), ...include }
   return out
+}
+
+/**
+ * After the page: each relation of an explicit join model (`postTags.tag`) put on its rows under
+ * that name, the related models with their join row as `pivot` (see `attachPivot`), and a count of
+ * one under `_count` (the join rows' count). Not enumerable, so the rows serialize as Prisma
+ * returned them.
+ */
+export function attachJoinRelations(rows: readonly object[], plan: QueryPlan): void {
+  const put = (target: object, key: string, value: unknown) =>
+    Object.defineProperty(target, key, { value, configurable: true, writable: true })
+  const joins = (tree: IncludeTree): boolean =>
+    Object.entries(tree).some(([relation, children]) => relation.includes('.') || joins(children))
+  const walk = (parents: readonly object[], tree: IncludeTree): void => {
+    for (const [relation, children] of Object.entries(tree)) {
+      if (!joins({ [relation]: children })) continue
+      const next: object[] = []
+      for (const parent of parents) {
+        if (!relation.includes('.')) {
+          const value = (parent as Record<string, unknown>)[relation]
+          for (const item of [value].flat())
+            if (typeof item === 'object' && item !== null) next.push(item)
+          continue
+        }
+        const [join, related] = relation.split('.')
+        const joinRows = (parent as Record<string, unknown>)[join]
+        const list = Array.isArray(joinRows) ? (joinRows as Record<string, unknown>[]) : []
+        put(parent, relation, attachPivot(list, related))
+        for (const row of list)
+          if (typeof row[related] === 'object' && row[related] !== null)
+            next.push(row[related] as object)
+      }
+      if (next.length > 0) walk(next, children)
+    }
+  }
+  walk(rows, includeTree(plan))
+  for (const { relation } of plan.counts) {
+    if (!relation.includes('.')) continue
+    const join = relation.split('.')[0]
+    for (const row of rows) {
+      const counts = (row as { _count?: Record<string, unknown> })._count
+      if (typeof counts === 'object' && counts !== null) put(counts, relation, counts[join])
+    }
+  }
 }

@@ -2,21 +2,23 @@ import { ArgumentError } from '../../errors/base'
 import type { CursorColumn } from '../../pagination/cursor-query'
 import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
+import { bindValue, sequelizeBinds } from './sequelize-bind'
 import type { SequelizeFinder } from './sequelize-types'
 
 /** The parts of `sequelize` the keyset is written with. */
 interface SequelizeOrm {
-  readonly Op: Record<'and' | 'or' | 'gt' | 'lt' | 'ne', symbol>
+  readonly Op: Record<'and' | 'or' | 'eq' | 'gt' | 'lt' | 'ne', symbol>
   literal(sql: string): unknown
 }
 
 /** The parts of a model class the cursor step reads. */
 interface CursorModel {
   readonly name: string
-  readonly rawAttributes?: Record<string, { readonly field?: string }>
+  readonly rawAttributes?: Record<string, { readonly field?: string; readonly type?: unknown }>
   readonly sequelize?: {
     getDialect(): string
     getQueryInterface(): { quoteIdentifier(name: string): string }
+    readonly options?: { readonly timezone?: string }
   }
 }
 
@@ -39,7 +41,7 @@ function orderItem(item: unknown, model: CursorModel): keysets.OrderItem | undef
 
 /**
  * The cursor step of a Sequelize query (`{ model, ...findAllOptions }`): its `order` attributes, the
- * keyset ANDed with its `where`. @internal
+ * keyset ANDed with its `where`, the cursor's values bind parameters. @internal
  */
 export function sequelizeCursorSource<T>(
   model: SequelizeFinder,
@@ -61,12 +63,17 @@ export function sequelizeCursorSource<T>(
     columns,
     fetch: async (orderBy, condition, limit) => {
       const { Op, literal } = await sequelizeOrm()
+      const binds = sequelizeBinds(find, literal)
       const where = keysets.withKeyset<unknown>(
         find.where,
         condition,
         {
           compare: (name, operator, value) => ({
-            [name]: operator === '=' ? value : { [operator === '>' ? Op.gt : Op.lt]: value },
+            [name]: {
+              [operator === '=' ? Op.eq : operator === '>' ? Op.gt : Op.lt]: binds.ref(
+                bindValue(m, name, value),
+              ),
+            },
           }),
           isNull: (name, negated) => ({ [name]: negated ? { [Op.ne]: null } : null }),
           and: (parts) => ({ [Op.and]: parts }),
@@ -76,7 +83,8 @@ export function sequelizeCursorSource<T>(
         (own) => grouped(own, literal),
       )
       const terms = orderBy.flatMap((c) => orderTerms(c, m, largest, dialect, literal))
-      return (await model.findAll({ ...find, where, order: terms, limit })) as T[]
+      const options = binds.into({ ...find, where, order: terms, limit }, fn)
+      return (await model.findAll(options)) as T[]
     },
   }
 }

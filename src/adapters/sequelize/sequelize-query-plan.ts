@@ -1,6 +1,7 @@
 /**
  * A query plan (`queryPlan(Resource)`) as Sequelize's own `findAll` options: the conditions as a
- * `where` with `Op` (ANDed with the query's own), the order as `order` (replacing the query's own),
+ * `where` with `Op` (ANDed with the query's own), their values bind parameters (`literal('$name')`
+ * and the `bind` option, see `sequelize-bind.ts`), the order as `order` (replacing the query's own),
  * the includes as `include` (a to-one association joined, a to-many `hasMany` loaded with
  * `separate: true`, one query for the whole page), and the counts as subqueries in `attributes`
  * (so the COUNT of `paginate()`, which leaves `attributes` out, never evaluates them). Association
@@ -8,7 +9,6 @@
  */
 import type { UnsupportedQueryError } from '../../errors/pagination-errors'
 import { LIKE_ESCAPE, likePattern } from '../../query/apply'
-import type { FilterValue } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
 import { planUnsupported, type OrmPlanSteps } from '../orm-support/orm-paginators'
 import {
@@ -17,6 +17,7 @@ import {
   type IncludeTree,
   type PlanWhereSpelling,
 } from '../orm-support/plan-parts'
+import { bindValue, sequelizeBinds, type SequelizeBinds } from './sequelize-bind'
 import type { SequelizeQuery } from './sequelize-types'
 
 /** The parts of the `Sequelize` class (the connection's constructor) the plan is written with. */
@@ -41,36 +42,36 @@ interface PlanModel {
   readonly name: string
   readonly primaryKeyAttributes: readonly string[]
   readonly associations: Readonly<Record<string, PlanAssociation>>
-  readonly rawAttributes: Readonly<Record<string, { readonly field?: string }>>
+  readonly rawAttributes: Readonly<
+    Record<string, { readonly field?: string; readonly type?: unknown }>
+  >
   getTableName(): string | { readonly tableName: string }
   readonly sequelize: {
     readonly constructor: Function
     getDialect(): string
-    escape(value: unknown): string
     getQueryInterface(): { quoteIdentifier(name: string): string }
   }
 }
 
 type Where = Record<string | symbol, unknown> | unknown
 
-/** A value as Sequelize should write it: a date-time as ISO text on SQLite (no date type there). */
-function writable(sqlite: boolean, value: FilterValue): unknown {
-  return value instanceof Date && sqlite ? value.toISOString() : value
-}
-
-/** A plan's conditions as a Sequelize `where` (attributes of the queried model). */
-function whereSpelling(model: PlanModel, S: SequelizeStatics): PlanWhereSpelling<Where> {
+/** A plan's conditions as a Sequelize `where` (attributes of the queried model), values bound. */
+function whereSpelling(
+  model: PlanModel,
+  S: SequelizeStatics,
+  binds: SequelizeBinds,
+): PlanWhereSpelling<Where> {
   const { Op } = S
-  const sqlite = model.sequelize.getDialect() === 'sqlite'
   const quote = (name: string) => model.sequelize.getQueryInterface().quoteIdentifier(name)
+  const bound = (column: string, value: unknown) => binds.ref(bindValue(model, column, value))
   return {
-    compare: (column, op, value) => ({ [column]: { [Op[op]]: writable(sqlite, value) } }),
-    in: (column, values) => ({ [column]: { [Op.in]: values.map((v) => writable(sqlite, v)) } }),
+    compare: (column, op, value) => ({ [column]: { [Op[op]]: bound(column, value) } }),
+    in: (column, values) => ({ [column]: { [Op.in]: values.map((v) => bound(column, v)) } }),
     isNull: (column, negated) => ({ [column]: negated ? { [Op.ne]: null } : null }),
-    // Sequelize's Op.like has no ESCAPE: the pattern is escaped by Sequelize, the clause written here
+    // Sequelize's Op.like has no ESCAPE: the clause is written here, its pattern bound
     like: (column, op, text) =>
       S.literal(
-        `${quote(model.name)}.${quote(model.rawAttributes[column]?.field ?? column)} LIKE ${model.sequelize.escape(likePattern(op, text))} ESCAPE '${LIKE_ESCAPE}'`,
+        `${quote(model.name)}.${quote(model.rawAttributes[column]?.field ?? column)} LIKE ${binds.name(likePattern(op, text))} ESCAPE '${LIKE_ESCAPE}'`,
       ),
     and: (parts) => ({ [Op.and]: parts }),
     or: (parts) => ({ [Op.or]: parts }),
@@ -116,8 +117,8 @@ export function isPlanInclude(item: unknown): boolean {
 
 /**
  * The `include` option of a plan's include tree: a `hasMany` with `separate: true` (one query for
- * the page, ordered by the target's key as the Knex loaders order it), any other association
- * joined.
+ * the page, ordered by the target's key as the Knex loaders order it, without the page's bind
+ * parameters), any other association joined.
  */
 function includesOf(
   fn: string,
@@ -137,6 +138,7 @@ function includesOf(
         ? {
             separate: true,
             order: association.target.primaryKeyAttributes.map((key) => [key, 'ASC']),
+            bind: undefined,
           }
         : {}),
       ...(nested.length > 0 ? { include: nested } : {}),
@@ -195,7 +197,7 @@ function withCounts(attributes: unknown, counts: [unknown, string][]): unknown {
 
 /**
  * The plan in a copy of a Sequelize query (`{ model, ...findAllOptions }`): `where` ANDed with the
- * query's own, `order` replaced, `include` and count `attributes` added.
+ * query's own (its values in `bind`), `order` replaced, `include` and count `attributes` added.
  *
  * @example
  * const posts = await Post.findAll(applySequelizePlan({ model: Post }, queryPlan(PostResource)))
@@ -207,7 +209,8 @@ export function applySequelizePlan<Q extends SequelizeQuery>(
 ): Q {
   const model = query.model as unknown as PlanModel
   const S = model.sequelize.constructor as unknown as SequelizeStatics
-  const planWhere = spellPlanWhere(plan, whereSpelling(model, S))
+  const binds = sequelizeBinds(query as { bind?: unknown }, (sql) => S.literal(sql))
+  const planWhere = spellPlanWhere(plan, whereSpelling(model, S, binds))
   const own = query.where
   const where =
     planWhere === undefined ? own : own === undefined ? planWhere : { [S.Op.and]: [own, planWhere] }
@@ -215,13 +218,14 @@ export function applySequelizePlan<Q extends SequelizeQuery>(
   const includes = includesOf(fn, plan, model, includeTree(plan))
   const counts = plan.counts.map((count) => countAttribute(fn, plan, model, S, count))
   const ownInclude = query.include === undefined ? [] : [query.include].flat()
-  return {
+  const applied = {
     ...query,
     ...(where === undefined ? {} : { where }),
     order,
     ...(includes.length + ownInclude.length > 0 ? { include: [...ownInclude, ...includes] } : {}),
     ...(counts.length > 0 ? { attributes: withCounts(query.attributes, counts) } : {}),
   }
+  return binds.into(applied, fn)
 }
 
 /** Counts as numbers on every dialect (PostgreSQL returns `COUNT(*)` as text). */
