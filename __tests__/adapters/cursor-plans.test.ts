@@ -1,11 +1,15 @@
 // Deep cursor pages reach their first row through the index: on PostgreSQL and MariaDB, a page
 // 25,000 rows deep into a 30,000-row table, ordered by `id`, by `created_at desc, id desc` and by
 // a mixed-direction order, is an index range scan that reads about one page of rows, with no sort
-// and no filter discarding the rows before the page.
+// and no filter discarding the rows before the page; through Knex, TypeORM and Sequelize.
 import type { Knex } from 'knex'
-import { Cursor } from 'api-resources'
+import { DataSource, EntitySchema } from 'typeorm'
+import { DataTypes, Sequelize } from 'sequelize'
+import { Cursor, type CursorPaginator, type CursorValue } from 'api-resources'
 import { cursorPaginate } from 'api-resources/knex'
-import { DIALECTS, uniqueName } from '../support/db'
+import { cursorPaginate as typeOrmCursorPaginate } from 'api-resources/typeorm'
+import { cursorPaginate as sequelizeCursorPaginate } from 'api-resources/sequelize'
+import { DIALECTS, uniqueName, type DialectName } from '../support/db'
 
 const ROWS = 30_000
 const DEEP = 25_000
@@ -17,6 +21,110 @@ function pgNodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(pgNodes)]
 }
 
+type Order = ReadonlyArray<readonly [column: string, direction: 'asc' | 'desc']>
+
+/** The SQL of a page query, with `?` (MySQL) or `$n` (PostgreSQL) placeholders, and its values. */
+interface PageQuery {
+  sql: string
+  bindings: unknown[]
+}
+
+/** One adapter over the plan table: the page after the row of `values`, and its page query. */
+interface Pager {
+  page(order: Order, values: Record<string, CursorValue>): Promise<CursorPaginator<unknown>>
+  /** The queries the adapter ran, in order. */
+  readonly log: PageQuery[]
+  close(): Promise<void>
+}
+
+function knexPager(db: Knex, table: string): Pager {
+  const log: PageQuery[] = []
+  db.on('query', (q: { sql: string; bindings?: unknown[] }) =>
+    log.push({ sql: q.sql, bindings: q.bindings ?? [] }),
+  )
+  return {
+    page: (order, values) => {
+      const query = db(table)
+      for (const [column, direction] of order) query.orderBy(column, direction)
+      return cursorPaginate(query, PER_PAGE, new Cursor(values))
+    },
+    log,
+    close: async () => undefined,
+  }
+}
+
+async function typeOrmPager(name: DialectName, table: string): Promise<Pager> {
+  const log: PageQuery[] = []
+  const entity = new EntitySchema<Record<string, unknown>>({
+    name: 'PlanRow',
+    tableName: table,
+    columns: {
+      id: { type: 'integer', primary: true },
+      created_at: { type: name === 'postgres' ? 'timestamptz' : 'datetime' },
+      score: { type: 'integer' },
+    },
+  })
+  const logger = {
+    logQuery: (sql: string, parameters?: unknown[]) =>
+      void log.push({ sql, bindings: parameters ?? [] }),
+    logQueryError: () => undefined,
+    logQuerySlow: () => undefined,
+    logSchemaBuild: () => undefined,
+    logMigration: () => undefined,
+    log: () => undefined,
+  }
+  const ds = await new DataSource({
+    type: name,
+    url: name === 'postgres' ? process.env.PG_URL : process.env.MYSQL_URL,
+    entities: [entity],
+    logging: true,
+    logger,
+  } as never).initialize()
+  return {
+    page: (order, values) => {
+      const query = ds.getRepository('PlanRow').createQueryBuilder('p')
+      for (const [column, direction] of order)
+        query.addOrderBy(`p.${column}`, direction === 'desc' ? 'DESC' : 'ASC')
+      const cursor = Object.fromEntries(Object.entries(values).map(([k, v]) => [`p.${k}`, v]))
+      return typeOrmCursorPaginate(query, PER_PAGE, new Cursor(cursor))
+    },
+    log,
+    close: () => ds.destroy(),
+  }
+}
+
+function sequelizePager(name: DialectName, table: string): Pager {
+  const log: PageQuery[] = []
+  const sequelize = new Sequelize(
+    (name === 'postgres' ? process.env.PG_URL : process.env.MYSQL_URL)!,
+    {
+      dialect: name === 'postgres' ? 'postgres' : 'mysql',
+      // Sequelize writes the values into the SQL
+      logging: (sql: string) =>
+        void log.push({ sql: sql.replace(/^Executing \([^)]*\): /, ''), bindings: [] }),
+    },
+  )
+  const Row = sequelize.define(
+    'PlanRow',
+    {
+      id: { type: DataTypes.INTEGER, primaryKey: true },
+      created_at: { type: DataTypes.DATE, allowNull: false },
+      score: { type: DataTypes.INTEGER, allowNull: false },
+    },
+    { tableName: table, timestamps: false },
+  )
+  return {
+    page: (order, values) =>
+      sequelizeCursorPaginate(
+        { model: Row, order: order.map(([c, d]) => [c, d.toUpperCase()]) },
+        PER_PAGE,
+        new Cursor(values),
+      ),
+    log,
+    close: () => sequelize.close(),
+  }
+}
+
 const servers = DIALECTS.filter((d) => d.name !== 'sqlite')
 const maybe = servers.length > 0 ? describe.each(servers.map((d) => [d.name, d] as const)) : null
 
@@ -25,13 +133,10 @@ const maybe = servers.length > 0 ? describe.each(servers.map((d) => [d.name, d] 
   (name, dialect) => {
     let db: Knex
     const table = uniqueName('plan_rows')
-    const log: Array<{ sql: string; bindings: unknown[] }> = []
+    const pagers: Record<string, Pager> = {}
 
     beforeAll(async () => {
       db = dialect!.knex()
-      db.on('query', (q: { sql: string; bindings?: unknown[] }) =>
-        log.push({ sql: q.sql, bindings: q.bindings ?? [] }),
-      )
       await db.schema.createTable(table, (t) => {
         t.integer('id').primary()
         t.datetime('created_at').notNullable()
@@ -56,28 +161,42 @@ const maybe = servers.length > 0 ? describe.each(servers.map((d) => [d.name, d] 
         await db.raw(`create index ?? on ?? (score desc, id)`, [`${table}_s`, table])
         await db.raw(`analyze table ??`, [table])
       }
+      pagers.knex = knexPager(db, table)
+      pagers.typeorm = await typeOrmPager(name as DialectName, table)
+      pagers.sequelize = sequelizePager(name as DialectName, table)
     }, 120_000)
 
     afterAll(async () => {
+      for (const pager of Object.values(pagers)) await pager.close()
       if (db === undefined) return
       await db.schema.dropTableIfExists(table)
       await db.destroy()
     })
 
-    /** The page query of `query` after its DEEP-th row, and that row's cursor values. */
-    async function deepPage(query: () => Knex.QueryBuilder, names: string[]) {
+    /** The page query of `pager` after the DEEP-th row of `order` (checked against plain SQL). */
+    async function deepPage(pager: string, order: Order): Promise<PageQuery> {
+      const query = () => {
+        const q = db(table)
+        for (const [column, direction] of order) q.orderBy(column, direction)
+        return q
+      }
       const [row] = (await query().offset(DEEP).limit(1)) as Array<Record<string, unknown>>
       const values = Object.fromEntries(
-        names.map((n) => [n, row[n] instanceof Date ? (row[n] as Date).toISOString() : row[n]]),
-      )
+        order.map(([n]) => [n, row[n] instanceof Date ? (row[n] as Date).toISOString() : row[n]]),
+      ) as Record<string, CursorValue>
+      const { log } = pagers[pager]
+      // a first page reads the catalog once
+      await pagers[pager].page(order, values)
       log.length = 0
-      const page = await cursorPaginate(query(), PER_PAGE, new Cursor(values as never))
-      const pageQuery = log[log.length - 1]
+      const page = await pagers[pager].page(order, values)
+      expect(log).toHaveLength(1)
       const expected = (await query()
         .offset(DEEP + 1)
         .limit(PER_PAGE)) as Array<{ id: number }>
-      expect(page.items().map((r) => (r as { id: number }).id)).toEqual(expected.map((r) => r.id))
-      return pageQuery
+      expect(page.items().map((r) => Number((r as { id: number }).id))).toEqual(
+        expected.map((r) => r.id),
+      )
+      return log[0]
     }
 
     async function expectIndexRange(page: { sql: string; bindings: unknown[] }): Promise<void> {
@@ -111,26 +230,36 @@ const maybe = servers.length > 0 ? describe.each(servers.map((d) => [d.name, d] 
       }
     }
 
-    it('orders by id: an index range from the cursor', async () => {
-      const page = await deepPage(() => db(table).orderBy('id'), ['id'])
+    const adapters = ['knex', 'typeorm', 'sequelize']
+
+    it.each(adapters)('%s orders by id: an index range from the cursor', async (pager) => {
+      const page = await deepPage(pager, [['id', 'asc']])
       expect(page.sql.toLowerCase()).not.toContain('is null')
       await expectIndexRange(page)
     })
 
-    it('orders by created_at desc, id desc: a row-value range on the two-column index', async () => {
-      const page = await deepPage(
-        () => db(table).orderBy('created_at', 'desc').orderBy('id', 'desc'),
-        ['created_at', 'id'],
-      )
-      await expectIndexRange(page)
-    })
+    it.each(adapters)(
+      '%s orders by created_at desc, id desc: a row-value range on the two-column index',
+      async (pager) => {
+        const page = await deepPage(pager, [
+          ['created_at', 'desc'],
+          ['id', 'desc'],
+        ])
+        expect(page.sql.toLowerCase()).not.toContain('is null')
+        await expectIndexRange(page)
+      },
+    )
 
-    it('orders by score desc, id asc: a leading bound on the mixed-direction index', async () => {
-      const page = await deepPage(
-        () => db(table).orderBy('score', 'desc').orderBy('id', 'asc'),
-        ['score', 'id'],
-      )
-      await expectIndexRange(page)
-    })
+    it.each(adapters)(
+      '%s orders by score desc, id asc: a leading bound on the mixed-direction index',
+      async (pager) => {
+        const page = await deepPage(pager, [
+          ['score', 'desc'],
+          ['id', 'asc'],
+        ])
+        expect(page.sql.toLowerCase()).not.toContain('is null')
+        await expectIndexRange(page)
+      },
+    )
   },
 )

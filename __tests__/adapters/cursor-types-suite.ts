@@ -1,6 +1,7 @@
 // Walks over every column type a keyset is built on, with ties and NULLs, through Knex, Kysely and
-// the ORM adapters (Objection, MikroORM) on each database: microsecond timestamps (with and without a zone), dates, single and double
-// floats, decimals, bigints past 2^53, uuids, booleans and text. The expected order is the
+// the ORM adapters (Objection, MikroORM, TypeORM, Sequelize) on each database: microsecond
+// timestamps (with and without a zone), dates, single and double floats, decimals, bigints past
+// 2^53, uuids, booleans and text. The expected order is the
 // database's own (the same query without a cursor). cursor-types.test.ts runs it in the process's
 // time zone, and cursor-types-tz.test.ts runs that file again under TZ=America/New_York.
 import type { Knex } from 'knex'
@@ -10,8 +11,12 @@ import { cursorPaginate as knexCursorPaginate } from 'api-resources/knex'
 import { cursorPaginate as kyselyCursorPaginate } from 'api-resources/kysely'
 import { cursorPaginate as objectionCursorPaginate } from 'api-resources/objection'
 import { cursorPaginate as mikroCursorPaginate } from 'api-resources/mikro-orm'
+import { cursorPaginate as typeOrmCursorPaginate } from 'api-resources/typeorm'
+import { cursorPaginate as sequelizeCursorPaginate } from 'api-resources/sequelize'
 import { Model } from 'objection'
 import { EntitySchema, type MikroORM, type Options } from '@mikro-orm/core'
+import { DataSource, EntitySchema as TypeOrmEntitySchema } from 'typeorm'
+import { DataTypes, Sequelize, type ModelStatic, type Model as SequelizeModel } from 'sequelize'
 import { DIALECTS, uniqueName, type DialectName } from '../support/db'
 import { walk } from './cursor-walk'
 
@@ -56,6 +61,19 @@ const TYPES: Record<DialectName, Record<string, string>> = {
 
 const ROWS = 17
 
+/** The InvalidCursorError of a cursor value that does not fit its column (checked, or the database's). */
+const WRONG_KIND = /is not a value of its column|do not fit the order columns/
+
+/** Expects `page` to fail with that error. */
+async function refused(page: Promise<unknown>): Promise<void> {
+  const error = await page.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(InvalidCursorError)
+  expect((error as Error).message).toMatch(WRONG_KIND)
+}
+
 /** The MikroORM property types of the columns: as an application would map them. */
 const MIKRO_TYPES: Record<string, string> = {
   ts: 'datetime',
@@ -99,6 +117,107 @@ async function openMikro(name: DialectName, table: string): Promise<MikroORM> {
   return Orm.init({ dbName: ':memory:', ...common } as never)
 }
 
+/**
+ * The TypeORM column types of the columns, as an application would declare them on each database
+ * (timestamps as `Date`s; on SQLite, where they are stored as text, too).
+ */
+const TYPEORM_TYPES: Record<DialectName, Record<string, string>> = {
+  postgres: {
+    ts: 'timestamptz',
+    tn: 'timestamp',
+    d: 'date',
+    f: 'real',
+    dbl: 'double precision',
+    num: 'numeric',
+    big: 'bigint',
+    u: 'uuid',
+    flag: 'boolean',
+    txt: 'varchar',
+  },
+  mysql: {
+    ts: 'timestamp',
+    tn: 'datetime',
+    d: 'date',
+    f: 'float',
+    dbl: 'double',
+    num: 'decimal',
+    big: 'bigint',
+    u: 'varchar',
+    flag: 'boolean',
+    txt: 'varchar',
+  },
+  sqlite: {
+    ts: 'datetime',
+    tn: 'datetime',
+    d: 'date',
+    f: 'real',
+    dbl: 'double',
+    num: 'numeric',
+    big: 'bigint',
+    u: 'varchar',
+    flag: 'boolean',
+    txt: 'varchar',
+  },
+}
+
+/** A TypeORM data source with one entity over `table` (SQLite: its own in-memory database). */
+async function openTypeOrm(name: DialectName, table: string): Promise<DataSource> {
+  const types = TYPEORM_TYPES[name]
+  const entity = new TypeOrmEntitySchema<Record<string, unknown>>({
+    name: 'TypeRow',
+    tableName: table,
+    columns: {
+      id: { type: 'integer', primary: true },
+      // `txt` is left NOT NULL, TypeORM's default, as an application that forgot `nullable: true`
+      // declares it: the catalog, which says it holds NULL, decides the keyset's NULL terms
+      ...Object.fromEntries(
+        Object.keys(types).map((c) => [c, { type: types[c], nullable: c !== 'txt' }]),
+      ),
+    } as never,
+  })
+  const common = { entities: [entity], synchronize: false, logging: false }
+  const options =
+    name === 'sqlite'
+      ? { type: 'better-sqlite3' as const, database: ':memory:', ...common }
+      : {
+          type: name,
+          url: name === 'postgres' ? process.env.PG_URL : process.env.MYSQL_URL,
+          ...common,
+        }
+  return new DataSource(options as never).initialize()
+}
+
+/** The Sequelize attribute types of the columns, as an application would declare them. */
+const SEQUELIZE_TYPES = {
+  ts: DataTypes.DATE(6),
+  tn: DataTypes.DATE(6),
+  d: DataTypes.DATEONLY,
+  f: DataTypes.FLOAT,
+  dbl: DataTypes.DOUBLE,
+  num: DataTypes.DECIMAL(14, 4),
+  big: DataTypes.BIGINT,
+  u: DataTypes.UUID,
+  flag: DataTypes.BOOLEAN,
+  txt: DataTypes.STRING(10),
+}
+
+/** A Sequelize instance with one model over `table` (SQLite: its own in-memory database). */
+function openSequelize(name: DialectName, table: string): [Sequelize, ModelStatic<SequelizeModel>] {
+  const sequelize =
+    name === 'sqlite'
+      ? new Sequelize({ dialect: 'sqlite', storage: ':memory:', logging: false })
+      : new Sequelize((name === 'postgres' ? process.env.PG_URL : process.env.MYSQL_URL)!, {
+          dialect: name,
+          logging: false,
+        })
+  const model = sequelize.define(
+    'TypeRow',
+    { id: { type: DataTypes.INTEGER, primaryKey: true }, ...SEQUELIZE_TYPES },
+    { tableName: table, timestamps: false },
+  )
+  return [sequelize, model]
+}
+
 /** The SQL literal of column `column` in row `i` (NULL every fifth row; values repeat). */
 function literal(dialect: DialectName, column: string, i: number): string {
   if (i % 5 === 3) return 'null'
@@ -133,6 +252,9 @@ export function describeCursorTypes(label: string): void {
       let knex: Knex
       let kysely: Kysely<any>
       let mikro: MikroORM
+      let typeorm: DataSource
+      let sequelize: Sequelize
+      let SequelizeRow: ModelStatic<SequelizeModel>
       const table = uniqueName('cursor_types')
       const columns = Object.keys(TYPES[name])
 
@@ -140,6 +262,8 @@ export function describeCursorTypes(label: string): void {
         knex = dialect.knex()
         kysely = dialect.kysely<any>()
         mikro = await openMikro(name, table)
+        typeorm = await openTypeOrm(name, table)
+        ;[sequelize, SequelizeRow] = openSequelize(name, table)
         const ddl = `create table ${table} (id integer primary key, ${columns
           .map((c) => `${c} ${TYPES[name][c]}`)
           .join(', ')})`
@@ -150,13 +274,15 @@ export function describeCursorTypes(label: string): void {
               .map((c) => literal(name, c, i))
               .join(', ')})`,
         )
-        // SQLite in memory: Knex, Kysely and MikroORM each have their own database
+        // SQLite in memory: Knex, Kysely and each ORM have their own database
         const runners: Array<(sql: string) => Promise<unknown>> = [(sql) => knex.raw(sql)]
         if (name === 'sqlite')
           runners.push(
             (sql) =>
               kysely.executeQuery({ sql, parameters: [], query: { kind: 'RawNode' } } as never),
             (sql) => mikro.em.getConnection().execute(sql),
+            (sql) => typeorm.query(sql),
+            (sql) => sequelize.query(sql),
           )
         for (const run of runners) for (const sql of [ddl, ...inserts]) await run(sql)
       })
@@ -167,6 +293,8 @@ export function describeCursorTypes(label: string): void {
         await knex.destroy()
         await kysely.destroy()
         await mikro.close()
+        await typeorm.destroy()
+        await sequelize.close()
       })
 
       class Row extends Model {
@@ -185,6 +313,28 @@ export function describeCursorTypes(label: string): void {
         )
           .createQueryBuilder('TypeRow', 'r')
           .orderBy([{ [column]: descending ? 'desc' : 'asc' }, { id: descending ? 'desc' : 'asc' }])
+
+      const typeOrmQuery = (column: string, descending: boolean) =>
+        typeorm
+          .getRepository('TypeRow')
+          .createQueryBuilder('r')
+          .orderBy(`r.${column}`, descending ? 'DESC' : 'ASC')
+          .addOrderBy('r.id', descending ? 'DESC' : 'ASC')
+
+      /** The cursor of `encoded` under the names TypeORM's cursor carries (`r.<column>`). */
+      const typeOrmCursor = (encoded: string) => {
+        const cursor = Cursor.fromEncoded(encoded)
+        const values = cursor.names().map((name) => [`r.${name}`, cursor.parameter(name)])
+        return new Cursor(Object.fromEntries(values)).encode()
+      }
+
+      const sequelizeQuery = (column: string, descending: boolean) => ({
+        model: SequelizeRow,
+        order: [
+          [column, descending ? 'DESC' : 'ASC'],
+          ['id', descending ? 'DESC' : 'ASC'],
+        ],
+      })
 
       const knexQuery = (column: string, descending: boolean) =>
         knex(table)
@@ -231,7 +381,49 @@ export function describeCursorTypes(label: string): void {
           expected,
           3,
         )
+        await walk(
+          (cursor) => typeOrmCursorPaginate(typeOrmQuery(column, descending), 3, cursor),
+          expected,
+          3,
+        )
+        await walk(
+          (cursor) => sequelizeCursorPaginate(sequelizeQuery(column, descending), 3, cursor),
+          expected,
+          3,
+        )
       })
+
+      it('walks a TypeORM builder whose join repeats the rows (whole entities with take)', async () => {
+        // each row meets every row with the same flag: TypeORM pages its entities with a DISTINCT
+        // query and makes one entity of the raw rows that share a key
+        const joined = (descending: boolean) =>
+          typeOrmQuery('ts', descending).leftJoin('TypeRow', 'o', 'o.flag = r.flag')
+        for (const descending of [false, true]) {
+          const own = (await knexQuery('ts', descending)) as Array<{ id: unknown }>
+          await walk(
+            (cursor) => typeOrmCursorPaginate(joined(descending), 3, cursor),
+            own.map((r) => Number(r.id)),
+            3,
+          )
+        }
+      })
+
+      it.each(["t2' or '1'='1", "t1\\' or 1=1 -- ", 't3"; drop table x'])(
+        'compares a hostile text cursor value (%p) as a value, as Knex binds it',
+        async (value) => {
+          const cursor = new Cursor({ txt: value, id: 1 }).encode()
+          const ids = (page: { items(): unknown[] }) =>
+            page.items().map((r) => Number((r as { id: unknown }).id))
+          const bound = ids(await knexCursorPaginate(knexQuery('txt', false), 20, cursor))
+          expect(bound.length).toBeGreaterThan(0)
+          expect(
+            ids(await typeOrmCursorPaginate(typeOrmQuery('txt', false), 20, typeOrmCursor(cursor))),
+          ).toEqual(bound)
+          expect(
+            ids(await sequelizeCursorPaginate(sequelizeQuery('txt', false), 20, cursor)),
+          ).toEqual(bound)
+        },
+      )
 
       it('runs in the time zone the run asks for', () => {
         if (process.env.TZ === 'America/New_York')
@@ -253,6 +445,43 @@ export function describeCursorTypes(label: string): void {
           expect(
             Object.keys(entity as object).filter((k) => k.startsWith('api_resources')),
           ).toEqual([])
+        // a page after a cursor too, where the keyset compares the exact texts
+        const first = await typeOrmCursorPaginate(typeOrmQuery('ts', false), 3)
+        const typeOrmPages = [
+          first,
+          await typeOrmCursorPaginate(typeOrmQuery('ts', false), 3, first.nextCursor()),
+        ]
+        for (const page of typeOrmPages) {
+          expect(page.items()).toHaveLength(3)
+          for (const entity of page.items())
+            expect(Object.keys(entity as object).sort()).toEqual(['id', ...columns].sort())
+        }
+        const start = await sequelizeCursorPaginate(sequelizeQuery('ts', false), 3)
+        const sequelizePages = [
+          start,
+          await sequelizeCursorPaginate(sequelizeQuery('ts', false), 3, start.nextCursor()),
+        ]
+        const chosen = await sequelizeCursorPaginate(
+          { ...sequelizeQuery('ts', false), attributes: ['id', 'ts'] },
+          3,
+          start.nextCursor(),
+        )
+        for (const instance of chosen.items())
+          expect(Object.keys(instance.get({ plain: true })).sort()).toEqual(['id', 'ts'])
+        expect(chosen.items().map((r) => Number(r.get('id')))).toEqual(
+          sequelizePages[1].items().map((r) => Number(r.get('id'))),
+        )
+        for (const page of sequelizePages) {
+          expect(page.items()).toHaveLength(3)
+          for (const instance of page.items()) {
+            expect(instance).toBeInstanceOf(SequelizeRow)
+            const expected = ['id', ...columns].sort()
+            expect(Object.keys(instance.get({ plain: true })).sort()).toEqual(expected)
+            expect(Object.keys(instance.toJSON()).sort()).toEqual(expected)
+            expect(Object.keys(instance.dataValues).sort()).toEqual(expected)
+            expect(instance.changed()).toBe(false)
+          }
+        }
       })
 
       it.each([
@@ -262,29 +491,28 @@ export function describeCursorTypes(label: string): void {
         ['id', 'abc'],
       ] as const)(
         'answers a %s cursor value of the wrong kind (%p) with a 400',
-        async (column, value) => {
-          const cursor = new Cursor({ [column]: value, id: 1 }).encode()
-          await expect(
-            knexCursorPaginate(knexQuery(column, false), 3, cursor),
-          ).rejects.toBeInstanceOf(InvalidCursorError)
-          await expect(
-            kyselyCursorPaginate(kyselyQuery(column, false), 3, cursor),
-          ).rejects.toBeInstanceOf(InvalidCursorError)
-          await expect(
-            objectionCursorPaginate(objectionQuery(column, false), 3, cursor),
-          ).rejects.toBeInstanceOf(InvalidCursorError)
-          await expect(
-            mikroCursorPaginate(mikroQuery(column, false), 3, cursor),
-          ).rejects.toBeInstanceOf(InvalidCursorError)
+        async (wrong, value) => {
+          // a wrong id goes with an order by txt (every query ends with id): the cursor carries a
+          // right txt and the wrong id; a wrong other column goes with id 1
+          const column = wrong === 'id' ? 'txt' : wrong
+          const cursor = new Cursor({ [column]: 't1', id: 1, [wrong]: value }).encode()
+          await refused(knexCursorPaginate(knexQuery(column, false), 3, cursor))
+          await refused(kyselyCursorPaginate(kyselyQuery(column, false), 3, cursor))
+          await refused(objectionCursorPaginate(objectionQuery(column, false), 3, cursor))
+          await refused(mikroCursorPaginate(mikroQuery(column, false), 3, cursor))
+          await refused(
+            typeOrmCursorPaginate(typeOrmQuery(column, false), 3, typeOrmCursor(cursor)),
+          )
+          await refused(sequelizeCursorPaginate(sequelizeQuery(column, false), 3, cursor))
         },
       )
 
       if (name !== 'sqlite')
         it('answers a date-time cursor value that is not one with a 400', async () => {
           const cursor = new Cursor({ tn: 'yesterday-ish', id: 1 }).encode()
-          await expect(
-            knexCursorPaginate(knexQuery('tn', false), 3, cursor),
-          ).rejects.toBeInstanceOf(InvalidCursorError)
+          await refused(knexCursorPaginate(knexQuery('tn', false), 3, cursor))
+          await refused(typeOrmCursorPaginate(typeOrmQuery('tn', false), 3, typeOrmCursor(cursor)))
+          await refused(sequelizeCursorPaginate(sequelizeQuery('tn', false), 3, cursor))
         })
 
       if (name === 'sqlite')

@@ -1,14 +1,14 @@
 import { ArgumentError } from '../../errors/base'
 import type { CursorValue } from '../../pagination/cursor'
 import { setExactCursorValues } from '../../pagination/cursor-paginator'
-import type { KeysetCondition } from '../../pagination/cursor-query'
 import {
   exactAlias,
   indexFormOf,
   tableColumns,
   takeExactValues,
+  valueCast,
   withCatalog,
-  type ExactForm,
+  SQLITE_STORED,
   type SchemaColumn,
 } from '../orm-support/column-schema'
 import { knexFamily, type KnexInternals } from '../orm-support/knex-like-cursor'
@@ -67,13 +67,6 @@ function propertyOf(query: MikroOrmCursorLike<unknown>, key: string): string | u
 function directionText(value: unknown): unknown {
   return value === 1 ? 'asc' : value === -1 ? 'desc' : value
 }
-
-/**
- * The exact form of a column MikroORM reads through a JS Date on SQLite, where the catalog's type
- * implies none: the stored value itself (text or a number), which a Date may not hold (microseconds,
- * another format).
- */
-const SQLITE_STORED: ExactForm = { text: '??', cast: 'text' }
 
 /**
  * The cursor step of a MikroORM `QueryBuilder`: its `orderBy` properties of the main entity (the
@@ -136,9 +129,14 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
       const page = qb.clone() as MikroOrmCursorLike<T>
       const schemaColumns = order as readonly SchemaColumn[]
       if (condition !== undefined) {
-        const casts = new Map(schemaColumns.map((c) => [c.column, castOf(family, c)]))
+        const casts = new Map(schemaColumns.map((c) => [c.column, valueCast(family, c)]))
         const params: CursorValue[] = []
-        page.andWhere(conditionSql(condition, sqlOf, casts, params), params)
+        const sql = keysets.keysetSql(condition, sqlOf, (column, value) => {
+          params.push(value)
+          const cast = casts.get(column)
+          return cast === undefined ? '?' : `cast(? as ${cast})`
+        })
+        page.andWhere(sql, params)
       }
       const exact = schemaColumns.flatMap((c, i) =>
         c.exact === undefined ? [] : [{ sql: c.exact.text, column: c.name, alias: exactAlias(i) }],
@@ -177,50 +175,5 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
       if (texts !== undefined) setExactCursorValues(entities, texts)
       return entities
     },
-  }
-}
-
-/**
- * The type a cursor value is cast to in the condition: that of its exact text; on PostgreSQL also
- * `real`, as MikroORM writes a number into the SQL as a `numeric` literal, which a `real` value
- * never equals (`0.3::real` is not `0.3`).
- */
-function castOf(family: string | undefined, column: SchemaColumn): string | undefined {
-  if (column.exact !== undefined) return column.exact.cast
-  return family === 'postgres' && column.type === 'real' ? 'real' : undefined
-}
-
-/** `?`, or `cast(? as <type>)` for a column whose values travel as exact text. */
-const placeholder = (cast: string | undefined) => (cast === undefined ? '?' : `cast(? as ${cast})`)
-
-/** `condition` as SQL over the quoted columns `sqlOf` gives, its values pushed onto `params`. */
-function conditionSql(
-  condition: KeysetCondition,
-  sqlOf: (column: string) => string,
-  casts: ReadonlyMap<string, string | undefined>,
-  params: CursorValue[],
-): string {
-  switch (condition.kind) {
-    case 'compare':
-    case 'equal': {
-      params.push(condition.value)
-      const operator = condition.kind === 'equal' ? '=' : condition.operator
-      return `${sqlOf(condition.column)} ${operator} ${placeholder(casts.get(condition.column))}`
-    }
-    case 'rows': {
-      params.push(...condition.values)
-      const names = condition.columns.map(sqlOf).join(', ')
-      const values = condition.columns.map((c) => placeholder(casts.get(c))).join(', ')
-      return `(${names}) ${condition.operator} (${values})`
-    }
-    case 'null':
-      return `${sqlOf(condition.column)} is ${condition.negated ? 'not ' : ''}null`
-    case 'and':
-    case 'or':
-      return `(${condition.conditions
-        .map((c) => conditionSql(c, sqlOf, casts, params))
-        .join(` ${condition.kind} `)})`
-    case 'false':
-      return '1 = 0'
   }
 }

@@ -139,6 +139,17 @@ export function ownColumn(name: string, alias: string, joined: boolean): string 
   return name.slice(0, dot) === alias ? name.slice(dot + 1) : undefined
 }
 
+/**
+ * The SQL family of a database an ORM names (TypeORM's `type`, Sequelize's dialect): PostgreSQL
+ * and CockroachDB, MySQL and MariaDB, the SQLite drivers; undefined for others. @internal
+ */
+export function familyOfName(name: string): SqlFamily | undefined {
+  if (/postgres|cockroach/.test(name)) return 'postgres'
+  if (/mysql|mariadb/.test(name)) return 'mysql'
+  if (/sqlite|sqljs/.test(name)) return 'sqlite'
+  return undefined
+}
+
 /** The keyset form the family's index serves (see `CursorQuery.indexForm`). @internal */
 export function indexFormOf(
   family: SqlFamily | undefined,
@@ -179,6 +190,23 @@ export function exactForm(family: SqlFamily, type: string): ExactForm | undefine
   if (/^bigint\b/.test(type))
     return { text: 'cast(?? as char)', cast: /unsigned/.test(type) ? 'unsigned' : 'signed' }
   return undefined
+}
+
+/**
+ * The exact form of a SQLite column an ORM reads through a JS Date, where the catalog's type
+ * implies none: the stored value itself (text or a number), which a Date may not hold
+ * (microseconds, another format). @internal
+ */
+export const SQLITE_STORED: ExactForm = { text: '??', cast: 'text' }
+
+/**
+ * The type a cursor value is cast to in the condition: that of its exact text; on PostgreSQL also
+ * `real`, as an ORM that writes a number into the SQL writes a `numeric` literal, which a `real`
+ * value never equals (`0.3::real` is not `0.3`). @internal
+ */
+export function valueCast(family: SqlFamily | undefined, column: SchemaColumn): string | undefined {
+  if (column.exact !== undefined) return column.exact.cast
+  return family === 'postgres' && column.type === 'real' ? 'real' : undefined
 }
 
 const INTEGER_TEXT = /^-?\d+$/

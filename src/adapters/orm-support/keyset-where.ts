@@ -50,6 +50,40 @@ export function spellCondition<W>(condition: KeysetCondition, spelling: WhereSpe
   }
 }
 
+/**
+ * A keyset condition as SQL, for an ORM whose where takes raw SQL: each column as `sqlOf` writes
+ * it (quoted), each value as `value` writes it (a placeholder it binds, or an escaped literal,
+ * cast as the column needs), in the order they appear in the text. Row values stay row values.
+ * @internal
+ */
+export function keysetSql(
+  condition: KeysetCondition,
+  sqlOf: (column: string) => string,
+  value: (column: string, value: CursorValue) => string,
+): string {
+  switch (condition.kind) {
+    case 'compare':
+    case 'equal': {
+      const operator = condition.kind === 'equal' ? '=' : condition.operator
+      return `${sqlOf(condition.column)} ${operator} ${value(condition.column, condition.value)}`
+    }
+    case 'rows': {
+      const names = condition.columns.map(sqlOf).join(', ')
+      const values = condition.columns.map((c, i) => value(c, condition.values[i])).join(', ')
+      return `(${names}) ${condition.operator} (${values})`
+    }
+    case 'null':
+      return `${sqlOf(condition.column)} is ${condition.negated ? 'not ' : ''}null`
+    case 'and':
+    case 'or':
+      return `(${condition.conditions
+        .map((c) => keysetSql(c, sqlOf, value))
+        .join(` ${condition.kind} `)})`
+    case 'false':
+      return '1 = 0'
+  }
+}
+
 /** `(a, b) > (x, y)` as `a > x or (a = x and b > y)`, for a `where` language without row values. */
 function rowsExpanded(
   columns: readonly string[],

@@ -1,5 +1,18 @@
 import { ArgumentError } from '../../errors/base'
+import { setExactCursorValues } from '../../pagination/cursor-paginator'
 import type { CursorColumn } from '../../pagination/cursor-query'
+import {
+  exactAlias,
+  familyOfName,
+  indexFormOf,
+  tableColumns,
+  takeExactValues,
+  valueCast,
+  withCatalog,
+  SQLITE_STORED,
+  type SchemaColumn,
+  type TableRef,
+} from '../orm-support/column-schema'
 import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
 import { bindValue, sequelizeBinds } from './sequelize-bind'
@@ -7,19 +20,33 @@ import type { SequelizeFinder } from './sequelize-types'
 
 /** The parts of `sequelize` the keyset is written with. */
 interface SequelizeOrm {
-  readonly Op: Record<'and' | 'or' | 'eq' | 'gt' | 'lt' | 'ne', symbol>
+  readonly Op: Record<'and', symbol>
   literal(sql: string): unknown
+}
+
+/** An attribute of a model (`Model.rawAttributes[name]`). */
+interface AttributeLike {
+  readonly field?: string
+  readonly type?: { readonly key?: string }
 }
 
 /** The parts of a model class the cursor step reads. */
 interface CursorModel {
   readonly name: string
-  readonly rawAttributes?: Record<string, { readonly field?: string; readonly type?: unknown }>
+  readonly rawAttributes?: Record<string, AttributeLike>
+  getTableName?(): string | { readonly tableName: string; readonly schema?: string }
   readonly sequelize?: {
     getDialect(): string
     getQueryInterface(): { quoteIdentifier(name: string): string }
+    query(sql: string, options: object): Promise<unknown>
     readonly options?: { readonly timezone?: string }
   }
+}
+
+/** A model instance as `findAll()` makes it (plain objects with `raw: true`). */
+interface InstanceLike {
+  readonly dataValues?: Record<string, unknown>
+  readonly _previousDataValues?: Record<string, unknown>
 }
 
 let loaded: Promise<SequelizeOrm> | undefined
@@ -39,9 +66,24 @@ function orderItem(item: unknown, model: CursorModel): keysets.OrderItem | undef
   return model.rawAttributes?.[name] === undefined ? undefined : { name, ...parsed }
 }
 
+/** The model's table as the catalog names it. */
+function tableRef(model: CursorModel): TableRef | undefined {
+  const table = model.getTableName?.()
+  if (typeof table === 'string') return { table }
+  if (table === undefined) return undefined
+  return table.schema === undefined
+    ? { table: table.tableName }
+    : { schema: table.schema, table: table.tableName }
+}
+
 /**
- * The cursor step of a Sequelize query (`{ model, ...findAllOptions }`): its `order` attributes, the
- * keyset ANDed with its `where`, the cursor's values bind parameters. @internal
+ * The cursor step of a Sequelize query (`{ model, ...findAllOptions }`): its `order` attributes
+ * with what the database's catalog says of their columns (read with `sequelize.query()`, once per
+ * `Sequelize` instance and table: nullability, the type a cursor value must fit, the exact text of
+ * date-time, `FLOAT` and `BIGINT` columns; on SQLite the stored value of a `DATE` attribute). The
+ * keyset is a literal ANDed with its `where`, in the form the dialect's index serves, its values
+ * bind parameters; the exact texts are extra attributes, taken off the instances before they are
+ * returned. @internal
  */
 export function sequelizeCursorSource<T>(
   model: SequelizeFinder,
@@ -49,7 +91,9 @@ export function sequelizeCursorSource<T>(
   fn: string,
 ): CursorSource<T> {
   const m = model as unknown as CursorModel
-  const dialect = m.sequelize?.getDialect() ?? ''
+  const sequelize = m.sequelize
+  const dialect = sequelize?.getDialect() ?? ''
+  const family = familyOfName(dialect)
   const largest = dialect === 'postgres'
   const order = find.order === undefined ? [] : find.order
   const items = (Array.isArray(order) ? order : [order]).map((item: unknown, i) => {
@@ -59,34 +103,76 @@ export function sequelizeCursorSource<T>(
     return read
   })
   const columns = keysets.cursorColumns(fn, items, largest)
+  const quote = (name: string) => sequelize?.getQueryInterface().quoteIdentifier(name) ?? name
+  const fieldOf = (name: string) => m.rawAttributes?.[name]?.field ?? name
+  const sqlOf = (name: string) => `${quote(m.name)}.${quote(fieldOf(name))}`
+  const indexForm = indexFormOf(family)
   return {
     columns,
+    ...(indexForm === undefined ? {} : { indexForm }),
+    withSchema: async (given) => {
+      const ref = tableRef(m)
+      if (sequelize === undefined || family === undefined || ref === undefined) return given.slice()
+      const known = await tableColumns(sequelize, family, ref, async (sql, bindings) => {
+        const rows = await sequelize.query(sql, { replacements: bindings, type: 'SELECT' })
+        return Array.isArray(rows) ? rows : []
+      })
+      return given.map((c) => {
+        const column = withCatalog(family, c, known.get(fieldOf(c.name)))
+        const date = m.rawAttributes?.[c.name]?.type?.key === 'DATE'
+        return family === 'sqlite' && date ? { ...column, exact: SQLITE_STORED } : column
+      })
+    },
     fetch: async (orderBy, condition, limit) => {
       const { Op, literal } = await sequelizeOrm()
       const binds = sequelizeBinds(find, literal)
-      const where = keysets.withKeyset<unknown>(
-        find.where,
-        condition,
-        {
-          compare: (name, operator, value) => ({
-            [name]: {
-              [operator === '=' ? Op.eq : operator === '>' ? Op.gt : Op.lt]: binds.ref(
-                bindValue(m, name, value),
-              ),
-            },
+      const schemaColumns = orderBy as readonly SchemaColumn[]
+      let where = find.where
+      if (condition !== undefined) {
+        const casts = new Map(schemaColumns.map((c) => [c.column, valueCast(family, c)]))
+        const names = new Map(schemaColumns.map((c) => [c.column, c.name]))
+        const keyset = literal(
+          keysets.keysetSql(condition, sqlOf, (column, value) => {
+            const cast = casts.get(column)
+            const bound = binds.name(bindValue(m, names.get(column) ?? column, value))
+            return cast === undefined ? bound : `cast(${bound} as ${cast})`
           }),
-          isNull: (name, negated) => ({ [name]: negated ? { [Op.ne]: null } : null }),
-          and: (parts) => ({ [Op.and]: parts }),
-          or: (parts) => ({ [Op.or]: parts }),
-          none: () => literal('1 = 0'),
-        },
-        (own) => grouped(own, literal),
+        )
+        where = where === undefined ? keyset : { [Op.and]: [grouped(where, literal), keyset] }
+      }
+      const texts = schemaColumns.flatMap((c, i) =>
+        c.exact === undefined
+          ? []
+          : [[literal(c.exact.text.replace('??', sqlOf(c.name))), exactAlias(i)]],
       )
+      const attributes = texts.length === 0 ? {} : { attributes: withTexts(find.attributes, texts) }
       const terms = orderBy.flatMap((c) => orderTerms(c, m, largest, dialect, literal))
-      const options = binds.into({ ...find, where, order: terms, limit }, fn)
-      return (await model.findAll(options)) as T[]
+      const options = binds.into({ ...find, ...attributes, where, order: terms, limit }, fn)
+      const rows = await model.findAll(options)
+      const instances = rows as InstanceLike[]
+      const values = takeExactValues(
+        fn,
+        family,
+        schemaColumns,
+        instances.map((row) => row.dataValues ?? row),
+      )
+      if (values !== undefined) {
+        // Sequelize also keeps a copy of the values it read, to tell what changed
+        for (const row of instances)
+          schemaColumns.forEach((_, i) => delete row._previousDataValues?.[exactAlias(i)])
+        setExactCursorValues(rows, values)
+      }
+      return rows as T[]
     },
   }
+}
+
+/** The `attributes` option with the exact texts added to the columns it selects. */
+function withTexts(attributes: unknown, texts: unknown[]): unknown {
+  if (attributes === undefined) return { include: texts }
+  if (Array.isArray(attributes)) return [...(attributes as unknown[]), ...texts]
+  const given = attributes as { include?: unknown[] }
+  return { ...given, include: [...(given.include ?? []), ...texts] }
 }
 
 /**

@@ -91,9 +91,11 @@ export const simplePaginate: <M extends SequelizeFinder>(
  * One cursor page of a Sequelize `findAll`: a single query of `perPage + 1` models after (or
  * before) the cursor, no COUNT. The cursor columns are the `order` option's attributes
  * (`[['createdAt', 'DESC'], ['id', 'DESC']]`, also `'ASC NULLS FIRST'` and the like), each with its
- * direction; end the order with a unique attribute. NULL values keep the database's NULL order. A
- * cursor that does not decode or names other attributes is an `InvalidCursorError`; an order by a
- * literal, a function or an association is an `ArgumentError`.
+ * direction; end the order with a unique attribute. NULL values keep the database's NULL order. On
+ * PostgreSQL, MySQL/MariaDB and SQLite the table's catalog tells which columns are NOT NULL and how
+ * values travel exactly (microsecond timestamps as text). A cursor that does not decode, names other
+ * attributes or carries a value that does not fit its column is an `InvalidCursorError`; an order
+ * by a literal, a function or an association is an `ArgumentError`.
  *
  * @example
  * const page = await cursorPaginate({ model: Post, where: { published: true }, order: [['id', 'DESC']] }, 15)

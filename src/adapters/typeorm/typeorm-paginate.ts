@@ -41,9 +41,11 @@ export const simplePaginate = typeorm.simplePaginate
  * One cursor page of a `SelectQueryBuilder`: a single query of `perPage + 1` entities after (or
  * before) the cursor, no COUNT. The cursor columns are the builder's `orderBy`/`addOrderBy` columns
  * of the main entity (`post.createdAt`), each with its direction and `NULLS FIRST/LAST`; end the
- * order with a unique column. NULL values keep the database's NULL order. A cursor that does not
- * decode or names other columns is an `InvalidCursorError`; ordering by a joined entity's column or
- * an expression is an `ArgumentError`. The builder is not modified.
+ * order with a unique column. NULL values keep the database's NULL order. On PostgreSQL, MySQL/MariaDB
+ * and SQLite the table's catalog tells which columns are NOT NULL and how values travel exactly
+ * (microsecond timestamps as text). A cursor that does not decode, names other columns or carries a
+ * value that does not fit its column is an `InvalidCursorError`; ordering by a joined entity's
+ * column or an expression is an `ArgumentError`. The builder is not modified.
  *
  * @example
  * const qb = repo.createQueryBuilder('post').orderBy('post.createdAt', 'DESC').addOrderBy('post.id', 'DESC')
