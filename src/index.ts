@@ -43,6 +43,7 @@ export {
   createRequestContext,
   runWithRequestContext,
   tryGetRequestContext,
+  type BigintEncoding,
   type RequestContext,
   type RequestContextOptions,
 } from './context/request-context'
@@ -84,7 +85,7 @@ export type {
   ShapeOf,
   SimplePaginatedBody,
 } from './resources/payload'
-export type { Merged } from './runtime/payload'
+export type { JsonEncoding, Merged } from './runtime/payload'
 export {
   Attribute,
   Field,

@@ -57,6 +57,7 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   collectionSource: () => ArgumentError.collectionSource(3),
   resourceClass: () => ArgumentError.resourceClass(Widget),
   baseUrl: () => ArgumentError.baseUrl('ftp://x'),
+  bigintEncoding: () => ArgumentError.bigintEncoding('Number'),
   validationSource: () => ArgumentError.validationSource('zodError', 'a ZodError', null),
   validationErrors: () => ArgumentError.validationErrors('errors', 'an object', []),
   countResult: () => ArgumentError.countResult('x'),
@@ -72,6 +73,7 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   wrapKeyCollision: () => ResourceError.wrapKeyCollision(Widget, 'data'),
   additionalKeyCollision: () => ResourceError.additionalKeyCollision(Widget, 'id'),
   unwrappedNonObject: () => ResourceError.unwrappedNonObject(Widget, [1]),
+  unsafeBigint: () => ResourceError.unsafeBigint('id', 2n ** 53n),
   duplicateOutputKey: () =>
     ResourceError.duplicateOutputKey(Widget, 'a', '@Field() a', '@Field() b'),
   decoratorMetadataMissing: () => ResourceError.decoratorMetadataMissing('Field'),

@@ -1,17 +1,32 @@
-// A bigint member (a BIGINT column read as a JavaScript bigint) goes out as its decimal string, in
-// every framework, instead of failing the request with "Do not know how to serialize a BigInt".
+// A bigint member (a BIGINT column read as a JavaScript bigint) goes out as the app chose, in every
+// framework, instead of failing the request with "Do not know how to serialize a BigInt": its
+// decimal string by default, or with `bigint: 'number'` a JSON number when it fits in ±(2^53 - 1)
+// (one that does not is an error naming its key, never a rounded number). The generated schema
+// says the same, so `checkResponses` accepts both forms.
 import 'reflect-metadata'
+import { Controller, Get, Module, type INestApplication } from '@nestjs/common'
+import { Test } from '@nestjs/testing'
 import Database from 'better-sqlite3'
-import express from 'express'
+import express, { type ErrorRequestHandler } from 'express'
 import Fastify from 'fastify'
 import { Hono } from 'hono'
 import request from 'supertest'
-import { Field, JsonResource, type PayloadOf } from 'api-resources'
+import {
+  ArgumentError,
+  Attribute,
+  Field,
+  JsonApiResource,
+  JsonResource,
+  LengthAwarePaginator,
+  type PayloadOf,
+} from 'api-resources'
 import { apiResources as expressResources, respond as expressRespond } from 'api-resources/express'
 import { apiResources as fastifyResources } from 'api-resources/fastify'
 import { apiResources as honoResources, respond as honoRespond } from 'api-resources/hono'
-import { bodySchema } from 'api-resources/openapi'
-import { jsonText } from '../../src/util/json'
+import { ApiResourcesModule } from 'api-resources/nestjs'
+import { toHttpResponse, type BigintEncoding } from 'api-resources/http'
+import { bodySchema, openApiDocument } from 'api-resources/openapi'
+import { jsonText } from '../../src/runtime/json'
 
 interface Ledger {
   id: bigint
@@ -22,25 +37,58 @@ interface Ledger {
 class LedgerResource extends JsonResource<Ledger> {
   @Field() id!: bigint
   @Field() name!: string
-  @Field() balance!: bigint | null
+  // design:type says BigInt for `bigint | null`: the null is said here
+  @Field({ nullable: true }) balance!: bigint | null
 }
 
-// the row as better-sqlite3 reads it with safe integers: every INTEGER a bigint
-let row: Ledger
+/** The same, described with the compact type (what standard decorators, with no design:type, need). */
+class TypedLedgerResource extends JsonResource<Ledger> {
+  @Field('bigint') id!: bigint
+  @Field() name!: string
+  @Field({ type: 'bigint', nullable: true }) balance!: bigint | null
+}
+
+class LedgerDoc extends JsonApiResource<Ledger> {
+  static override resourceType = 'ledgers'
+  @Attribute() name!: string
+  @Attribute({ nullable: true }) balance!: bigint | null
+}
+
+const MAX = 2n ** 53n - 1n
+
+// rows as better-sqlite3 reads them with safe integers: every INTEGER a bigint
+let big: Ledger
+let safe: Ledger[]
 beforeAll(() => {
   const db = new Database(':memory:')
   db.exec('CREATE TABLE ledgers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, balance INTEGER)')
-  db.prepare('INSERT INTO ledgers VALUES (?, ?, ?)').run(9007199254740993n, 'main', -(2n ** 63n))
-  row = db.prepare('SELECT * FROM ledgers').safeIntegers(true).get() as Ledger
+  const insert = db.prepare('INSERT INTO ledgers VALUES (?, ?, ?)')
+  insert.run(9007199254740993n, 'main', -(2n ** 63n))
+  insert.run(MAX, 'edge', -MAX)
+  insert.run(7n, 'empty', null)
+  const rows = db.prepare('SELECT * FROM ledgers ORDER BY id DESC').safeIntegers(true).all()
   db.close()
-  expect(typeof row.id).toBe('bigint')
+  ;[big, ...safe] = rows as Ledger[]
+  expect(typeof big.id).toBe('bigint')
+  expect(safe.map((r) => r.id)).toEqual([MAX, 7n])
 })
 
 const expected = {
   data: { id: '9007199254740993', name: 'main', balance: '-9223372036854775808' },
 }
 
-describe('a bigint member', () => {
+/** The safe rows as `bigint: 'number'` writes them: exact JSON numbers. */
+const asNumbers = () => ({
+  data: [
+    { id: 9007199254740991, name: 'edge', balance: -9007199254740991 },
+    { id: 7, name: 'empty', balance: null },
+  ],
+})
+
+/** The unsafe row with `bigint: 'number'`: an error that names the member. */
+const unsafeMessage = /bigint 9007199254740993 of "id" cannot be written as a JSON number/
+
+describe('a bigint member, written as its decimal string (the default)', () => {
   it('is typed and described as a string', () => {
     const payload: PayloadOf<typeof LedgerResource> = { id: '1', name: 'x', balance: null }
     expect(payload.id).toBe('1')
@@ -49,6 +97,15 @@ describe('a bigint member', () => {
       { properties: object }
     >
     expect(defs.Ledger.properties).toMatchObject({ id: { type: 'string', pattern: '^-?[0-9]+$' } })
+    const typed = bodySchema(TypedLedgerResource, 'resource').$defs as Record<
+      string,
+      { properties: object }
+    >
+    expect(typed.TypedLedger.properties).toEqual({
+      id: { type: 'string', pattern: '^-?[0-9]+$' },
+      name: { type: 'string' },
+      balance: { anyOf: [{ type: 'string', pattern: '^-?[0-9]+$' }, { type: 'null' }] },
+    })
   })
 
   it('answers its decimal string through Express (with the app json replacer still applied)', async () => {
@@ -57,7 +114,7 @@ describe('a bigint member', () => {
     app.use(expressResources({ checkResponses: true }))
     app.get(
       '/ledger',
-      expressRespond(() => new LedgerResource(row)),
+      expressRespond(() => new LedgerResource(big)),
     )
     const res = await request(app).get('/ledger').expect(200)
     expect(res.body).toEqual({ data: { ...expected.data, name: 'NAME' } })
@@ -66,7 +123,7 @@ describe('a bigint member', () => {
   it('answers its decimal string through Fastify', async () => {
     const app = Fastify()
     await app.register(fastifyResources({ checkResponses: true }))
-    app.get('/ledger', async () => new LedgerResource(row))
+    app.get('/ledger', async () => new LedgerResource(big))
     await app.ready()
     const res = await app.inject('/ledger')
     expect(res.statusCode).toBe(200)
@@ -79,13 +136,197 @@ describe('a bigint member', () => {
     app.use(honoResources({ checkResponses: true }))
     app.get(
       '/ledger',
-      honoRespond(() => new LedgerResource(row)),
+      honoRespond(() => new LedgerResource(big)),
     )
     const res = await app.request('/ledger')
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual(expected)
   })
+
+  it('answers its decimal string through NestJS', async () => {
+    const app = await nestApp(undefined)
+    try {
+      const res = await request(app.getHttpServer()).get('/ledger').expect(200)
+      expect(res.body).toEqual(expected)
+    } finally {
+      await app.close()
+    }
+  })
 })
+
+describe("a bigint member with bigint: 'number'", () => {
+  it('is described as an integer of at most 53 bits, in a body schema and in OpenAPI', () => {
+    const int64 = {
+      type: 'integer',
+      format: 'int64',
+      minimum: -9007199254740991,
+      maximum: 9007199254740991,
+    }
+    for (const cls of [LedgerResource, TypedLedgerResource]) {
+      const defs = bodySchema(cls, 'resource', { bigint: 'number' }).$defs as Record<
+        string,
+        { properties: Record<string, unknown> }
+      >
+      const data = Object.values(defs).find((d) => d.properties?.name !== undefined)!
+      expect(data.properties.id).toEqual(int64)
+      if (cls === TypedLedgerResource)
+        expect(data.properties.balance).toEqual({ anyOf: [int64, { type: 'null' }] })
+    }
+    const document = openApiDocument({
+      info: { title: 't', version: '1' },
+      bigint: 'number',
+      routes: [{ method: 'get', path: '/ledgers', responds: { paginated: LedgerResource } }],
+    })
+    const schemas = document.components.schemas as Record<string, { properties: object }>
+    expect(schemas.Ledger.properties).toMatchObject({ id: int64 })
+    // the string form is unchanged, and cached apart from the number form
+    const defs = bodySchema(LedgerResource, 'resource').$defs as Record<string, object>
+    expect(defs.Ledger).toMatchObject({ properties: { id: { type: 'string' } } })
+  })
+
+  it('answers JSON numbers through Express (checked), and an error naming the member past 2^53', async () => {
+    const app = express()
+    app.use(expressResources({ checkResponses: true, bigint: 'number' }))
+    app.get(
+      '/ledgers',
+      expressRespond(() => LedgerResource.collection(safe)),
+    )
+    app.get(
+      '/big',
+      expressRespond(() => new LedgerResource(big)),
+    )
+    app.get('/plain', (_req, res) => {
+      res.json(new LedgerResource(safe[1]))
+    })
+    const caught: ErrorRequestHandler = (error: Error & { code?: string }, _req, res, _next) => {
+      res.status(500).json({ code: error.code, message: error.message })
+    }
+    app.use(caught)
+    const res = await request(app).get('/ledgers').expect(200)
+    expect(res.text).toBe(JSON.stringify(asNumbers()))
+    expect((await request(app).get('/plain').expect(200)).body).toEqual({
+      data: { id: 7, name: 'empty', balance: null },
+    })
+    const bad = await request(app).get('/big').expect(500)
+    expect(bad.body.code).toBe('ERR_BIGINT_UNSAFE')
+    expect(bad.body.message).toMatch(unsafeMessage)
+  })
+
+  it('answers JSON numbers through Fastify (checked), and an error naming the member past 2^53', async () => {
+    const app = Fastify()
+    await app.register(fastifyResources({ checkResponses: true, bigint: 'number' }))
+    app.get('/ledgers', async () => LedgerResource.collection(safe))
+    app.get('/doc', async () => new LedgerDoc(safe[0]))
+    app.get('/big', async () => new LedgerResource(big))
+    await app.ready()
+    try {
+      const res = await app.inject('/ledgers')
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toBe(JSON.stringify(asNumbers()))
+      const doc = await app.inject('/doc')
+      expect(doc.statusCode).toBe(200)
+      expect(doc.json()).toMatchObject({
+        data: { id: '9007199254740991', attributes: { balance: -9007199254740991 } },
+      })
+      const bad = await app.inject('/big')
+      expect(bad.statusCode).toBe(500)
+      expect(bad.json()).toMatchObject({ code: 'ERR_BIGINT_UNSAFE' })
+      expect(bad.json().message).toMatch(unsafeMessage)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('answers JSON numbers through Hono (checked), and an error naming the member past 2^53', async () => {
+    const app = new Hono()
+    app.use(honoResources({ checkResponses: true, bigint: 'number' }))
+    app.get(
+      '/ledgers',
+      honoRespond(() =>
+        LedgerResource.collection(new LengthAwarePaginator(safe, { total: 2, perPage: 10 })),
+      ),
+    )
+    app.get(
+      '/big',
+      honoRespond(() => new LedgerResource(big)),
+    )
+    app.onError((error, c) =>
+      c.json({ code: (error as { code?: string }).code, message: error.message }, 500),
+    )
+    const res = await app.request('/ledgers')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ ...asNumbers(), meta: { total: 2 } })
+    const bad = await app.request('/big')
+    expect(bad.status).toBe(500)
+    const body = (await bad.json()) as { code: string; message: string }
+    expect(body.code).toBe('ERR_BIGINT_UNSAFE')
+    expect(body.message).toMatch(unsafeMessage)
+  })
+
+  it('answers JSON numbers through NestJS (checked), and a 500 past 2^53', async () => {
+    const app = await nestApp('number')
+    try {
+      const res = await request(app.getHttpServer()).get('/ledgers').expect(200)
+      expect(res.text).toBe(JSON.stringify(asNumbers()))
+      await request(app.getHttpServer()).get('/ledger').expect(500)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('through api-resources/http: the request says it, or the context it was opened with', () => {
+    const answer = toHttpResponse(new LedgerResource(safe[1]), { url: '/l', bigint: 'number' })
+    expect(JSON.parse(answer.body)).toEqual({ data: { id: 7, name: 'empty', balance: null } })
+    const plain = toHttpResponse({ n: 5n }, { url: '/l', bigint: 'number' })
+    expect(plain.body).toBe('{"n":5}')
+    expect(toHttpResponse({ n: 5n }, { url: '/l' }).body).toBe('{"n":"5"}')
+  })
+
+  it('is an ArgumentError when the option is neither string nor number, in every integration', () => {
+    const bad = { bigint: 'Number' as unknown as BigintEncoding }
+    const expectBad = (build: () => unknown) => {
+      let caught: unknown
+      try {
+        build()
+      } catch (error) {
+        caught = error
+      }
+      expect(caught).toBeInstanceOf(ArgumentError)
+      expect(caught).toMatchObject({ code: 'ERR_BIGINT_OPTION' })
+      expect(String(caught)).toContain("bigint must be 'string' (a bigint as its decimal string)")
+    }
+    expectBad(() => expressResources(bad))
+    expectBad(() => fastifyResources(bad))
+    expectBad(() => honoResources(bad))
+    expectBad(() => ApiResourcesModule.forRoot(bad))
+    expectBad(() => openApiDocument({ info: { title: 't', version: '1' }, routes: [], ...bad }))
+    expectBad(() => bodySchema(LedgerResource, 'resource', bad))
+  })
+})
+
+async function nestApp(bigint: BigintEncoding | undefined): Promise<INestApplication> {
+  @Controller()
+  class LedgersController {
+    @Get('ledger')
+    one() {
+      return new LedgerResource(big)
+    }
+
+    @Get('ledgers')
+    list() {
+      return LedgerResource.collection(safe)
+    }
+  }
+  @Module({
+    imports: [ApiResourcesModule.forRoot({ checkResponses: true, bigint })],
+    controllers: [LedgersController],
+  })
+  class AppModule {}
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile()
+  const app = moduleRef.createNestApplication({ logger: false })
+  await app.init()
+  return app
+}
 
 describe('jsonText', () => {
   it('is JSON.stringify for a body without a bigint, and still throws on a cycle', () => {
@@ -96,5 +337,24 @@ describe('jsonText', () => {
     const cycle: Record<string, unknown> = { n: 1n }
     cycle.self = cycle
     expect(() => jsonText(cycle)).toThrow(TypeError)
+    expect(() => jsonText(cycle, undefined, undefined, 'number')).toThrow(TypeError)
+  })
+
+  it("writes a bigint as a number within ±(2^53 - 1) with 'number', and refuses past it", () => {
+    expect(jsonText({ a: MAX, b: -MAX, c: 0n, d: [1n] }, undefined, undefined, 'number')).toBe(
+      '{"a":9007199254740991,"b":-9007199254740991,"c":0,"d":[1]}',
+    )
+    expect(jsonText({ a: MAX + 1n }, undefined, undefined, 'string')).toBe(
+      '{"a":"9007199254740992"}',
+    )
+    expect(() => jsonText({ total: MAX + 1n }, undefined, undefined, 'number')).toThrow(
+      expect.objectContaining({
+        code: 'ERR_BIGINT_UNSAFE',
+        message: expect.stringMatching(/bigint 9007199254740992 of "total" cannot be written/),
+      }),
+    )
+    expect(() => jsonText({ ids: [1n, -MAX - 1n] }, undefined, undefined, 'number')).toThrow(
+      /bigint -9007199254740992 of item 1 of a list/,
+    )
   })
 })

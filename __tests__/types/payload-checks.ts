@@ -144,6 +144,22 @@ expectTypeOf<PayloadOf<typeof ToArrayOnly>>().toEqualTypeOf<{
 export class Plain extends JsonResource<Post> {}
 expectTypeOf<PayloadOf<typeof Plain>>().toEqualTypeOf<Post>()
 
+// ... as JSON writes it: a Date its string, a bigint its decimal string, at any depth; no methods
+interface Visit {
+  at: Date
+  views: bigint
+  left_at?: Date | null
+  pages: { at: Date }[]
+  touch(): void
+}
+export class PlainVisit extends JsonResource<Visit> {}
+expectTypeOf<PayloadOf<typeof PlainVisit>>().toEqualTypeOf<{
+  at: string
+  views: string
+  left_at?: string | null
+  pages: { at: string }[]
+}>()
+
 // --- the optionality rule ----------------------------------------------------------------
 
 export class NotOptional extends JsonResource<User> {

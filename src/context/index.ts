@@ -1,4 +1,5 @@
 export {
+  checkBigintEncoding,
   createRequestContext,
   linkBase,
   normalizePath,
@@ -6,6 +7,7 @@ export {
   runInSyncRequestContext,
   runWithRequestContext,
   tryGetRequestContext,
+  type BigintEncoding,
   type RequestContext,
   type RequestContextOptions,
 } from './request-context'

@@ -34,6 +34,27 @@ export interface RequestContext {
    * links and JSON:API self links are then this origin followed by {@link path}.
    */
   readonly baseUrl?: string
+  /** How the app writes a `bigint` in JSON bodies (`'string'` when it did not say). */
+  readonly bigint?: BigintEncoding
+  /**
+   * The route pattern the framework matched (`/posts/:id`), when it knows one: what development
+   * warnings are given once for, rather than once per path. Read when asked (a framework may match
+   * the route after the context is opened).
+   */
+  readonly route?: string
+}
+
+/**
+ * How a `bigint` is written in a JSON body: `'string'`, its decimal string (`9007199254740993n` ->
+ * `"9007199254740993"`), or `'number'`, a JSON number; a `bigint` outside ±(2^53 - 1) cannot be
+ * written as a number exactly, and is then an error naming its key, never a rounded number.
+ */
+export type BigintEncoding = 'string' | 'number'
+
+/** `value` checked as a {@link BigintEncoding} option (`undefined` when not given). @internal */
+export function checkBigintEncoding(value: unknown): BigintEncoding | undefined {
+  if (value === undefined || value === 'string' || value === 'number') return value
+  throw ArgumentError.bigintEncoding(value)
 }
 
 /** Options of {@link createRequestContext}. */
@@ -44,6 +65,10 @@ export interface RequestContextOptions {
    * otherwise.
    */
   readonly baseUrl?: string
+  /** How the app writes a `bigint` in JSON bodies. An `ArgumentError` unless `'string'` or `'number'`. */
+  readonly bigint?: BigintEncoding
+  /** Reads the route pattern the framework matched for the request (see {@link RequestContext.route}). */
+  readonly route?: () => string | undefined
 }
 
 /**
@@ -236,6 +261,9 @@ export function createRequestContext(
   const baseUrl = checkBaseUrl(options?.baseUrl)
   const context = new LazyRequestContext(normalizePath(rawPath), rawQuery, request)
   if (baseUrl !== undefined) context.baseUrl = baseUrl
+  const bigint = checkBigintEncoding(options?.bigint)
+  if (bigint !== undefined) context.bigint = bigint
+  if (options?.route !== undefined) context.routeOf = options.route
   return context
 }
 
@@ -245,6 +273,8 @@ class LazyRequestContext implements RequestContext {
   #include: string[] | undefined
   #fields: Map<string, Set<string>> | undefined
   baseUrl: string | undefined = undefined
+  bigint: BigintEncoding | undefined = undefined
+  routeOf: (() => string | undefined) | undefined = undefined
 
   constructor(
     readonly path: string,
@@ -271,6 +301,11 @@ class LazyRequestContext implements RequestContext {
   get fields(): ReadonlyMap<string, ReadonlySet<string>> {
     return (this.#fields ??= parseFieldsParam(this.queryPairs))
   }
+
+  get route(): string | undefined {
+    const route = this.routeOf?.()
+    return typeof route === 'string' && route !== '' ? route : undefined
+  }
 }
 
 /**
@@ -285,5 +320,5 @@ export function resolveRequestContext(request?: unknown): RequestContext | undef
   const href =
     typeof originalUrl === 'string' ? originalUrl : typeof url === 'string' ? url : undefined
   if (href === undefined) return current
-  return createRequestContext(href, request, { baseUrl: current?.baseUrl })
+  return createRequestContext(href, request, { baseUrl: current?.baseUrl, bigint: current?.bigint })
 }

@@ -134,6 +134,8 @@ export class ArgumentError extends TypeError {
   static readonly collectionSource = argumentConstructor('collectionSource')
   /** A `baseUrl` (absolute links) that is not an http(s) origin. */
   static readonly baseUrl = argumentConstructor('baseUrl')
+  /** A `bigint` option (how a bigint is written in JSON) that is not `'string'` or `'number'`. */
+  static readonly bigintEncoding = argumentConstructor('bigintEncoding')
   /** `toResource()` / `toResourceCollection()` given something that is not a resource class. */
   static readonly resourceClass = argumentConstructor('resourceClass')
   /** `ValidationError.fromZod()`/`fromExpressValidator()` given something else. */

@@ -123,6 +123,11 @@ export const CATALOGUE = {
     'an http: or https: origin, as in https://api.example.com',
     'Give the scheme, host and port the app owns, without a path, query or credentials',
   ),
+  bigintEncoding: argumentRow(
+    'ERR_BIGINT_OPTION',
+    'bigint',
+    "'string' (a bigint as its decimal string) or 'number' (a JSON number)",
+  ),
   resourceClass: argumentRow(
     'ERR_RESOURCE_CLASS',
     'resourceClass',
@@ -259,6 +264,14 @@ export const CATALOGUE = {
     message: (component: string, pointer: string, problem: string) =>
       `the response body does not match the schema ${component}: at ${pointer === '' ? '/ (the body)' : pointer} it ${problem}. ` +
       'Fix the resource (or its { schema } / { nullable: true } options), or turn checkResponses off',
+  },
+  unsafeBigint: {
+    code: 'ERR_BIGINT_UNSAFE',
+    class: 'ResourceError',
+    message: (key: string, value: bigint) =>
+      `the bigint ${value} of ${/^\d+$/.test(key) ? `item ${key} of a list` : `"${key}"`} cannot be ` +
+      "written as a JSON number exactly (bigint: 'number' writes values within ±(2^53 - 1)): " +
+      "keep bigint: 'string' for this app, or give the member a getter that returns a string",
   },
   checkerMissing: {
     code: 'ERR_RESPONSE_CHECKER',

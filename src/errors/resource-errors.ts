@@ -20,6 +20,9 @@ export class ResourceError extends ApiResourcesError {
   /** `checkResponses`: a response body that its schema rejects (the first mismatch, as a JSON pointer). */
   static readonly responseMismatch = namedConstructor(ResourceError, 'responseMismatch')
 
+  /** `bigint: 'number'`: a bigint outside ±(2^53 - 1), which no JSON number holds exactly. */
+  static readonly unsafeBigint = namedConstructor(ResourceError, 'unsafeBigint')
+
   /** `checkResponses` is on but Ajv cannot be loaded. */
   static checkerMissing(cause: unknown): ResourceError {
     return fromCatalogue(ResourceError, 'checkerMissing', [cause], { cause })

@@ -2,6 +2,7 @@ import {
   createRequestContext,
   runInSyncRequestContext,
   tryGetRequestContext,
+  type BigintEncoding,
   type RequestContext,
 } from '../context'
 import { CATALOGUE } from '../errors/catalogue'
@@ -12,7 +13,7 @@ import {
   type ResponseSpec,
 } from '../runtime/respondable'
 import { checkResponseBody } from '../schema/check'
-import { jsonText } from '../util/json'
+import { jsonText } from '../runtime/json'
 import {
   acceptsJsonApi,
   asHandledError,
@@ -40,6 +41,18 @@ export interface HttpRequestLike {
   readonly raw?: unknown
   /** Absolute links: the origin the app owns (`https://api.example.com`); never the request's. */
   readonly baseUrl?: string
+  /**
+   * How the app writes a `bigint` in bodies: `'string'` (its decimal string, the default) or
+   * `'number'` (a JSON number; one outside ±(2^53 - 1) is an error naming its key). Declare the same
+   * choice for the payload types with `JsonEncoding` (see the typed payloads guide).
+   * @default 'string'
+   */
+  readonly bigint?: BigintEncoding
+  /**
+   * Reads the route pattern the framework matched (`/posts/:id`): development warnings are given
+   * once per route rather than once per path. Called when a warning needs it.
+   */
+  readonly route?: () => string | undefined
 }
 
 /** A response ready to be written: `body` is JSON text. */
@@ -107,6 +120,8 @@ export function requestTarget(url: string): string {
 export function openRequestContext(request: HttpRequestLike): RequestContext {
   return createRequestContext(requestTarget(request.url), request.raw, {
     baseUrl: request.baseUrl,
+    bigint: request.bigint,
+    route: request.route,
   })
 }
 
@@ -125,6 +140,13 @@ function checkerOf(): typeof checkResponseBody {
 
 const defaultStringify = (body: unknown): string => jsonText(body)
 
+/** JSON text with a `bigint` written as `bigint` says (its decimal string by default). */
+function writerOf(bigint: BigintEncoding | undefined): (body: unknown) => string {
+  return bigint === undefined || bigint === 'string'
+    ? defaultStringify
+    : (body) => jsonText(body, undefined, undefined, bigint)
+}
+
 /**
  * What a handler returned, as a response. A resource, collection, paginator or JSON:API document
  * is built with the request's context (`[TO_RESPONSE]`), its `withResponse` hook gets
@@ -139,15 +161,17 @@ export function toHttpResponse(
   request: HttpRequestLike,
   options: ToHttpResponseOptions = {},
 ): HttpResponse {
-  const stringify = options.stringify ?? defaultStringify
   if (!isRespondable(value)) {
+    const stringify = options.stringify ?? writerOf(request.bigint ?? options.context?.bigint)
     const status = options.explicitStatus?.() ?? 200
     return { status, headers: { 'content-type': 'application/json' }, body: stringify(value) }
   }
+  const context = options.context ?? contextOf(request)
+  const stringify = options.stringify ?? writerOf(context.bigint)
   const spec = buildResponse(
     value,
     request.raw,
-    options.context ?? contextOf(request),
+    context,
     options.response,
     options.checkResponses === true,
   )
@@ -176,7 +200,7 @@ export function buildResponse(
     built.withResponse?.(response)
     return built
   })
-  if (checkResponses) checkerOf()(value, spec.body)
+  if (checkResponses) checkerOf()(value, spec.body, context.bigint)
   return spec
 }
 

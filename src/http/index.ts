@@ -29,5 +29,10 @@ export {
 } from './http-response'
 export { loadResponseChecker } from '../schema/check'
 export { acceptsJsonApi } from './error-documents'
-export { runWithRequestContext, tryGetRequestContext, type RequestContext } from '../context'
+export {
+  runWithRequestContext,
+  tryGetRequestContext,
+  type BigintEncoding,
+  type RequestContext,
+} from '../context'
 export { isRespondable } from '../runtime/respondable'

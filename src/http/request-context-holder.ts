@@ -12,6 +12,7 @@ import {
   runWithRequestContext,
   tryGetRequestContext,
   type RequestContext,
+  type RequestContextOptions,
 } from '../context/request-context'
 import { openRequestContext, requestTarget, type HttpRequestLike } from './http-response'
 
@@ -39,18 +40,17 @@ export function holdRequestContext<H extends object>(
 }
 
 /**
- * The context kept on `holder`, opened for the URL `url` (as the client sent it) and the framework
- * request `raw` the first time: {@link holdRequestContext} without a request object. @internal
+ * The context kept on `holder`, opened for the URL `url` (as the client sent it), the framework
+ * request `raw` and the app's `options` the first time: {@link holdRequestContext} without a
+ * request object. @internal
  */
 export function holdRequestContextOf(
   holder: object,
   url: string,
   raw: unknown,
-  baseUrl?: string,
+  options?: RequestContextOptions,
 ): RequestContext {
-  return ((holder as Holder)[CONTEXT] ??= createRequestContext(requestTarget(url), raw, {
-    baseUrl,
-  }))
+  return ((holder as Holder)[CONTEXT] ??= createRequestContext(requestTarget(url), raw, options))
 }
 
 /**

@@ -277,6 +277,7 @@ const SCALAR_TYPES: ReadonlySet<string> = new Set([
   'string',
   'integer',
   'number',
+  'bigint',
   'boolean',
   'object',
   'date-time',

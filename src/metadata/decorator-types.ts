@@ -346,9 +346,10 @@ export interface SchemaOptions {
    */
   readonly schema?: JsonSchema
   /**
-   * The compact type of the value: `'string'`, `'integer'`, `'number'`, `'boolean'`, `'object'`, a
-   * string format (`'date-time'`, `'date'`, `'time'`, `'uuid'`, `'email'`, `'uri'`), or a list of
-   * one (`'string[]'`). `@Field('integer')` is `@Field({ type: 'integer' })`.
+   * The compact type of the value: `'string'`, `'integer'`, `'number'`, `'boolean'`, `'object'`,
+   * `'bigint'` (as the app writes bigints: a string of digits, or an integer), a string format
+   * (`'date-time'`, `'date'`, `'time'`, `'uuid'`, `'email'`, `'uri'`), or a list of one
+   * (`'string[]'`). `@Field('integer')` is `@Field({ type: 'integer' })`.
    */
   readonly type?: MemberType
   /** The values the member may have (`{ enum: ['draft', 'published'] }`). */

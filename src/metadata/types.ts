@@ -12,11 +12,15 @@ export type ResourceThunk = () => Function
  */
 export type ResourceThunkArgument = () => Function | readonly [Function]
 
-/** The scalar types of the compact type option: JSON Schema types, or a string format. */
+/**
+ * The scalar types of the compact type option: JSON Schema types, a string format, or `'bigint'`
+ * (a `bigint` as the app writes it: a string of digits, or an integer with `bigint: 'number'`).
+ */
 export type ScalarType =
   | 'string'
   | 'integer'
   | 'number'
+  | 'bigint'
   | 'boolean'
   | 'object'
   | 'date-time'

@@ -3,6 +3,7 @@
  * generated JSON Schema of every resource, envelope and error body as named components.
  * @module
  */
+import { checkBigintEncoding, type BigintEncoding } from '../context/request-context'
 import { ArgumentError } from '../errors/base'
 import { queryParameters, type RouteQuery } from './query-parameters'
 import type { JsonSchema } from '../metadata/types'
@@ -95,6 +96,13 @@ export interface OpenApiOptions {
   readonly routes: readonly OpenApiRoute[]
   /** Components to add (or replace) under `components.schemas`, by name. */
   readonly schemas?: Readonly<Record<string, JsonSchema>>
+  /**
+   * How the app writes a `bigint` (the integrations' `bigint` option): `'string'` describes a
+   * `bigint` member as a string of digits, `'number'` as an integer (`format: int64`, within
+   * ±(2^53 - 1)). An `ArgumentError` for any other value.
+   * @default 'string'
+   */
+  readonly bigint?: BigintEncoding
 }
 
 /** An OpenAPI 3.1 document (a plain JSON object). */
@@ -297,7 +305,7 @@ function errorResponse(status: RouteError, set: ComponentSet): SchemaObject {
  * app.get('/openapi.json', (_req, res) => res.json(document))
  */
 export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
-  const set = new ComponentSet()
+  const set = new ComponentSet(checkBigintEncoding(options.bigint))
   const paths: Record<string, Record<string, unknown>> = {}
   options.routes.forEach((route, index) => {
     const where = `routes[${index}]`

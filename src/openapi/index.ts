@@ -23,3 +23,4 @@ export {
   type SharedComponent,
 } from '../schema/resource-schemas'
 export type { JsonSchema } from '../metadata/types'
+export type { BigintEncoding } from '../context/request-context'

@@ -40,6 +40,32 @@ declare const MERGED: unique symbol
  */
 export type Merged<T extends object> = { [K in keyof T]?: T[K] } & { readonly [MERGED]?: true }
 
+/**
+ * The app's choices about how values are written as JSON, declared once for the whole program by
+ * module augmentation, so that the payload types say what the wire carries. Today one choice:
+ * `bigint`, the form a `bigint` member takes (`'string'`, its decimal string, unless declared; or
+ * `'number'`, a JSON number, which the integrations' `bigint: 'number'` option writes).
+ *
+ * @example
+ * declare module 'api-resources' {
+ *   interface JsonEncoding {
+ *     bigint: 'number'
+ *   }
+ * }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the app
+export interface JsonEncoding {}
+
+/**
+ * A `bigint` in a payload: its decimal string, or a number when the app declared
+ * `bigint: 'number'` in {@link JsonEncoding}.
+ */
+export type BigintOutput = JsonEncoding extends { readonly bigint: infer B }
+  ? [B] extends ['number']
+    ? number
+    : string
+  : string
+
 /** Is `T` `any`? */
 export type IsAny<T> = 0 extends 1 & T ? true : false
 
@@ -133,22 +159,25 @@ type ItemOf<C> = C extends CollectionLike<infer R> ? DataOf<R> | NullOf<R> : unk
 /**
  * A declared value type as it appears in the payload: a resource becomes its payload, a collection
  * the list of its items', a list item by item; `MISSING` is no value (the key is left out); a
- * `Date` is the string JSON carries (`toJSON()`: ISO 8601), a `bigint` its decimal string.
+ * `Date` is the string JSON carries (`toJSON()`: ISO 8601), a `bigint` its decimal string (or a
+ * number, when the app declared so in {@link JsonEncoding}).
  */
 export type OutputOf<V> =
   IsAny<V> extends true
     ? V
     : V extends Missing | symbol
       ? never
-      : V extends Date | bigint
+      : V extends Date
         ? string
-        : V extends CollectionLike
-          ? ItemOf<V>[]
-          : V extends ResourceLike
-            ? DataOf<V> | NullOf<V>
-            : V extends readonly (infer E)[]
-              ? OutputOf<E>[]
-              : V
+        : V extends bigint
+          ? BigintOutput
+          : V extends CollectionLike
+            ? ItemOf<V>[]
+            : V extends ResourceLike
+              ? DataOf<V> | NullOf<V>
+              : V extends readonly (infer E)[]
+                ? OutputOf<E>[]
+                : V
 
 type Present<V> = Exclude<V, undefined | symbol>
 
@@ -191,15 +220,35 @@ type MergedPart<R> =
       : I
     : unknown
 
-/** What a class without declared members produces: the model's `toJSON()` or the model. */
+/**
+ * What a class without declared members produces: the model as `JSON.stringify` writes it (its
+ * `toJSON()` when it has one; a `Date` as its string, a `bigint` as {@link BigintOutput}, at any
+ * depth; function-valued properties left out, as JSON leaves them out).
+ */
 type ModelData<M> =
-  IsAny<M> extends true
-    ? M
-    : M extends { toJSON(): infer J }
+  IsAny<M> extends true ? M : M extends object ? JsonOf<M> : Record<string, unknown>
+
+/** A value as JSON carries it (see {@link ModelData}). */
+type JsonOf<V> =
+  IsAny<V> extends true
+    ? V
+    : V extends { toJSON(): infer J }
       ? J
-      : M extends object
-        ? M
-        : Record<string, unknown>
+      : V extends bigint
+        ? BigintOutput
+        : V extends readonly (infer E)[]
+          ? JsonOf<E>[]
+          : V extends object
+            ? {
+                -readonly [
+                  K in keyof V as K extends symbol
+                    ? never
+                    : IsFunction<V[K]> extends true
+                      ? never
+                      : K
+                ]: JsonOf<V[K]>
+              }
+            : V
 
 /** What a `toArray()` override returns, as a payload (`MISSING` keys optional, merges spread). */
 type ToArrayData<A> = A extends MergeValue<infer M> ? ObjectPayload<Partial<M>> : ObjectPayload<A>

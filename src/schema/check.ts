@@ -12,7 +12,7 @@ import { LengthAwarePaginator } from '../pagination/length-aware-paginator'
 import { Paginator } from '../pagination/paginator'
 import { traitsOf } from '../compiler/compile'
 import { JsonResource } from '../resources/json-resource'
-import { jsonText } from '../util/json'
+import { jsonText, type BigintEncoding } from '../runtime/json'
 import { ResourceCollection } from '../resources/resource-collection'
 import {
   bodySchema,
@@ -36,7 +36,10 @@ interface Validate {
 
 interface AjvLike {
   compile(schema: object): Validate
-  addFormat(name: string, format: RegExp): unknown
+  addFormat(
+    name: string,
+    format: RegExp | { type: 'number'; validate: (value: number) => boolean },
+  ): unknown
 }
 
 type AjvConstructor = new (options: object) => AjvLike
@@ -67,6 +70,8 @@ export function loadResponseChecker(): Promise<void> {
       const Ajv = ((outer as { default?: unknown }).default ?? outer) as AjvConstructor
       const instance = new Ajv({ allErrors: false, strict: false })
       instance.addFormat('date-time', DATE_TIME)
+      // a bigint written as a number (`bigint: 'number'`): the bounds say the rest
+      instance.addFormat('int64', { type: 'number', validate: Number.isInteger })
       ajv = instance
     },
     (error: unknown) => {
@@ -116,9 +121,9 @@ function pageClass(paginator: object): Function | undefined {
   return PAGE_KIND.has(cls) ? cls : undefined
 }
 
-function classTarget(cls: Function, kind: BodyKind): Target {
-  const component = classSchemas(cls).bodies[kind]
-  return { key: cls, component, schema: () => bodySchema(cls, kind) }
+function classTarget(cls: Function, kind: BodyKind, bigint: BigintEncoding): Target {
+  const component = classSchemas(cls, bigint).bodies[kind]
+  return { key: cls, component, schema: () => bodySchema(cls, kind, { bigint }) }
 }
 
 /** Does the collection class keep every base behaviour its body depends on? */
@@ -127,7 +132,7 @@ function isPlainCollection(value: ResourceCollection): boolean {
   return traits.baseToArray && traits.baseResolve && traits.basePaginationInformation
 }
 
-function targetOf(value: unknown): Target | undefined {
+function targetOf(value: unknown, bigint: BigintEncoding): Target | undefined {
   if (value instanceof ResourceCollection) {
     const collects = (value as unknown as { collects(): Function | undefined }).collects()
     if (collects === undefined || !isPlainCollection(value)) return undefined
@@ -144,9 +149,9 @@ function targetOf(value: unknown): Target | undefined {
       if (kind === 'collection' ? wrap !== own : (wrap ?? 'data') !== (own ?? 'data'))
         return undefined
     }
-    return classTarget(collects, kind)
+    return classTarget(collects, kind, bigint)
   }
-  if (value instanceof JsonResource) return classTarget(value.constructor, 'resource')
+  if (value instanceof JsonResource) return classTarget(value.constructor, 'resource', bigint)
   if (typeof value === 'object' && value !== null) {
     const cls = pageClass(value)
     const name = cls === undefined ? undefined : BARE_PAGE.get(cls)
@@ -157,13 +162,15 @@ function targetOf(value: unknown): Target | undefined {
 
 const validators = new WeakMap<object, Map<string, Validate>>()
 
-function validatorOf(target: Target): Validate {
+function validatorOf(target: Target, bigint: BigintEncoding): Validate {
   let byComponent = validators.get(target.key)
   if (byComponent === undefined) validators.set(target.key, (byComponent = new Map()))
-  let validate = byComponent.get(target.component)
+  // the schemas of a class differ with the app's bigint writing
+  const key = `${bigint}:${target.component}`
+  let validate = byComponent.get(key)
   if (validate === undefined) {
     validate = loadedAjv().compile(target.schema())
-    byComponent.set(target.component, validate)
+    byComponent.set(key, validate)
   }
   return validate
 }
@@ -171,16 +178,22 @@ function validatorOf(target: Target): Validate {
 /**
  * Validates `body`, the response body `value` produced, against the schema of what `value` is (a
  * resource, a collection of one, a paginated collection, a JSON:API document, a paginator); throws
- * the first mismatch with its JSON pointer. A value whose schema the library cannot know (a
- * collection with its own `toArray()`, any other respondable) is not checked.
+ * the first mismatch with its JSON pointer (`bigint`: how the app writes bigints, which the body is
+ * written and checked with). A value whose schema the library cannot know (a collection with its
+ * own `toArray()`, any other respondable) is not checked.
  * @internal
  */
-export function checkResponseBody(value: unknown, body: unknown): void {
-  const target = targetOf(value)
+export function checkResponseBody(
+  value: unknown,
+  body: unknown,
+  bigint: BigintEncoding = 'string',
+): void {
+  const target = targetOf(value, bigint)
   if (target === undefined) return
-  const validate = validatorOf(target)
-  // the body as it goes over the wire (a Date becomes its ISO text, undefined keys disappear)
-  const wire = JSON.parse(jsonText(body)) as unknown
+  const validate = validatorOf(target, bigint)
+  // the body as it goes over the wire (a Date becomes its ISO text, a bigint what the app chose,
+  // undefined keys disappear)
+  const wire = JSON.parse(jsonText(body, undefined, undefined, bigint)) as unknown
   if (validate(wire)) return
   const first = validate.errors?.[0]
   throw ResourceError.responseMismatch(

@@ -5,10 +5,14 @@
  * self-contained schema (`$defs`) and an OpenAPI document (`#/components/schemas/`, rewritten there).
  *
  * What a member's schema says:
- * - `{ schema }` given to its decorator wins (with `{ nullable: true }`, `null` is allowed too);
+ * - `{ schema }` given to its decorator wins (with `{ nullable: true }`, `null` is allowed too),
+ *   then the compact `type`/`enum`, then the model's schema (`static modelSchema`);
+ * - `raw: true` (an object passed through as it is) with none of those: any JSON object (a list of
+ *   them when `design:type` is `Array`), never an unconstrained value;
  * - a resource thunk gives a `$ref` to that resource (a list when `design:type` is `Array`, one
  *   object when it is a resource class, either when it is not known);
- * - otherwise `design:type` (`String`, `Number`, `Boolean`, `Date` as a `date-time` string, `Array`),
+ * - otherwise `design:type` (`String`, `Number`, `Boolean`, `Date` as a `date-time` string, `BigInt`
+ *   as the app writes it, `Array`),
  *   counts as integers, `@WhenExistsLoaded` as booleans, aggregates as numbers or numeric strings,
  *   and anything else as an unconstrained value;
  * - required are the members that are always written (`@Field`/`@Attribute` on a field, or on a
@@ -24,6 +28,7 @@ import { kindRules } from '../metadata/kinds'
 import { resolveMembers } from '../metadata/resolve'
 import type { FieldRecord, JsonSchema, MemberType } from '../metadata/types'
 import { isJsonApiClass } from '../jsonapi/type-descriptor'
+import { checkBigintEncoding, type BigintEncoding } from '../context/request-context'
 import { RESOLVE } from '../runtime/protocol'
 
 /** A JSON Schema object (the boolean schemas are not used for components). */
@@ -91,10 +96,25 @@ const SCALARS = new Map<unknown, SchemaObject>([
   [Number, { type: 'number' }],
   [Boolean, { type: 'boolean' }],
   [Date, { type: 'string', format: 'date-time' }],
-  // a bigint goes out as its decimal string
   [BigInt, { type: 'string', pattern: '^-?[0-9]+$' }],
   [Array, { type: 'array' }],
 ])
+
+/** A bigint written as a JSON number (`bigint: 'number'`): an integer of at most 53 bits. */
+const BIGINT_NUMBER: SchemaObject = {
+  type: 'integer',
+  format: 'int64',
+  minimum: -Number.MAX_SAFE_INTEGER,
+  maximum: Number.MAX_SAFE_INTEGER,
+}
+
+/**
+ * The schema `design:type` gives: a bigint as the app writes it (its decimal string by default, an
+ * integer with `bigint: 'number'`).
+ */
+function scalarSchema(designType: unknown, bigint: BigintEncoding): SchemaObject | undefined {
+  return designType === BigInt && bigint === 'number' ? BIGINT_NUMBER : SCALARS.get(designType)
+}
 
 /** Is `value` a resource or collection class (it renders through `[RESOLVE]`)? */
 function isResourceClass(value: unknown): value is Function {
@@ -125,15 +145,24 @@ function nested(record: FieldRecord, uses: Set<Function>): JsonSchema {
 
 const FORMATS = new Set(['date-time', 'date', 'time', 'uuid', 'email', 'uri'])
 
-/** The schema of a compact type (`'integer'`, `'date-time'`, `'string[]'`), with its `enum`. */
+/**
+ * The schema of a compact type (`'integer'`, `'date-time'`, `'string[]'`), with its `enum`; a
+ * `'bigint'` as the app writes it (`bigint`).
+ */
 export function typeSchema(
   type: MemberType | undefined,
   values?: readonly unknown[],
+  bigint: BigintEncoding = 'string',
 ): SchemaObject {
   if (type === undefined) return { enum: [...(values ?? [])] }
   if (type.endsWith('[]'))
-    return { type: 'array', items: typeSchema(type.slice(0, -2) as MemberType, values) }
-  const out: SchemaObject = FORMATS.has(type) ? { type: 'string', format: type } : { type }
+    return { type: 'array', items: typeSchema(type.slice(0, -2) as MemberType, values, bigint) }
+  const out: SchemaObject =
+    type === 'bigint'
+      ? { ...scalarSchema(BigInt, bigint) }
+      : FORMATS.has(type)
+        ? { type: 'string', format: type }
+        : { type }
   if (values !== undefined) out.enum = [...values]
   return out
 }
@@ -166,22 +195,35 @@ function modelProperty(
   return (properties as Record<string, JsonSchema>)[record.source]
 }
 
-function inferred(record: FieldRecord, uses: Set<Function>): JsonSchema {
+/** A JSON object with any members: what a `raw: true` member passes through. */
+const OPEN_OBJECT: SchemaObject = { type: 'object', additionalProperties: true }
+
+/**
+ * A `raw: true` member (an object passed through as it is, by the app's choice) that says nothing
+ * else: any JSON object, or a list of them when `design:type` is `Array`.
+ */
+function rawSchema(record: FieldRecord): SchemaObject {
+  return record.designType === Array ? { type: 'array', items: OPEN_OBJECT } : OPEN_OBJECT
+}
+
+function inferred(record: FieldRecord, uses: Set<Function>, bigint: BigintEncoding): JsonSchema {
   if (record.resource !== undefined) return nested(record, uses)
   if (record.type !== undefined || record.enum !== undefined)
-    return typeSchema(record.type, record.enum)
-  return kindRules(record.kind).schema ?? SCALARS.get(record.designType) ?? true
+    return typeSchema(record.type, record.enum, bigint)
+  if (record.raw === true) return rawSchema(record)
+  return kindRules(record.kind).schema ?? scalarSchema(record.designType, bigint) ?? true
 }
 
 function memberSchema(
   record: FieldRecord,
   uses: Set<Function>,
   model: SchemaObject | undefined,
+  bigint: BigintEncoding,
 ): MemberSchema {
   const given = toJsonSchema(record.schema)
   const typed = record.type !== undefined || record.enum !== undefined
   const fromModel = given === undefined && !typed ? modelProperty(record, model) : undefined
-  let schema = given ?? fromModel ?? inferred(record, uses)
+  let schema = given ?? fromModel ?? inferred(record, uses, bigint)
   // a loaded to-one relation may be `null` (a missing row); a loaded list is a list
   const list = record.resourceIsList?.() === true || record.designType === Array
   if (
@@ -220,12 +262,13 @@ function objectOf(
   closed: boolean,
   uses: Set<Function>,
   model: SchemaObject | undefined,
+  bigint: BigintEncoding,
 ): SchemaObject {
   const properties: Record<string, JsonSchema> = {}
   const required: string[] = []
   for (const record of records) {
     if (kindRules(record.kind).output !== 'key') continue
-    const member = memberSchema(record, uses, model)
+    const member = memberSchema(record, uses, model, bigint)
     properties[record.key] = member.schema
     if (member.required && !required.includes(record.key)) required.push(record.key)
   }
@@ -258,13 +301,20 @@ export interface ClassSchemas {
   readonly jsonApi: boolean
 }
 
-const cache = new WeakMap<Function, ClassSchemas>()
+const caches: Readonly<Record<BigintEncoding, WeakMap<Function, ClassSchemas>>> = {
+  string: new WeakMap(),
+  number: new WeakMap(),
+}
 
-/** The schemas of a resource class, built once per class. */
-export function classSchemas(cls: Function): ClassSchemas {
+/**
+ * The schemas of a resource class, built once per class and per way of writing bigints (`bigint`,
+ * the app's choice: a `bigint` member is a numeric string, or an integer with `'number'`).
+ */
+export function classSchemas(cls: Function, bigint: BigintEncoding = 'string'): ClassSchemas {
+  const cache = caches[bigint]
   let found = cache.get(cls)
   if (found === undefined) {
-    found = isJsonApiClass(cls) ? jsonApiSchemas(cls) : plainSchemas(cls)
+    found = isJsonApiClass(cls) ? jsonApiSchemas(cls, bigint) : plainSchemas(cls, bigint)
     cache.set(cls, found)
   }
   return found
@@ -353,13 +403,13 @@ function responseOf(
   return fields.some((r) => r.key === wrapKey) ? { anyOf: [wrapped, one] } : wrapped
 }
 
-function plainSchemas(cls: Function): ClassSchemas {
+function plainSchemas(cls: Function, bigint: BigintEncoding): ClassSchemas {
   const name = componentName(cls)
   const uses = new Set<Function>()
   const { fields } = resolveMembers(cls)
   const declared = declaredSchema(cls)
   const data: JsonSchema =
-    declared ?? objectOf(fields, membersAreOutput(cls, fields), uses, modelSchemaOf(cls))
+    declared ?? objectOf(fields, membersAreOutput(cls, fields), uses, modelSchemaOf(cls), bigint)
   const wrap = (cls as { wrap?: unknown }).wrap
   const wrapKey = typeof wrap === 'string' ? wrap : null
   const preserveKeys = (cls as { preserveKeys?: unknown }).preserveKeys === true
@@ -513,7 +563,7 @@ function relationshipObject({ target, many }: RelationSchema): SchemaObject {
   }
 }
 
-function jsonApiSchemas(cls: Function): ClassSchemas {
+function jsonApiSchemas(cls: Function, bigint: BigintEncoding): ClassSchemas {
   const name = componentName(cls)
   const uses = new Set<Function>()
   const members = resolveMembers(cls)
@@ -530,6 +580,7 @@ function jsonApiSchemas(cls: Function): ClassSchemas {
       membersAreOutput(cls, members.fields),
       uses,
       modelSchemaOf(cls),
+      bigint,
     )
     // sparse fieldsets (`fields[type]=`) may leave any attribute out
     delete described.required
@@ -591,6 +642,7 @@ function jsonApiSchemas(cls: Function): ClassSchemas {
 function includable(cls: Function): Function[] {
   const seen = new Set<Function>()
   const walk = (from: Function): void => {
+    // which classes a class refers to does not depend on how bigints are written
     for (const target of classSchemas(from).uses) {
       if (seen.has(target) || !isJsonApiClass(target)) continue
       seen.add(target)
@@ -782,6 +834,9 @@ export class ComponentSet {
   readonly #components: Record<string, SchemaObject> = {}
   readonly #added = new Set<Function>()
 
+  /** `bigint`: how the app writes a `bigint` (see {@link classSchemas}). */
+  constructor(readonly bigint: BigintEncoding = 'string') {}
+
   /** Adds one of the {@link SHARED_COMPONENTS} (error bodies, bare pages); returns its name. */
   shared(name: SharedComponent): string {
     this.#components[name] = SHARED_COMPONENTS[name]
@@ -790,7 +845,7 @@ export class ComponentSet {
 
   /** Adds `cls` and everything it refers to; returns its schemas. */
   add(cls: Function): ClassSchemas {
-    const schemas = classSchemas(cls)
+    const schemas = classSchemas(cls, this.bigint)
     if (this.#added.has(cls)) return schemas
     this.#added.add(cls)
     Object.assign(this.#components, schemas.components)
@@ -840,14 +895,19 @@ export function usedComponents<S>(
 
 /**
  * A self-contained JSON Schema (2020-12) of the body of `kind` a resource class answers with: the
- * component as `$ref`, every component it needs under `$defs`.
+ * component as `$ref`, every component it needs under `$defs`. `options.bigint` is how the app
+ * writes a `bigint` (`'string'` by default; `'number'` describes a `bigint` member as an integer).
  *
  * @example
  * bodySchema(UserResource, 'paginated')
  * // { $schema: '...2020-12/schema', $ref: '#/$defs/PaginatedUser', $defs: { User: {...}, ... } }
  */
-export function bodySchema(cls: Function, kind: BodyKind): SchemaObject {
-  const set = new ComponentSet()
+export function bodySchema(
+  cls: Function,
+  kind: BodyKind,
+  options: { readonly bigint?: BigintEncoding } = {},
+): SchemaObject {
+  const set = new ComponentSet(checkBigintEncoding(options.bigint))
   const schemas = set.add(cls)
   const $ref = `${DEFS_PREFIX}${schemas.bodies[kind]}`
   return {

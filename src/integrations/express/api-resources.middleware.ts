@@ -1,10 +1,15 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { runWithRequestContext } from '../../context'
-import { checkBaseUrl } from '../../context/request-context'
+import {
+  checkBaseUrl,
+  checkBigintEncoding,
+  type BigintEncoding,
+  type RequestContextOptions,
+} from '../../context/request-context'
 import { isRespondable } from '../../runtime/respondable'
 import { loadResponseChecker, responseCheckerSettled } from '../../schema/check'
 import { holdRequestContextOf } from '../../http/request-context-holder'
-import { defaultRequestUrl, existingContext, markChecked } from './request-contexts'
+import { defaultRequestUrl, existingContext, markChecked, routeOf } from './request-contexts'
 import { installExplicitStatus, sendRespondable } from './send-respondable'
 
 /** Options of {@link apiResources}. */
@@ -31,6 +36,15 @@ export interface ApiResourcesOptions {
    * @default undefined (links are paths, `/users?page=2`)
    */
   readonly baseUrl?: string
+  /**
+   * How a `bigint` is written in the bodies of resources, collections, paginators and JSON:API
+   * documents: `'string'`, its decimal string; or `'number'`, a JSON number, where one outside
+   * ±(2^53 - 1) fails the request with an error naming its key. Declare the
+   * same choice once for the payload types (`interface JsonEncoding { bigint: 'number' }`), and give
+   * it to `openApiDocument()`. An `ArgumentError` here for any other value.
+   * @default 'string'
+   */
+  readonly bigint?: BigintEncoding
 }
 
 /**
@@ -53,6 +67,7 @@ export function apiResources(options: ApiResourcesOptions = {}): RequestHandler 
   const urlOf = options.url ?? defaultRequestUrl
   const check = options.checkResponses === true && process.env.NODE_ENV !== 'production'
   const baseUrl = checkBaseUrl(options.baseUrl)
+  const bigint = checkBigintEncoding(options.bigint)
   // Ajv is imported now; a request that comes before it is loaded waits for it
   const checker = check ? loadResponseChecker() : undefined
   return function apiResourcesMiddleware(req: Request, res: Response, next: NextFunction): void {
@@ -62,7 +77,8 @@ export function apiResources(options: ApiResourcesOptions = {}): RequestHandler 
       runWithRequestContext(existing, next)
       return
     }
-    const context = holdRequestContextOf(req, urlOf(req), req, baseUrl)
+    const settings: RequestContextOptions = { baseUrl, bigint, route: () => routeOf(req) }
+    const context = holdRequestContextOf(req, urlOf(req), req, settings)
     teachResponses(res)
     if (checker !== undefined) {
       markChecked(req)

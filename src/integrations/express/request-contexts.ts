@@ -22,7 +22,19 @@ export function existingContext(req: Request): RequestContext | undefined {
 export function contextFor(req: Request): RequestContext {
   const current = tryGetRequestContext()
   if (current !== undefined && current.request === req) return current
-  return holdRequestContextOf(req, defaultRequestUrl(req), req)
+  return holdRequestContextOf(req, defaultRequestUrl(req), req, { route: () => routeOf(req) })
+}
+
+/**
+ * The route pattern Express matched for `req` (`/posts/:id`), after the mount path of its router
+ * (`req.baseUrl`); `undefined` before a route matched, or for a pattern that is not a string.
+ * @internal
+ */
+export function routeOf(req: Request): string | undefined {
+  const path = (req.route as { path?: unknown } | undefined)?.path
+  if (typeof path !== 'string') return undefined
+  const base = typeof req.baseUrl === 'string' ? req.baseUrl : ''
+  return path === '/' && base !== '' ? base : base + path
 }
 
 const CHECKED: unique symbol = Symbol('api-resources.checkResponses')

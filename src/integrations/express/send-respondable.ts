@@ -2,7 +2,7 @@ import type { Request, Response } from 'express'
 import type { RequestContext } from '../../context'
 import { toHttpResponse } from '../../http'
 import type { Respondable } from '../../runtime/respondable'
-import { jsonText, type JsonReplacer } from '../../util/json'
+import { jsonText, type BigintEncoding, type JsonReplacer } from '../../runtime/json'
 import { existingContext, isChecked } from './request-contexts'
 
 // Set on a response whose status the handler chose through res.status(); see installExplicitStatus().
@@ -48,7 +48,7 @@ export function sendRespondable(
       context,
       response: res,
       explicitStatus: () => (isExplicit(res) ? res.statusCode : undefined),
-      stringify: (body) => stringify(req, body),
+      stringify: (body) => stringify(req, body, context.bigint),
       checkResponses: isChecked(req),
     },
   )
@@ -61,13 +61,13 @@ function isExplicit(res: Response): boolean {
   return (res as WithExplicitStatus)[EXPLICIT_STATUS] === true || res.statusCode !== 200
 }
 
-/** JSON text of `body` with the app's json settings. @internal */
-export function stringify(req: Request, body: unknown): string {
+/** JSON text of `body` with the app's json settings and bigint writing. @internal */
+export function stringify(req: Request, body: unknown, bigint?: BigintEncoding): string {
   const app = req.app as Request['app'] | undefined
   // an array replacer works at runtime too; the cast only picks one JSON.stringify overload
   const replacer = app?.get('json replacer') as JsonReplacer | undefined
   const spaces = app?.get('json spaces') as string | number | undefined
-  const json = jsonText(body, replacer, spaces)
+  const json = jsonText(body, replacer, spaces, bigint)
   return app?.get('json escape') === true ? escapeHtmlInJson(json) : json
 }
 

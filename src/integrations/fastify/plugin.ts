@@ -1,4 +1,8 @@
-import { checkBaseUrl } from '../../context/request-context'
+import {
+  checkBaseUrl,
+  checkBigintEncoding,
+  type BigintEncoding,
+} from '../../context/request-context'
 import { loadResponseChecker, responseCheckerSettled } from '../../schema/check'
 import type {
   FastifyError,
@@ -16,7 +20,7 @@ import {
   runInRequestContext,
 } from '../../http/request-context-holder'
 import { isRespondable, type Respondable } from '../../runtime/respondable'
-import { jsonText } from '../../util/json'
+import { jsonText } from '../../runtime/json'
 import { isThenable } from '../../util/objects'
 
 /** Options of {@link apiResources}. */
@@ -59,6 +63,15 @@ export interface ApiResourcesOptions {
    * @default undefined (links are paths, `/users?page=2`)
    */
   readonly baseUrl?: string
+  /**
+   * How a `bigint` is written in the bodies of resources, collections, paginators and JSON:API
+   * documents: `'string'`, its decimal string; or `'number'`, a JSON number, where one outside
+   * ±(2^53 - 1) fails the request with an error naming its key. Declare the
+   * same choice once for the payload types (`interface JsonEncoding { bigint: 'number' }`), and give
+   * it to `openApiDocument()`. An `ArgumentError` here for any other value.
+   * @default 'string'
+   */
+  readonly bigint?: BigintEncoding
 }
 
 /** Options of {@link resourceErrors}. */
@@ -122,8 +135,14 @@ const defaultUrl = (request: FastifyRequest): string => request.url
 export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlugin {
   const urlOf = options.url ?? defaultUrl
   const baseUrl = checkBaseUrl(options.baseUrl)
+  const bigint = checkBigintEncoding(options.bigint)
   const contextOf = (request: FastifyRequest) =>
-    heldRequestContext(request) ?? holdRequestContextOf(request, urlOf(request), request, baseUrl)
+    heldRequestContext(request) ??
+    holdRequestContextOf(request, urlOf(request), request, {
+      baseUrl,
+      bigint,
+      route: () => request.routeOptions?.url,
+    })
   function apiResourcesPlugin(
     fastify: FastifyInstance,
     _options: unknown,
@@ -239,7 +258,7 @@ function respondableBody(
   // a status the handler (or the value's withResponse hook) chose wins over the value's
   if (!isExplicit(reply) && reply.statusCode !== spec.status) reply.code(spec.status)
   reply.header('content-type', spec.contentType)
-  return jsonText(spec.body)
+  return jsonText(spec.body, undefined, undefined, context.bigint)
 }
 
 function isExplicit(reply: FastifyReply): boolean {

@@ -2,7 +2,11 @@ import type { Context, Env, ErrorHandler, Input, MiddlewareHandler } from 'hono'
 import { errorToHttpResponse, toHttpResponse } from '../../http/http-response'
 import { holdRequestContext, runInRequestContext } from '../../http/request-context-holder'
 import { isProductionEnv } from '../../util/env'
-import { checkBaseUrl } from '../../context/request-context'
+import {
+  checkBaseUrl,
+  checkBigintEncoding,
+  type BigintEncoding,
+} from '../../context/request-context'
 import { loadResponseChecker, responseCheckerSettled } from '../../schema/check'
 
 /** Options of {@link apiResources}. */
@@ -28,6 +32,15 @@ export interface ApiResourcesOptions {
    * @default undefined (links are paths, `/users?page=2`)
    */
   readonly baseUrl?: string
+  /**
+   * How a `bigint` is written in the bodies of resources, collections, paginators and JSON:API
+   * documents: `'string'`, its decimal string; or `'number'`, a JSON number, where one outside
+   * ±(2^53 - 1) fails the request with an error naming its key. Declare the
+   * same choice once for the payload types (`interface JsonEncoding { bigint: 'number' }`), and give
+   * it to `openApiDocument()`. An `ArgumentError` here for any other value.
+   * @default 'string'
+   */
+  readonly bigint?: BigintEncoding
 }
 
 /** Options of {@link resourceErrors}. */
@@ -82,7 +95,14 @@ const defaultUrl = (c: Context): string => c.req.url
 export function apiResources(options: ApiResourcesOptions = {}): MiddlewareHandler {
   const urlOf = options.url ?? defaultUrl
   const baseUrl = checkBaseUrl(options.baseUrl)
-  const requestOf = (c: Context) => ({ url: urlOf(c), raw: c.req.raw, baseUrl })
+  const bigint = checkBigintEncoding(options.bigint)
+  const requestOf = (c: Context) => ({
+    url: urlOf(c),
+    raw: c.req.raw,
+    baseUrl,
+    bigint,
+    route: () => routeOf(c),
+  })
   const check = options.checkResponses === true && !isProductionEnv()
   // Ajv is imported now; a request that comes before it is loaded waits for it
   const checker = check ? loadResponseChecker() : undefined
@@ -99,7 +119,20 @@ export function apiResources(options: ApiResourcesOptions = {}): MiddlewareHandl
 /** The request context of `c`: the one apiResources() opened, else a new one. */
 const contextOf = (c: Context) => holdRequestContext(c, defaultRequest)
 
-const defaultRequest = (c: Context) => ({ url: c.req.url, raw: c.req.raw })
+const defaultRequest = (c: Context) => ({
+  url: c.req.url,
+  raw: c.req.raw,
+  route: () => routeOf(c),
+})
+
+/**
+ * The path Hono registered for the handler running now (`/posts/:id`): read when a warning needs
+ * it, by then the handler's, not the middleware's.
+ */
+function routeOf(c: Context): string | undefined {
+  const path = (c.req as { readonly routePath?: unknown }).routePath
+  return typeof path === 'string' ? path : undefined
+}
 
 /**
  * Turns a handler whose return value is the response into a Hono handler: a resource, collection,

@@ -6,7 +6,7 @@ import {
   type NestInterceptor,
 } from '@nestjs/common'
 import { Observable } from 'rxjs'
-import type { RequestContext } from '../../context/request-context'
+import type { BigintEncoding, RequestContext } from '../../context/request-context'
 import { toHttpResponse } from '../../http/http-response'
 import { holdRequestContext, runInRequestContext } from '../../http/request-context-holder'
 import { isRespondable } from '../../runtime/respondable'
@@ -17,6 +17,9 @@ interface ExpressRequestLike {
   readonly originalUrl?: string
   readonly url?: string
   readonly headers?: Record<string, string | string[] | undefined>
+  /** Express: the route matched (its `path`, the controller's and the handler's joined by Nest). */
+  readonly route?: { readonly path?: unknown }
+  readonly baseUrl?: string
 }
 
 interface ExpressResponseLike {
@@ -55,6 +58,11 @@ export class ApiResourcesInterceptor implements NestInterceptor {
    * path. Never taken from the request.
    */
   baseUrl: string | undefined = undefined
+  /**
+   * How a `bigint` is written in bodies (`ApiResourcesModule.forRoot({ bigint })` sets it,
+   * checked): its decimal string unless `'number'`.
+   */
+  bigint: BigintEncoding | undefined = undefined
 
   constructor() {
     letClassSerializerPassResources()
@@ -65,11 +73,8 @@ export class ApiResourcesInterceptor implements NestInterceptor {
     const http = execution.switchToHttp()
     const request = http.getRequest<ExpressRequestLike>()
     const response = http.getResponse<ExpressResponseLike>()
-    const baseUrl = this.baseUrl
-    const context = holdRequestContext(
-      request,
-      baseUrl === undefined ? requestOf : (r) => ({ ...requestOf(r), baseUrl }),
-    )
+    const { baseUrl, bigint } = this
+    const context = holdRequestContext(request, (r) => ({ ...requestOf(r), baseUrl, bigint }))
     const routeStatus = response.statusCode // what Nest set before the handler (its default or @HttpCode)
     const httpCode = httpCodeOf(execution.getHandler())
     return new Observable<unknown>((subscriber) => {
@@ -99,7 +104,13 @@ export class ApiResourcesInterceptor implements NestInterceptor {
 /** The URL (mount prefix included), headers and request object the context is opened from. */
 function requestOf(request: ExpressRequestLike) {
   const url = typeof request.originalUrl === 'string' ? request.originalUrl : (request.url ?? '/')
-  return { url, headers: request.headers, raw: request }
+  return { url, headers: request.headers, raw: request, route: () => routeOf(request) }
+}
+
+/** The route Nest registered for the handler (`/posts/:id`, global prefix included). */
+function routeOf(request: ExpressRequestLike): string | undefined {
+  const path = request.route?.path
+  return typeof path === 'string' ? (request.baseUrl ?? '') + path : undefined
 }
 
 function httpCodeOf(handler: unknown): number | undefined {

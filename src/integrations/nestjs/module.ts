@@ -1,6 +1,10 @@
 import { Catch, Injectable, Module, type DynamicModule, type Provider } from '@nestjs/common'
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core'
-import { checkBaseUrl } from '../../context/request-context'
+import {
+  checkBaseUrl,
+  checkBigintEncoding,
+  type BigintEncoding,
+} from '../../context/request-context'
 import { ResourceErrorsFilter } from './errors.filter'
 import { loadResponseChecker } from '../../schema/check'
 import { ApiResourcesInterceptor } from './interceptor'
@@ -35,6 +39,15 @@ export interface ApiResourcesModuleOptions {
    * @default undefined (links are paths, `/users?page=2`)
    */
   readonly baseUrl?: string
+  /**
+   * How a `bigint` is written in the bodies of resources, collections, paginators and JSON:API
+   * documents: `'string'`, its decimal string; or `'number'`, a JSON number, where one outside
+   * ±(2^53 - 1) fails the request with an error naming its key. Declare the
+   * same choice once for the payload types (`interface JsonEncoding { bigint: 'number' }`), and give
+   * it to `openApiDocument()`. An `ArgumentError` here for any other value.
+   * @default 'string'
+   */
+  readonly bigint?: BigintEncoding
 }
 
 /**
@@ -53,9 +66,13 @@ export class ApiResourcesModule {
   static forRoot(options: ApiResourcesModuleOptions = {}): DynamicModule {
     const check = options.checkResponses === true && process.env.NODE_ENV !== 'production'
     const baseUrl = checkBaseUrl(options.baseUrl)
+    const bigint = checkBigintEncoding(options.bigint)
     const providers: Provider[] = [
-      check || baseUrl !== undefined
-        ? { provide: APP_INTERCEPTOR, useFactory: () => configuredInterceptor(check, baseUrl) }
+      check || baseUrl !== undefined || bigint !== undefined
+        ? {
+            provide: APP_INTERCEPTOR,
+            useFactory: () => configuredInterceptor(check, baseUrl, bigint),
+          }
         : { provide: APP_INTERCEPTOR, useClass: ApiResourcesInterceptor },
     ]
     if (options.errorFilter !== false)
@@ -78,11 +95,13 @@ class NestShapedErrorsFilter extends ResourceErrorsFilter {
 async function configuredInterceptor(
   check: boolean,
   baseUrl: string | undefined,
+  bigint: BigintEncoding | undefined,
 ): Promise<ApiResourcesInterceptor> {
   // Nest awaits an async factory before the app listens
   if (check) await loadResponseChecker()
   const interceptor = new ApiResourcesInterceptor()
   interceptor.checkResponses = check
   interceptor.baseUrl = baseUrl
+  interceptor.bigint = bigint
   return interceptor
 }
