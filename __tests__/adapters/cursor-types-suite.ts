@@ -15,7 +15,7 @@ import { EntitySchema, type MikroORM, type Options } from '@mikro-orm/core'
 import { DIALECTS, uniqueName, type DialectName } from '../support/db'
 import { walk } from './cursor-walk'
 
-const TYPES: Record<DialectName, Record<string, string>> = {
+export const TYPES: Record<DialectName, Record<string, string>> = {
   postgres: {
     ts: 'timestamptz',
     tn: 'timestamp',
@@ -100,7 +100,7 @@ async function openMikro(name: DialectName, table: string): Promise<MikroORM> {
 }
 
 /** The SQL literal of column `column` in row `i` (NULL every fifth row; values repeat). */
-function literal(dialect: DialectName, column: string, i: number): string {
+export function literal(dialect: DialectName, column: string, i: number): string {
   if (i % 5 === 3) return 'null'
   const k = i % 6 // ties: six distinct values
   switch (column) {
