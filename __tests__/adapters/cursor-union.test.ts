@@ -14,7 +14,10 @@ import {
   cursorPaginate as kyselyCursorPaginate,
   simplePaginate as kyselySimplePaginate,
 } from 'api-resources/kysely'
-import { cursorPaginate as objectionCursorPaginate } from 'api-resources/objection'
+import {
+  cursorPaginate as objectionCursorPaginate,
+  paginate as objectionPaginate,
+} from 'api-resources/objection'
 import { Model } from 'objection'
 import { DIALECTS, uniqueName } from '../support/db'
 import { walk } from './cursor-walk'
@@ -54,8 +57,7 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
     const insert = (table: string, ts: string, first: number, shift: number) =>
       `insert into ${table} (id, ${COLUMNS.map((c) => (c === 'ts' ? ts : c)).join(', ')}) values ${Array.from(
         { length: ROWS },
-        (_, i) =>
-          `(${first + i}, ${COLUMNS.map((c) => literal(name, c, i + shift)).join(', ')})`,
+        (_, i) => `(${first + i}, ${COLUMNS.map((c) => literal(name, c, i + shift)).join(', ')})`,
       ).join(', ')}`
     const laravel = [
       `create table ${videos} (id integer primary key, start_time ${TYPES[name].tn}, type varchar(10), extra varchar(10), is_published integer)`,
@@ -158,7 +160,8 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
         expect(Object.keys(row).sort()).toEqual([...aColumns].sort())
       }
       const rows = await kyselyCursorPaginate(kyselyUnion('big', false), 5)
-      for (const row of rows.items()) expect(Object.keys(row as object).sort()).toEqual([...aColumns].sort())
+      for (const row of rows.items())
+        expect(Object.keys(row as object).sort()).toEqual([...aColumns].sort())
     })
 
     it('walks UNION (distinct), INTERSECT and EXCEPT, with three SELECTs', async () => {
@@ -201,6 +204,9 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
       const simple = await kyselySimplePaginate(kyselyUnion('big', true), 4, 5)
       expect(ids(simple.items())).toEqual(ids(await kyselyUnion('big', true).execute()).slice(16))
       expect(simple.hasMorePages()).toBe(false)
+      const models = await objectionPaginate(objectionUnion('tn', true), 5, 3)
+      expect(models.total()).toBe(2 * ROWS)
+      expect(ids(models.items())).toEqual(ids(await objectionUnion('tn', true)).slice(10, 15))
     })
 
     it('refuses on the first page a column that is an expression in one SELECT', async () => {
@@ -240,7 +246,9 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
         .selectFrom(a)
         .select(['id', 'ts'])
         .unionAll(
-          kysely.selectFrom(kysely.selectFrom(b).select(['id', 'at as ts']).as('s')).select(['id', 'ts']),
+          kysely
+            .selectFrom(kysely.selectFrom(b).select(['id', 'at as ts']).as('s'))
+            .select(['id', 'ts']),
         )
         .orderBy('ts')
         .orderBy('id')
@@ -366,14 +374,21 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
       const { result, text } = await lastPageSql(() => knexCursorPaginate(query(), 16, cursor))
       expect(text).toMatch(restricted(videos, 'start_time', '<'))
       expect(text).toMatch(new RegExp(`order by ${quote}created_at${quote} desc`))
-      const before = all.slice(0, all.findIndex((r) => r.id === 2 && r.type === 'video'))
+      const before = all.slice(
+        0,
+        all.findIndex((r) => r.id === 2 && r.type === 'video'),
+      )
       expect(result.items()).toEqual(before)
     })
 
     it('reads an aliased column of each SELECT (testCursorPaginateWithUnionWheresAndAliassedOrderColumns)', async () => {
       const { video, item, podcast } = arms()
       const query = () =>
-        video.clone().union([item.clone(), podcast.clone()]).orderBy('created_at', 'desc').orderBy('id')
+        video
+          .clone()
+          .union([item.clone(), podcast.clone()])
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
       const all = (await query()) as Array<{ id: number }>
       const { text } = await lastPageSql(() =>
         knexCursorPaginate(query(), 3, new Cursor({ created_at: '2024-01-04 10:00:00.5', id: 5 })),

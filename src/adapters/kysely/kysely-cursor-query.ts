@@ -235,8 +235,7 @@ export function kyselyCursorColumns(
     return { name, column, descending, nullsFirst, reference }
   })
   // every SELECT has its own column of each order column (refused here, before any SQL runs)
-  if (union)
-    kyselySelects(fn, select).forEach((s, k) => ownReferences(fn, select, s, k, columns))
+  if (union) kyselySelects(fn, select).forEach((s, k) => ownReferences(fn, select, s, k, columns))
   return columns
 }
 
@@ -358,7 +357,8 @@ function restrictedSelects(
       const own = ownReferences('cursorPaginate', root, select, index++, columns)
       const byColumn = new Map(columns.map((c, i) => [c.column, own[i]]))
       const ref = (column: string) => byColumn.get(column) as OperationNode
-      const keyset = condition === undefined ? undefined : parens(conditionNode(condition, ref, cast))
+      const keyset =
+        condition === undefined ? undefined : parens(conditionNode(condition, ref, cast))
       const where =
         keyset === undefined || select.where === undefined
           ? keyset
@@ -374,7 +374,7 @@ function restrictedSelects(
                 node({ ...operation, expression: each(operation.expression as SelectQueryNode) }),
               ),
             }),
-      } as SelectQueryNode)
+      } as unknown as SelectQueryNode)
     }
     return each(root)
   }

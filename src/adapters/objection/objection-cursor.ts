@@ -49,7 +49,8 @@ export function objectionCursorSource(
       for (const { sql, bindings } of expressions) b.select(knex.client.raw(sql, bindings))
     },
     {
-      knex: (builder) => (builder as unknown as ObjectionCursorLike).clone().toKnexQuery(),
+      knex: (builder) =>
+        ((builder as unknown as ObjectionCursorLike).clone() as ObjectionCursorLike).toKnexQuery(),
       onKnex: (builder, change) => {
         ;(builder as unknown as ObjectionCursorLike).onBuildKnex((k) => {
           change(k)

@@ -196,8 +196,8 @@ function isKnexBuilder(value: unknown): value is KnexInternals {
  * The SELECTs of a query with set operations, in order: its own (unless it has no table, as
  * `knex.union([a, b])`), then those of its set operations. See {@link unionSelects}.
  */
-function knexSelects(fn: string, query: KnexInternals): KnexInternals[] {
-  return [...(query._single?.table === undefined ? [] : [query]), ...unionSelects(fn, query, false)]
+function knexSelects(fn: string, query: KnexInternals, copy = false): KnexInternals[] {
+  return [...(query._single?.table === undefined ? [] : [query]), ...unionSelects(fn, query, copy)]
 }
 
 /**
@@ -217,7 +217,9 @@ function unionSelects(fn: string, query: KnexInternals, copy: boolean): KnexInte
       select = query.client.queryBuilder() as KnexInternals
       value.call(select, select)
     } else if (isKnexBuilder(value)) {
-      select = copy ? ((value as unknown as { clone(): KnexInternals }).clone() as KnexInternals) : value
+      select = copy
+        ? ((value as unknown as { clone(): KnexInternals }).clone() as KnexInternals)
+        : value
     }
     if (select === undefined)
       throw ArgumentError.cursorOrder(
@@ -229,15 +231,11 @@ function unionSelects(fn: string, query: KnexInternals, copy: boolean): KnexInte
         fn,
         'a SELECT of the union has a LIMIT or OFFSET of its own, which the keyset would change',
       )
-    selects.push(...knexSelectsOf(fn, select, copy))
+    selects.push(...knexSelects(fn, select, copy))
     return copy ? { ...statement, value: select } : statement
   })
   if (copy) (query as { _statements: readonly OrderStatement[] })._statements = statements
   return selects
-}
-
-function knexSelectsOf(fn: string, select: KnexInternals, copy: boolean): KnexInternals[] {
-  return [...(select._single?.table === undefined ? [] : [select]), ...unionSelects(fn, select, copy)]
 }
 
 /**
@@ -388,7 +386,13 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
         union.onKnex(builder, (knex) => {
           unionSelects(fn, knex, true).forEach((s, k) => {
             const arm = s as unknown as KnexLikeBuilder
-            restrict(arm, condition, columns, ownColumns(fn, first, s, k + own, columns), knexSelect)
+            restrict(
+              arm,
+              condition,
+              columns,
+              ownColumns(fn, first, s, k + own, columns),
+              knexSelect,
+            )
           })
         })
       }
