@@ -403,7 +403,10 @@ export function kyselyCursorQuery<O>(
       const union = hasSetOperations(query.toOperationNode())
       if (condition !== undefined && !union)
         page = page.where(expression(parens(conditionNode(condition, ref, cast))) as never)
-      for (const column of order) page = orderBy(page, column, ref(column.column), largest)
+      // SQLite orders a UNION by its output columns only, not by (x is null): it takes NULLS FIRST/LAST
+      const keywords = largest || (family === 'sqlite' && union)
+      for (const column of order)
+        page = orderBy(page, column, ref(column.column), largest, keywords)
       // the exact texts follow the order of `columns` (the aliases takeExactValues reads)
       if (union) page = page.withPlugin(restrictedSelects(condition, columns, cast))
       else if (exact) page = page.withPlugin(exactSelections(columns))
@@ -416,18 +419,22 @@ export function kyselyCursorQuery<O>(
 
 type AnySelect<O> = SelectQueryBuilder<never, never, O>
 
-/** ORDER BY the column, spelling NULL placement out only when it is not the dialect's default. */
+/**
+ * ORDER BY the column, spelling NULL placement out only when it is not the dialect's default: with
+ * NULLS FIRST/LAST where `keywords` (PostgreSQL; SQLite over a UNION), else `(x is null)` first.
+ */
 function orderBy<O>(
   query: AnySelect<O>,
   column: CursorColumn,
   reference: OperationNode,
   largest: boolean,
+  keywords: boolean,
 ): AnySelect<O> {
   const direction = column.descending ? 'desc' : 'asc'
   const target = expression(reference) as never
   if (column.nullsFirst === nullsFirstByDefault(largest, column.descending))
     return query.orderBy(target, direction)
-  if (largest) {
+  if (keywords) {
     return query.orderBy(target, (ob) =>
       column.nullsFirst ? ob[direction]().nullsFirst() : ob[direction]().nullsLast(),
     )

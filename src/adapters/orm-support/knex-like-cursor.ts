@@ -396,7 +396,9 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
           })
         })
       }
-      for (const column of columns) orderBy(builder, column, largest)
+      // SQLite orders a UNION by its output columns only, not by (x is null): it takes NULLS FIRST/LAST
+      const keywords = largest || (family === 'sqlite' && hasUnion(query))
+      for (const column of columns) orderBy(builder, column, largest, keywords)
       const rows = (await run(builder, limit)) as T[]
       takeExactValues('cursorPaginate', family, columns, rows)
       return rows
@@ -457,15 +459,25 @@ function knexSelect(builder: KnexLikeBuilder, expressions: readonly SelectExpres
 /** `?`, or `cast(? as <type>)` for a column whose values travel as exact text. */
 const placeholder = (cast: string | undefined) => (cast === undefined ? '?' : `cast(? as ${cast})`)
 
-/** ORDER BY `column`, spelling NULL placement out only when it is not the dialect's default. */
-function orderBy(query: KnexLikeBuilder, column: CursorColumn, largest: boolean): void {
-  // PostgreSQL-like dialects (NULL largest) write NULLS FIRST/LAST
-  const keyword = largest
+/**
+ * ORDER BY `column`, spelling NULL placement out only when it is not the dialect's default:
+ * PostgreSQL-like dialects (NULL largest) with Knex's NULLS FIRST/LAST, the others with
+ * `(x is null)` first, or (`keywords`: SQLite over a UNION) with NULLS FIRST/LAST written out.
+ */
+function orderBy(
+  query: KnexLikeBuilder,
+  column: CursorColumn,
+  largest: boolean,
+  keywords: boolean,
+): void {
   const direction = column.descending ? 'desc' : 'asc'
+  const nulls = column.nullsFirst ? 'first' : 'last'
   if (column.nullsFirst === nullsFirstByDefault(largest, column.descending)) {
     query.orderBy(column.name, direction)
-  } else if (keyword) {
-    query.orderBy(column.column, direction, column.nullsFirst ? 'first' : 'last')
+  } else if (largest) {
+    query.orderBy(column.column, direction, nulls)
+  } else if (keywords) {
+    query.orderByRaw(`?? ${direction} nulls ${nulls}`, [column.column])
   } else {
     // (x is null) is 0 for values and 1 for NULL: ascending puts NULLs last
     query.orderByRaw(`(?? is null) ${column.nullsFirst ? 'desc' : 'asc'}`, [column.column])
