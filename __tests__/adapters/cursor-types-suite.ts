@@ -20,7 +20,7 @@ import { DataTypes, Sequelize, type ModelStatic, type Model as SequelizeModel } 
 import { DIALECTS, uniqueName, type DialectName } from '../support/db'
 import { walk } from './cursor-walk'
 
-const TYPES: Record<DialectName, Record<string, string>> = {
+export const TYPES: Record<DialectName, Record<string, string>> = {
   postgres: {
     ts: 'timestamptz',
     tn: 'timestamp',
@@ -219,7 +219,7 @@ function openSequelize(name: DialectName, table: string): [Sequelize, ModelStati
 }
 
 /** The SQL literal of column `column` in row `i` (NULL every fifth row; values repeat). */
-function literal(dialect: DialectName, column: string, i: number): string {
+export function literal(dialect: DialectName, column: string, i: number): string {
   if (i % 5 === 3) return 'null'
   const k = i % 6 // ties: six distinct values
   switch (column) {

@@ -1,10 +1,11 @@
-// The walks over every column type again, in a process whose time zone is not UTC (drivers read
-// zone-less timestamps as local time). Jest's sandbox does not let a suite change its own
-// process's zone, so this runs cursor-types.test.ts in a child Jest under TZ=America/New_York.
+// The walks over every column type (and over a UNION of them) again, in a process whose time zone
+// is not UTC (drivers read zone-less timestamps as local time). Jest's sandbox does not let a suite
+// change its own process's zone, so this runs cursor-types.test.ts and cursor-union.test.ts in a
+// child Jest under TZ=America/New_York.
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 
-it('walks every column type under TZ=America/New_York', () => {
+it('walks every column type, and a UNION of them, under TZ=America/New_York', () => {
   const root = join(__dirname, '..', '..')
   const child = spawnSync(
     process.execPath,
@@ -16,6 +17,7 @@ it('walks every column type under TZ=America/New_York', () => {
       'package',
       '--runTestsByPath',
       join(root, '__tests__', 'adapters', 'cursor-types.test.ts'),
+      join(root, '__tests__', 'adapters', 'cursor-union.test.ts'),
     ],
     { cwd: root, env: { ...process.env, TZ: 'America/New_York' }, encoding: 'utf8' },
   )

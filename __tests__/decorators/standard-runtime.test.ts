@@ -42,7 +42,7 @@ describe('standard decorators at run time', () => {
   })
 
   it.each([
-    ['a method', 'method() { return 1 }', /got a method/],
+    ['a method', 'method() { return 1 }', /got the method method\(\); write it as a getter/],
     ['a setter', 'set value(v: number) {}', /got a setter/],
     ['a static field', 'static count = 1', /got a static member/],
     ['a static getter', 'static get count() { return 1 }', /got a static member/],
@@ -52,6 +52,28 @@ describe('standard decorators at run time', () => {
     expect(misuse(member)).toThrow(message)
     expect(misuse(member)).toThrow(expect.objectContaining({ code: 'ERR_DECORATOR_TARGET' }))
   })
+
+  it.each(['Relationship(() => R)', 'When(() => true)', 'WhenLoaded()'])(
+    '@%s on a method is an error naming the getter form as the fix',
+    (decorator) => {
+      const define = () =>
+        load(`
+          import { Relationship, When, WhenLoaded, JsonApiResource } from 'api-resources'
+          export class R extends JsonApiResource<any> {
+            static resourceType = 'people'
+            @${decorator} author() { return this.resource.writer }
+          }
+        `)
+      const name = decorator.slice(0, decorator.indexOf('('))
+      expect(define).toThrow(
+        new RegExp(
+          `^@${name}\\(\\) must decorate an instance field or getter with a string name; got the ` +
+            'method author\\(\\); write it as a getter, get author\\(\\) \\{ \\.\\.\\. \\}',
+        ),
+      )
+      expect(define).toThrow(expect.objectContaining({ code: 'ERR_DECORATOR_TARGET' }))
+    },
+  )
 
   it('the class keeps its records in Symbol.metadata, inherited through its metadata object', () => {
     const { Base, Child } = load(`

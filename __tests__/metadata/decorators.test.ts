@@ -145,7 +145,10 @@ describe('validation', () => {
     expect(() => field({}, sym)).toThrow(/ERR|must decorate/)
     class C {}
     expect(() => field(C.prototype, 'm', { value: () => 1, writable: true })).toThrow(
-      /method or setter-only member m/,
+      /got the method m\(\); write it as a getter, get m\(\) \{ \.\.\. \}/,
+    )
+    expect(() => field(C.prototype, 's', { set: () => undefined })).toThrow(
+      /got the setter-only member s\. See /,
     )
   })
 
@@ -158,7 +161,10 @@ describe('validation', () => {
       metadata: {},
       ...more,
     })
-    expect(() => field(() => 1, context({ kind: 'method' }))).toThrow(/got a method/)
+    expect(() => field(() => 1, context({ kind: 'method' }))).toThrow(
+      /got the method x\(\); write it as a getter, get x\(\) \{ \.\.\. \}/,
+    )
+    expect(() => field(() => 1, context({ kind: 'method', static: true }))).toThrow(/got a method/)
     expect(() => field(() => 1, context({ kind: 'setter' }))).toThrow(/got a setter/)
     expect(() => field(undefined, context({ kind: 'class' }))).toThrow(/got a class/)
     expect(() => field(undefined, context({ kind: 'field', static: true }))).toThrow(/static/)

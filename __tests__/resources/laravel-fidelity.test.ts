@@ -607,6 +607,22 @@ describe('item 4: a JSON:API relationship declared on a getter uses the getter',
     expect(doc.data.relationships).toEqual({ author: { data: null } })
   })
 
+  it('a relationship on a method (legacy decorators) is refused, naming the getter form', () => {
+    class Methods extends api.JsonApiResource<Person> {
+      static override resourceType = 'people'
+      author(): Person | null | undefined {
+        return this.resource.writer
+      }
+    }
+    const decorate = api.Relationship(() => Methods) as (...args: unknown[]) => void
+    const descriptor = Object.getOwnPropertyDescriptor(Methods.prototype, 'author')
+    const run = () => decorate(Methods.prototype, 'author', descriptor)
+    expect(run).toThrow(
+      /@Relationship\(\) must decorate an instance field or getter with a string name; got the method author\(\); write it as a getter, get author\(\) \{ \.\.\. \}/,
+    )
+    expect(run).toThrow(expect.objectContaining({ code: 'ERR_DECORATOR_TARGET' }))
+  })
+
   it('the getter runs once per object per document, however often it is included', () => {
     const ada: Person = { id: 1, name: 'Ada' }
     const bob: Person = { id: 2, name: 'Bob', writer: ada, friends: [ada] }

@@ -22,15 +22,18 @@ describe.each(['standard', 'legacy'])('type tests under %s decorators', (mode) =
 const VIRTUAL = join(__dirname, 'virtual-misuse.ts')
 
 const SOURCE = `
-import { Field, JsonResource, WhenLoaded } from 'api-resources'
+import { Field, JsonResource, WhenLoaded, JsonApiResource, Relationship } from 'api-resources'
 interface Post { id: number }
-interface User { id: number; email: string; posts?: Post[] }
+interface User { id: number; email: string; posts?: Post[]; writer?: User }
 class PostResource extends JsonResource<Post> {}
 export class UserResource extends JsonResource<User> {
   @WhenLoaded() posts!: PostResource[]
   @Field() emial!: string
   @Field() method(): number { return 1 }
   @Field() static count = 1
+}
+export class UserApiResource extends JsonApiResource<User> {
+  @Relationship(() => UserApiResource) author() { return this.resource.writer }
 }
 `
 
@@ -94,14 +97,21 @@ describe.each([
     )
   })
 
-  it('a method or a static member is named as such', () => {
+  it('a method or a static member is named as such; a method is told to be a getter', () => {
     expect(found).toContainEqual(
-      expect.stringMatching(/^8: .*@Field\(\) goes on an instance field or getter; got a method/),
+      expect.stringMatching(
+        /^8: .*@Field\(\) goes on an instance field or getter; got the method method\(\); write it as a getter, get method\(\) \{ \.\.\. \}/,
+      ),
     )
     expect(found).toContainEqual(
       expect.stringMatching(/^9: .*@Field\(\) goes on an instance field or getter; got a static/),
     )
-    expect(found).toHaveLength(4)
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        /^12: .*@Relationship\(\) goes on an instance field or getter; got the method author\(\); write it as a getter, get author\(\) \{ \.\.\. \}/,
+      ),
+    )
+    expect(found).toHaveLength(5)
   })
 })
 

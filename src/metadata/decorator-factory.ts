@@ -107,6 +107,19 @@ function draft(
   }
 }
 
+/**
+ * What a decorator on a method is told: members are read without arguments, once per object, and
+ * a getter is that; a class's type lists its getters but not which methods are decorated, so the
+ * payload and document types (which read the declared fields and getters) would leave a decorated
+ * method's key out.
+ */
+function methodTarget(key: string): string {
+  return (
+    `the method ${key}(); write it as a getter, get ${key}() { ... }, which is read the same way ` +
+    '(once per object, without arguments) and which the payload and document types include'
+  )
+}
+
 /** A member named `constructor` would shadow the link from instances to their class. */
 function checkName(decorator: string, key: string): void {
   if (key === 'constructor')
@@ -125,6 +138,8 @@ function recordStandard(
   context: StandardContext,
 ): void {
   const { kind, name } = context
+  if (kind === 'method' && typeof name === 'string' && !context.static && !context.private)
+    throw ResourceError.badDecoratorTarget(decorator, methodTarget(name))
   if (kind !== 'field' && kind !== 'getter' && kind !== 'accessor')
     throw ResourceError.badDecoratorTarget(decorator, `a ${kind}`)
   if (context.static === true) throw ResourceError.badDecoratorTarget(decorator, 'a static member')
@@ -154,8 +169,10 @@ function recordLegacy(
 ): void {
   if (typeof target !== 'object' || target === null || typeof key !== 'string')
     throw ResourceError.badDecoratorTarget(decorator, describeLegacyTarget(target, key))
+  if (descriptor !== undefined && typeof descriptor.value === 'function')
+    throw ResourceError.badDecoratorTarget(decorator, methodTarget(key))
   if (descriptor !== undefined && descriptor.get === undefined)
-    throw ResourceError.badDecoratorTarget(decorator, `the method or setter-only member ${key}`)
+    throw ResourceError.badDecoratorTarget(decorator, `the setter-only member ${key}`)
   checkName(decorator, key)
   // The prototype's own `constructor` (not `target.constructor`, which a getter could replace).
   const cls = Object.getOwnPropertyDescriptor(target, 'constructor')?.value as unknown

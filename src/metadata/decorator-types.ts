@@ -78,7 +78,9 @@ type MemberOf<A, C, D> =
       : C extends ClassGetterDecoratorContext<infer This, infer V>
         ? Describe<C, 'getter', This, V>
         : C extends ClassMethodDecoratorContext
-          ? { kind: 'a method' }
+          ? C extends { static: true }
+            ? { kind: 'a static member' }
+            : { kind: MethodPlace<C extends { name: infer K extends string } ? K : 'name'> }
           : C extends ClassSetterDecoratorContext
             ? { kind: 'a setter' }
             : C extends string
@@ -99,9 +101,16 @@ type LegacyMember<A, K extends string, D> = A extends abstract new (...args: nev
     ? { kind: 'field'; this: A; value: K extends keyof A ? A[K] : unknown; key: K }
     : D extends { value?: infer F }
       ? IsFunction<F> extends true
-        ? { kind: 'a method' }
+        ? { kind: MethodPlace<K> }
         : { kind: 'getter'; this: A; value: GetterValue<D>; key: K }
       : { kind: 'getter'; this: A; value: GetterValue<D>; key: K }
+
+/**
+ * A decorated method: write it as a getter, which is read the same way and which the payload types
+ * include (a class's type does not say which of its methods are decorated).
+ */
+type MethodPlace<K extends string> =
+  `the method ${K}(); write it as a getter, get ${K}() { ... }, which is read the same way (once per object, without arguments) and which the payload and document types include`
 
 /** The type a legacy getter's descriptor returns. */
 type GetterValue<D> = D extends { get?: () => infer G } ? G : unknown

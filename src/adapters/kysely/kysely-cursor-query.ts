@@ -27,6 +27,7 @@ import {
   type TableRef,
 } from '../orm-support/column-schema'
 import { alias, identifier, node, operator, parens, raw } from './kysely-nodes'
+import { mergeSelectColumns, selectColumn, type SelectEntry } from '../orm-support/union-selects'
 
 /** An `Expression` Kysely's builder methods accept, around a node. */
 function expression(inner: OperationNode): Expression<unknown> {
@@ -149,10 +150,34 @@ export async function kyselyColumnsWithSchema<C extends CursorColumn>(
   columns: readonly C[],
   family: SqlFamily | undefined,
 ): Promise<Array<C & SchemaColumn>> {
-  const select = query.toOperationNode()
+  const root = query.toOperationNode()
+  if (!hasSetOperations(root)) return selectColumnsWithSchema(query, root, columns, family)
+  const fn = 'cursorPaginate'
+  const perSelect = await Promise.all(
+    kyselySelects(fn, root).map((select, k) =>
+      selectColumnsWithSchema(
+        query,
+        select,
+        ownReferences(fn, root, select, k, columns).map((reference, i) => ({
+          ...columns[i],
+          column: referenceName(reference) ?? columns[i].name,
+        })),
+        family,
+      ),
+    ),
+  )
+  return mergeSelectColumns(fn, family, columns, perSelect)
+}
+
+/** {@link kyselyColumnsWithSchema} of one SELECT (`select`) of `query`. */
+async function selectColumnsWithSchema<C extends CursorColumn>(
+  query: SelectQueryBuilder<never, never, unknown>,
+  select: SelectQueryNode,
+  columns: readonly C[],
+  family: SqlFamily | undefined,
+): Promise<Array<C & SchemaColumn>> {
   const from = fromTable(select)
-  if (family === undefined || from === undefined || select.setOperations !== undefined)
-    return columns.slice()
+  if (family === undefined || from === undefined) return columns.slice()
   const joins = (select.joins ?? []) as readonly (OperationNode & { joinType?: string })[]
   if (joins.some((j) => /right|full/i.test(j.joinType ?? ''))) return columns.slice()
   const known = await tableColumns(
@@ -178,7 +203,9 @@ export async function kyselyColumnsWithSchema<C extends CursorColumn>(
 /**
  * The cursor columns of a Kysely select: its `orderBy` items in order, each a plain (possibly
  * qualified or aliased) column with its direction and NULL placement. No ORDER BY, raw SQL or an
- * expression: an `ArgumentError`.
+ * expression: an `ArgumentError`. A select with set operations (`union`, `unionAll`, `intersect`,
+ * `except`) orders by its output columns; each SELECT compares its own column of each (see
+ * `union-selects.ts`), which every SELECT must have.
  */
 export function kyselyCursorColumns(
   fn: string,
@@ -188,16 +215,10 @@ export function kyselyCursorColumns(
   const select = query.toOperationNode()
   const items = (select.orderBy?.items ?? []) as readonly OrderItemLike[]
   if (items.length === 0) throw ArgumentError.cursorOrder(fn, 'the query has no ORDER BY')
-  // the keyset would restrict only the first SELECT of a UNION, so its pages would be wrong
-  if (select.setOperations !== undefined && select.setOperations.length > 0)
-    throw ArgumentError.cursorOrder(
-      fn,
-      "the query is a UNION, whose ORDER BY columns are not a table's; paginate a query " +
-        "reading it as a derived table (db.selectFrom(union.as('t')).selectAll().orderBy('t.id'))",
-    )
-  const aliases = selectAliases(select)
+  const union = hasSetOperations(select)
+  const aliases = union ? new Map<string, OperationNode | null>() : selectAliases(select)
   const largest = family === 'postgres'
-  return items.map((item) => {
+  const columns = items.map((item) => {
     const name = item.kind === 'OrderByItemNode' ? referenceName(item.orderBy) : undefined
     if (name === undefined)
       throw ArgumentError.cursorOrder(fn, `ORDER BY ${item.orderBy.kind} is not a column`)
@@ -210,27 +231,156 @@ export function kyselyCursorColumns(
     if (aliased === null)
       throw ArgumentError.cursorOrder(fn, `ORDER BY "${name}" names an expression, not a column`)
     const reference = aliased ?? item.orderBy
-    const column = referenceName(reference) ?? name
+    const column = union ? name : (referenceName(reference) ?? name)
     return { name, column, descending, nullsFirst, reference }
   })
+  // every SELECT has its own column of each order column (refused here, before any SQL runs)
+  if (union) kyselySelects(fn, select).forEach((s, k) => ownReferences(fn, select, s, k, columns))
+  return columns
+}
+
+function hasSetOperations(select: SelectQueryNode): boolean {
+  return (select.setOperations?.length ?? 0) > 0
+}
+
+/**
+ * The SELECTs of a select with set operations, in order: its own, then each operation's
+ * (recursively: one may have its own). Raw SQL, whose columns cannot be read, and a SELECT with
+ * its own LIMIT or OFFSET, which a keyset would change, are `ArgumentError`s.
+ */
+function kyselySelects(fn: string, select: SelectQueryNode): SelectQueryNode[] {
+  const selects = [select]
+  for (const { expression } of select.setOperations ?? []) {
+    if (expression.kind !== 'SelectQueryNode')
+      throw ArgumentError.cursorOrder(
+        fn,
+        'a SELECT of the union is raw SQL, whose columns cannot be read; write it with the query builder',
+      )
+    const inner = expression as SelectQueryNode
+    if (inner.limit !== undefined || inner.offset !== undefined)
+      throw ArgumentError.cursorOrder(
+        fn,
+        'a SELECT of the union has a LIMIT or OFFSET of its own, which the keyset would change',
+      )
+    selects.push(...kyselySelects(fn, inner))
+  }
+  return selects
+}
+
+/** A reference to the column `name`, as a select's output column or a `*` SELECT's column. */
+const columnReference = (name: string): OperationNode =>
+  node({
+    kind: 'ReferenceNode' as const,
+    column: node({ kind: 'ColumnNode' as const, column: identifier(name) }),
+  })
+
+/** The select list of one SELECT; undefined when it selects `*` (its columns go by name). */
+function selectEntries(select: SelectQueryNode): SelectEntry<OperationNode>[] | undefined {
+  const selections = select.selections ?? []
+  if (selections.length === 0) return undefined
+  const entries: SelectEntry<OperationNode>[] = []
+  for (const { selection } of selections) {
+    const { column } = selection as ReferenceLike
+    if (selection.kind === 'SelectAllNode' || column?.kind === 'SelectAllNode') return undefined
+    if (selection.kind === 'AliasNode') {
+      const { node: inner, alias: name } = selection as unknown as {
+        node: OperationNode
+        alias: { name?: string }
+      }
+      entries.push({
+        ...(typeof name.name === 'string' ? { output: name.name } : {}),
+        column: referenceName(inner) === undefined ? null : inner,
+      })
+    } else if (referenceName(selection) !== undefined) {
+      entries.push({ output: column?.column?.name, column: selection })
+    } else entries.push({ column: null })
+  }
+  return entries
+}
+
+/** The reference SELECT number `index` of `root` compares for each of `columns`. */
+function ownReferences(
+  fn: string,
+  root: SelectQueryNode,
+  select: SelectQueryNode,
+  index: number,
+  columns: readonly CursorColumn[],
+): OperationNode[] {
+  const first = selectEntries(root)
+  const entries = selectEntries(select)
+  return columns.map((c) => selectColumn(fn, first, entries, index, c.name, columnReference))
 }
 
 const indexFormProperty = (form: CursorQuery<unknown>['indexForm']) =>
   form === undefined ? {} : { indexForm: form }
 
-/** A plugin that adds the exact texts of `columns` to the select list, under internal aliases. */
-function exactSelections(columns: readonly (KyselyCursorColumn & SchemaColumn)[]): KyselyPlugin {
-  const added = columns.flatMap((c, i) => {
+/** The exact texts of `columns` (of `references[i]`), under their internal aliases. */
+function exactTexts(
+  columns: readonly SchemaColumn[],
+  references: readonly OperationNode[],
+): OperationNode[] {
+  return columns.flatMap((c, i) => {
     if (c.exact === undefined) return []
     const [before, after] = c.exact.text.split('??')
-    const text = alias(raw([before, after], [c.reference]), exactAlias(i))
+    const text = alias(raw([before, after], [references[i]]), exactAlias(i))
     return [node({ kind: 'SelectionNode' as const, selection: text })]
   })
+}
+
+/** A plugin that adds the exact texts of `columns` to the select list, under internal aliases. */
+function exactSelections(columns: readonly (KyselyCursorColumn & SchemaColumn)[]): KyselyPlugin {
+  const added = exactTexts(
+    columns,
+    columns.map((c) => c.reference),
+  )
   return {
     transformQuery: ({ node: root }) =>
       root.kind === 'SelectQueryNode'
         ? node({ ...root, selections: [...(root.selections ?? []), ...added] } as never)
         : root,
+    transformResult: async ({ result }: PluginTransformResultArgs) => result,
+  }
+}
+
+/**
+ * A plugin that restricts every SELECT of a select with set operations by the keyset `condition`
+ * (when there is one), each on its own columns, and adds their exact texts to each select list.
+ */
+function restrictedSelects(
+  condition: KeysetCondition | undefined,
+  columns: readonly (KyselyCursorColumn & SchemaColumn)[],
+  cast: (column: string) => string | undefined,
+): KyselyPlugin {
+  const restrict = (root: SelectQueryNode): SelectQueryNode => {
+    let index = 0
+    const each = (select: SelectQueryNode): SelectQueryNode => {
+      const own = ownReferences('cursorPaginate', root, select, index++, columns)
+      const byColumn = new Map(columns.map((c, i) => [c.column, own[i]]))
+      const ref = (column: string) => byColumn.get(column) as OperationNode
+      const keyset =
+        condition === undefined ? undefined : parens(conditionNode(condition, ref, cast))
+      const where =
+        keyset === undefined || select.where === undefined
+          ? keyset
+          : node({ kind: 'AndNode' as const, left: select.where.where, right: keyset })
+      return node({
+        ...select,
+        ...(where === undefined ? {} : { where: node({ kind: 'WhereNode' as const, where }) }),
+        selections: [...(select.selections ?? []), ...exactTexts(columns, own)],
+        ...(select.setOperations === undefined
+          ? {}
+          : {
+              setOperations: select.setOperations.map((operation) =>
+                node({ ...operation, expression: each(operation.expression as SelectQueryNode) }),
+              ),
+            }),
+      } as unknown as SelectQueryNode)
+    }
+    return each(root)
+  }
+  return {
+    transformQuery: ({ node: root }) =>
+      root.kind === 'SelectQueryNode' ? (restrict(root as SelectQueryNode) as never) : root,
     transformResult: async ({ result }: PluginTransformResultArgs) => result,
   }
 }
@@ -250,11 +400,16 @@ export function kyselyCursorQuery<O>(
     ...indexFormProperty(indexFormOf(family)),
     fetch: async (order, condition, limit) => {
       let page = query.clearOrderBy().clearLimit().clearOffset()
-      if (condition !== undefined)
+      const union = hasSetOperations(query.toOperationNode())
+      if (condition !== undefined && !union)
         page = page.where(expression(parens(conditionNode(condition, ref, cast))) as never)
-      for (const column of order) page = orderBy(page, column, ref(column.column), largest)
+      // SQLite orders a UNION by its output columns only, not by (x is null): it takes NULLS FIRST/LAST
+      const keywords = largest || (family === 'sqlite' && union)
+      for (const column of order)
+        page = orderBy(page, column, ref(column.column), largest, keywords)
       // the exact texts follow the order of `columns` (the aliases takeExactValues reads)
-      if (exact) page = page.withPlugin(exactSelections(columns))
+      if (union) page = page.withPlugin(restrictedSelects(condition, columns, cast))
+      else if (exact) page = page.withPlugin(exactSelections(columns))
       const rows = (await page.limit(limit).execute()) as O[]
       takeExactValues('cursorPaginate', family, columns, rows)
       return rows
@@ -264,18 +419,22 @@ export function kyselyCursorQuery<O>(
 
 type AnySelect<O> = SelectQueryBuilder<never, never, O>
 
-/** ORDER BY the column, spelling NULL placement out only when it is not the dialect's default. */
+/**
+ * ORDER BY the column, spelling NULL placement out only when it is not the dialect's default: with
+ * NULLS FIRST/LAST where `keywords` (PostgreSQL; SQLite over a UNION), else `(x is null)` first.
+ */
 function orderBy<O>(
   query: AnySelect<O>,
   column: CursorColumn,
   reference: OperationNode,
   largest: boolean,
+  keywords: boolean,
 ): AnySelect<O> {
   const direction = column.descending ? 'desc' : 'asc'
   const target = expression(reference) as never
   if (column.nullsFirst === nullsFirstByDefault(largest, column.descending))
     return query.orderBy(target, direction)
-  if (largest) {
+  if (keywords) {
     return query.orderBy(target, (ob) =>
       column.nullsFirst ? ob[direction]().nullsFirst() : ob[direction]().nullsLast(),
     )

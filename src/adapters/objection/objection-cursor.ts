@@ -19,6 +19,7 @@ export interface ObjectionCursorLike extends ObjectionQueryLike {
   modelClass(): object
   tableRefFor(modelClass: object): string
   select(...columns: unknown[]): ObjectionCursorLike
+  onBuildKnex(change: (knex: KnexInternals) => void): ObjectionCursorLike
 }
 
 /**
@@ -26,7 +27,9 @@ export interface ObjectionCursorLike extends ObjectionQueryLike {
  * builder's (`toKnexQuery()`), and so are its WHERE and ORDER BY methods, so the step is the Knex
  * one: the order columns with what the catalog says of them (asked by `withSchema` when the page runs) (nullability, the exact text of
  * date-time, FLOAT and BIGINT columns), the keyset on a clone. The exact texts join the select list
- * beside the model's own columns (`<table>.*` when the query selects none). @internal
+ * beside the model's own columns (`<table>.*` when the query selects none). The SELECTs of a
+ * `union`/`unionAll` are Knex builders once Objection builds the query, and get their keyset then
+ * (`onBuildKnex`). @internal
  */
 export function objectionCursorSource(
   query: ObjectionQueryLike,
@@ -44,6 +47,15 @@ export function objectionCursorSource(
       const b = builder as unknown as ObjectionCursorLike
       if (!b.hasSelects()) b.select(`${b.tableRefFor(b.modelClass())}.*`)
       for (const { sql, bindings } of expressions) b.select(knex.client.raw(sql, bindings))
+    },
+    {
+      knex: (builder) =>
+        ((builder as unknown as ObjectionCursorLike).clone() as ObjectionCursorLike).toKnexQuery(),
+      onKnex: (builder, change) => {
+        ;(builder as unknown as ObjectionCursorLike).onBuildKnex((k) => {
+          change(k)
+        })
+      },
     },
   )
   return {

@@ -16,6 +16,7 @@ import {
   type CursorQuery,
   type KeysetCondition,
 } from '../../pagination/cursor-query'
+import { mergeSelectColumns, selectColumn, type SelectEntry } from './union-selects'
 
 /**
  * The Knex builder methods the cursor step calls: those of a Knex query builder and of Objection's
@@ -43,11 +44,17 @@ interface OrderStatement {
 /** What Knex keeps of a query: its statements, its table and its client. @internal */
 export interface KnexInternals {
   readonly _statements: readonly OrderStatement[]
-  readonly _single?: { readonly table?: unknown; readonly schema?: unknown }
+  readonly _single?: {
+    readonly table?: unknown
+    readonly schema?: unknown
+    readonly limit?: unknown
+    readonly offset?: unknown
+  }
   readonly client: {
     readonly dialect?: string
     readonly config?: object
     raw(sql: string, bindings: readonly unknown[]): PromiseLike<unknown>
+    queryBuilder(): unknown
   }
 }
 
@@ -84,6 +91,22 @@ export async function knexColumnsWithSchema(
   query: KnexInternals,
   columns: readonly CursorColumn[],
 ): Promise<CursorColumn[]> {
+  if (!hasUnion(query)) return selectColumnsWithSchema(query, columns)
+  const selects = knexSelects('cursorPaginate', query)
+  const first = selectEntries(selects[0])
+  const perSelect = await Promise.all(
+    selects.map((select, k) =>
+      selectColumnsWithSchema(select, ownColumns('cursorPaginate', first, select, k, columns)),
+    ),
+  )
+  return mergeSelectColumns('cursorPaginate', knexFamily(query), columns, perSelect)
+}
+
+/** {@link knexColumnsWithSchema} of one SELECT. */
+async function selectColumnsWithSchema(
+  query: KnexInternals,
+  columns: readonly CursorColumn[],
+): Promise<CursorColumn[]> {
   const family = knexFamily(query)
   const table = query._single?.table
   const parsed = typeof table === 'string' ? parseTableName(table) : undefined
@@ -113,10 +136,6 @@ const NULLS_KEYWORD = new Set([
   'cockroachdb',
 ])
 
-const UNION_PROBLEM =
-  "the query is a UNION, whose ORDER BY columns are not a table's; paginate a query reading it " +
-  "as a derived table (knex.select('*').from(union.as('t')).orderBy('t.id'))"
-
 /** Does the dialect sort NULL as the largest value (PostgreSQL, Oracle) or the smallest? */
 export function knexNullsAreLargest(query: KnexInternals): boolean {
   return NULLS_KEYWORD.has(query.client.dialect ?? '')
@@ -125,18 +144,18 @@ export function knexNullsAreLargest(query: KnexInternals): boolean {
 /**
  * The cursor columns of a Knex query: its `orderBy` columns in order, each with its direction and
  * NULL placement; an aliased column (`select('posts.score as s').orderBy('s')`) compares the
- * underlying column. No ORDER BY, `orderByRaw` or an expression: an `ArgumentError`.
+ * underlying column. No ORDER BY, `orderByRaw` or an expression: an `ArgumentError`. A query with
+ * set operations (`union`, `unionAll`, `intersect`, `except`) orders by its output columns (the
+ * column compared is each SELECT's own: every SELECT must have one, see `union-selects.ts`).
  */
 export function knexCursorColumns(fn: string, query: KnexInternals): CursorColumn[] {
   const statements = query._statements
-  // the keyset would restrict only the first SELECT of a UNION, so its pages would be wrong
-  if (statements.some((s) => s.grouping === 'union'))
-    throw ArgumentError.cursorOrder(fn, UNION_PROBLEM)
   const orders = statements.filter((s) => s.grouping === 'order')
   if (orders.length === 0) throw ArgumentError.cursorOrder(fn, 'the query has no ORDER BY')
-  const aliases = selectAliases(statements)
+  const union = hasUnion(query)
+  const aliases = union ? new Map<string, string | null>() : selectAliases(statements)
   const largest = knexNullsAreLargest(query)
-  return orders.map((s) => {
+  const columns = orders.map((s) => {
     if (s.type !== 'orderByBasic' || typeof s.value !== 'string' || / as /i.test(s.value))
       throw ArgumentError.cursorOrder(fn, `ORDER BY ${describeOrder(s)} is not a column`)
     const descending = String(s.direction ?? '').toLowerCase() === 'desc'
@@ -150,6 +169,118 @@ export function knexCursorColumns(fn: string, query: KnexInternals): CursorColum
       throw ArgumentError.cursorOrder(fn, `ORDER BY "${s.value}" names an expression, not a column`)
     return { name: s.value, column: aliased ?? s.value, descending, nullsFirst }
   })
+  if (union) {
+    // every SELECT has its own column of each order column (refused here, before any SQL runs)
+    const selects = knexSelects(fn, query)
+    const first = selectEntries(selects[0])
+    selects.forEach((select, k) => ownColumns(fn, first, select, k, columns))
+  }
+  return columns
+}
+
+/** Does the query have set operations (Knex keeps UNION, INTERSECT and EXCEPT as `union`)? */
+function hasUnion(query: KnexInternals): boolean {
+  return query._statements.some((s) => s.grouping === 'union')
+}
+
+function isKnexBuilder(value: unknown): value is KnexInternals {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as { _statements?: unknown })._statements) &&
+    typeof (value as { clone?: unknown }).clone === 'function'
+  )
+}
+
+/**
+ * The SELECTs of a query with set operations, in order: its own (unless it has no table, as
+ * `knex.union([a, b])`), then those of its set operations. See {@link unionSelects}.
+ */
+function knexSelects(fn: string, query: KnexInternals, copy = false): KnexInternals[] {
+  return [...(query._single?.table === undefined ? [] : [query]), ...unionSelects(fn, query, copy)]
+}
+
+/**
+ * The SELECTs of the set operations of `query` (recursively: a SELECT may have its own). A
+ * callback is run on a new builder, as Knex runs it. With `copy`, each is first replaced in
+ * `query` (itself a copy) by a copy of its own, which the page may change. Raw SQL, whose columns
+ * cannot be read, and a SELECT with its own LIMIT or OFFSET, which a keyset would change, are
+ * `ArgumentError`s.
+ */
+function unionSelects(fn: string, query: KnexInternals, copy: boolean): KnexInternals[] {
+  const selects: KnexInternals[] = []
+  const statements = query._statements.map((statement) => {
+    if (statement.grouping !== 'union') return statement
+    const { value } = statement
+    let select: KnexInternals | undefined
+    if (typeof value === 'function') {
+      select = query.client.queryBuilder() as KnexInternals
+      value.call(select, select)
+    } else if (isKnexBuilder(value)) {
+      select = copy
+        ? ((value as unknown as { clone(): KnexInternals }).clone() as KnexInternals)
+        : value
+    }
+    if (select === undefined)
+      throw ArgumentError.cursorOrder(
+        fn,
+        'a SELECT of the union is raw SQL, whose columns cannot be read; write it with the query builder',
+      )
+    if (select._single?.limit !== undefined || select._single?.offset !== undefined)
+      throw ArgumentError.cursorOrder(
+        fn,
+        'a SELECT of the union has a LIMIT or OFFSET of its own, which the keyset would change',
+      )
+    selects.push(...knexSelects(fn, select, copy))
+    return copy ? { ...statement, value: select } : statement
+  })
+  if (copy) (query as { _statements: readonly OrderStatement[] })._statements = statements
+  return selects
+}
+
+/**
+ * The select list of one SELECT; undefined when it selects `*` (or names no column): its columns
+ * then go by name.
+ */
+function selectEntries(select: KnexInternals): SelectEntry<string>[] | undefined {
+  const statements = select._statements.filter((s) => s.grouping === 'columns')
+  if (statements.length === 0) return undefined
+  const entries: SelectEntry<string>[] = []
+  for (const statement of statements) {
+    if (!Array.isArray(statement.value)) {
+      entries.push({ column: null }) // an aggregate
+      continue
+    }
+    for (const column of statement.value as unknown[]) {
+      if (typeof column === 'string') {
+        if (/(^|\.)\*$/.test(column.trim())) return undefined
+        const match = /^\s*(\S+)\s+as\s+(\S+)\s*$/i.exec(column)
+        const read = match === null ? column.trim() : match[1]
+        entries.push({ output: match?.[2] ?? read.slice(read.lastIndexOf('.') + 1), column: read })
+      } else if (typeof column === 'object' && column !== null) {
+        const aliases = new Map<string, string | null>()
+        addObjectAliases(aliases, column)
+        if (aliases.size === 0) entries.push({ column: null })
+        for (const [output, read] of aliases) entries.push({ output, column: read })
+      } else entries.push({ column: null })
+    }
+  }
+  return entries
+}
+
+/** `columns` with SELECT number `index`'s own column of each (see `selectColumn`). */
+function ownColumns<C extends CursorColumn>(
+  fn: string,
+  first: readonly SelectEntry<string>[] | undefined,
+  select: KnexInternals,
+  index: number,
+  columns: readonly C[],
+): C[] {
+  const entries = selectEntries(select)
+  return columns.map((c) => ({
+    ...c,
+    column: selectColumn(fn, first, entries, index, c.name, (name) => name),
+  }))
 }
 
 function describeOrder(statement: OrderStatement): string {
@@ -208,10 +339,28 @@ export interface SelectExpression {
 export type SelectAdder<B> = (builder: B, expressions: readonly SelectExpression[]) => void
 
 /**
+ * How the cursor step reaches the Knex builder a page runs as, for a query with set operations:
+ * `knex(builder)` reads it (a Knex builder is its own; Objection's is built from it) and
+ * `onKnex(builder, change)` has `change` applied to it before it runs. @internal
+ */
+export interface KnexUnionSteps<B> {
+  knex(builder: B): KnexInternals
+  onKnex(builder: B, change: (knex: KnexInternals) => void): void
+}
+
+/** The union steps of a Knex builder. */
+const KNEX_UNION: KnexUnionSteps<KnexLikeBuilder> = {
+  knex: (builder) => builder as unknown as KnexInternals,
+  onKnex: (builder, change) => change(builder as unknown as KnexInternals),
+}
+
+/**
  * The cursor query step of a Knex-like query: `page()` gives a copy of it without order, limit
  * and offset (the caller's query never sees the keyset). `select` adds the exact texts of the
  * order columns to the select list (by default as a Knex builder does: `select *` when the query
- * names no column, then the raw expressions). @internal
+ * names no column, then the raw expressions). A query with set operations gets the keyset (and
+ * the exact texts) in every SELECT, each on its own columns, and its ORDER BY and LIMIT over the
+ * whole (`union`: how to reach its Knex builder; a Knex builder's own by default). @internal
  */
 export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
   page: () => B,
@@ -219,24 +368,73 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
   run: (builder: B, limit: number) => PromiseLike<unknown>,
   family?: SqlFamily,
   select: SelectAdder<B> = knexSelect,
+  union: KnexUnionSteps<B> = KNEX_UNION as unknown as KnexUnionSteps<B>,
 ): CursorQuery<T> {
   const indexForm = indexFormOf(family)
   return {
     ...(indexForm === undefined ? {} : { indexForm }),
     fetch: async (columns: readonly SchemaColumn[], condition, limit) => {
       const builder = page()
-      const casts = new Map(columns.map((c) => [c.column, c.exact?.cast]))
-      // an OR needs its own group to AND with the query's WHERE; a single comparison does not
-      if (condition?.kind === 'or') builder.where((b: B) => applyCondition(b, condition, casts))
-      else if (condition !== undefined) applyCondition(builder, condition, casts)
-      const exact = exactExpressions(columns)
-      if (exact.length > 0) select(builder, exact)
-      for (const column of columns) orderBy(builder, column, largest)
+      const query = union.knex(builder)
+      if (!hasUnion(query)) restrict(builder, condition, columns, columns, select)
+      else {
+        const fn = 'cursorPaginate'
+        const first = selectEntries(knexSelects(fn, query)[0])
+        const own = query._single?.table === undefined ? 0 : 1
+        if (own === 1)
+          restrict(builder, condition, columns, ownColumns(fn, first, query, 0, columns), select)
+        union.onKnex(builder, (knex) => {
+          unionSelects(fn, knex, true).forEach((s, k) => {
+            const arm = s as unknown as KnexLikeBuilder
+            restrict(
+              arm,
+              condition,
+              columns,
+              ownColumns(fn, first, s, k + own, columns),
+              knexSelect,
+            )
+          })
+        })
+      }
+      // SQLite orders a UNION by its output columns only, not by (x is null): it takes NULLS FIRST/LAST
+      const keywords = largest || (family === 'sqlite' && hasUnion(query))
+      for (const column of columns) orderBy(builder, column, largest, keywords)
       const rows = (await run(builder, limit)) as T[]
       takeExactValues('cursorPaginate', family, columns, rows)
       return rows
     },
   }
+}
+
+/**
+ * Adds the keyset `condition` over `columns` to the WHERE of one SELECT, each compared as the
+ * SELECT's own column (`own[i]`, the same as `columns[i]` but for a set operation's SELECTs), and
+ * the exact texts of its columns to its select list.
+ */
+function restrict<B extends KnexLikeBuilder>(
+  builder: B,
+  condition: KeysetCondition | undefined,
+  columns: readonly SchemaColumn[],
+  own: readonly SchemaColumn[],
+  select: SelectAdder<B>,
+): void {
+  // the condition names each column by its `column` in the query's order
+  const targets = new Map(columns.map((c, i) => [c.column, own[i]]))
+  const target = (name: string): Target => {
+    const column = targets.get(name)
+    return { column: column?.column ?? name, cast: column?.exact?.cast }
+  }
+  // an OR needs its own group to AND with the query's WHERE; a single comparison does not
+  if (condition?.kind === 'or') builder.where((b: B) => applyCondition(b, condition, target))
+  else if (condition !== undefined) applyCondition(builder, condition, target)
+  const exact = exactExpressions(own)
+  if (exact.length > 0) select(builder, exact)
+}
+
+/** What a condition's column compares: the SELECT's column and the type its value is cast to. */
+interface Target {
+  readonly column: string
+  readonly cast: string | undefined
 }
 
 /** The exact text of each column that has one, under its internal alias. */
@@ -261,15 +459,25 @@ function knexSelect(builder: KnexLikeBuilder, expressions: readonly SelectExpres
 /** `?`, or `cast(? as <type>)` for a column whose values travel as exact text. */
 const placeholder = (cast: string | undefined) => (cast === undefined ? '?' : `cast(? as ${cast})`)
 
-/** ORDER BY `column`, spelling NULL placement out only when it is not the dialect's default. */
-function orderBy(query: KnexLikeBuilder, column: CursorColumn, largest: boolean): void {
-  // PostgreSQL-like dialects (NULL largest) write NULLS FIRST/LAST
-  const keyword = largest
+/**
+ * ORDER BY `column`, spelling NULL placement out only when it is not the dialect's default:
+ * PostgreSQL-like dialects (NULL largest) with Knex's NULLS FIRST/LAST, the others with
+ * `(x is null)` first, or (`keywords`: SQLite over a UNION) with NULLS FIRST/LAST written out.
+ */
+function orderBy(
+  query: KnexLikeBuilder,
+  column: CursorColumn,
+  largest: boolean,
+  keywords: boolean,
+): void {
   const direction = column.descending ? 'desc' : 'asc'
+  const nulls = column.nullsFirst ? 'first' : 'last'
   if (column.nullsFirst === nullsFirstByDefault(largest, column.descending)) {
     query.orderBy(column.name, direction)
-  } else if (keyword) {
-    query.orderBy(column.column, direction, column.nullsFirst ? 'first' : 'last')
+  } else if (largest) {
+    query.orderBy(column.column, direction, nulls)
+  } else if (keywords) {
+    query.orderByRaw(`?? ${direction} nulls ${nulls}`, [column.column])
   } else {
     // (x is null) is 0 for values and 1 for NULL: ascending puts NULLs last
     query.orderByRaw(`(?? is null) ${column.nullsFirst ? 'desc' : 'asc'}`, [column.column])
@@ -281,38 +489,40 @@ function orderBy(query: KnexLikeBuilder, column: CursorColumn, largest: boolean)
 function applyCondition<B extends KnexLikeBuilder>(
   builder: B,
   condition: KeysetCondition,
-  casts: ReadonlyMap<string, string | undefined>,
+  target: (column: string) => Target,
 ): void {
   switch (condition.kind) {
     case 'compare':
     case 'equal': {
-      const { column, value } = condition
+      const { column, cast } = target(condition.column)
       const operator = condition.kind === 'equal' ? '=' : condition.operator
-      const cast = casts.get(column)
-      if (cast === undefined) builder.where(column, operator, value)
-      else builder.whereRaw(`?? ${operator} ${placeholder(cast)}`, [column, value])
+      if (cast === undefined) builder.where(column, operator, condition.value)
+      else builder.whereRaw(`?? ${operator} ${placeholder(cast)}`, [column, condition.value])
       return
     }
     case 'rows': {
-      const names = condition.columns.map(() => '??').join(', ')
-      const values = condition.columns.map((c) => placeholder(casts.get(c))).join(', ')
+      const targets = condition.columns.map(target)
+      const names = targets.map(() => '??').join(', ')
+      const values = targets.map((t) => placeholder(t.cast)).join(', ')
       builder.whereRaw(`(${names}) ${condition.operator} (${values})`, [
-        ...condition.columns,
+        ...targets.map((t) => t.column),
         ...condition.values,
       ])
       return
     }
-    case 'null':
-      if (condition.negated) builder.whereNotNull(condition.column)
-      else builder.whereNull(condition.column)
+    case 'null': {
+      const { column } = target(condition.column)
+      if (condition.negated) builder.whereNotNull(column)
+      else builder.whereNull(column)
       return
+    }
     case 'and':
       for (const inner of condition.conditions)
-        builder.where((nested: B) => applyCondition(nested, inner, casts))
+        builder.where((nested: B) => applyCondition(nested, inner, target))
       return
     case 'or':
       for (const inner of condition.conditions)
-        builder.orWhere((nested: B) => applyCondition(nested, inner, casts))
+        builder.orWhere((nested: B) => applyCondition(nested, inner, target))
       return
     case 'false':
       builder.whereRaw('1 = 0')
