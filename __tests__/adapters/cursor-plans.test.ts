@@ -1,9 +1,16 @@
 // Deep cursor pages reach their first row through the index: on PostgreSQL and MariaDB, a page
 // 25,000 rows deep into a 30,000-row table, ordered by `id`, by `created_at desc, id desc` and by
 // a mixed-direction order, is an index range scan that reads about one page of rows, with no sort
-// and no filter discarding the rows before the page.
+// and no filter discarding the rows before the page; through Knex and through Drizzle (whose
+// timestamps travel as exact text, cast back in the condition).
 import type { Knex } from 'knex'
-import { Cursor } from 'api-resources'
+import { asc, desc } from 'drizzle-orm'
+import { drizzle as drizzleMysql } from 'drizzle-orm/mysql2'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import * as my from 'drizzle-orm/mysql-core'
+import * as pg from 'drizzle-orm/pg-core'
+import { Cursor, type CursorPaginator } from 'api-resources'
+import { cursorPaginate as drizzleCursorPaginate } from 'api-resources/drizzle'
 import { cursorPaginate } from 'api-resources/knex'
 import { DIALECTS, uniqueName } from '../support/db'
 
@@ -24,14 +31,35 @@ const maybe = servers.length > 0 ? describe.each(servers.map((d) => [d.name, d] 
   'deep cursor page plans on %s',
   (name, dialect) => {
     let db: Knex
+    let orm: any
     const table = uniqueName('plan_rows')
     const log: Array<{ sql: string; bindings: unknown[] }> = []
+    /** The table as Drizzle declares it. */
+    const rows: any =
+      name === 'postgres'
+        ? pg.pgTable(table, {
+            id: pg.integer('id').primaryKey(),
+            created_at: pg.timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+            score: pg.integer('score').notNull(),
+          })
+        : my.mysqlTable(table, {
+            id: my.int('id').primaryKey(),
+            created_at: my.datetime('created_at', { mode: 'date' }).notNull(),
+            score: my.int('score').notNull(),
+          })
 
     beforeAll(async () => {
       db = dialect!.knex()
       db.on('query', (q: { sql: string; bindings?: unknown[] }) =>
         log.push({ sql: q.sql, bindings: q.bindings ?? [] }),
       )
+      const logger = {
+        logQuery: (sql: string, params: unknown[]) => void log.push({ sql, bindings: params }),
+      }
+      orm =
+        name === 'postgres'
+          ? drizzlePg({ connection: process.env.PG_URL!, logger })
+          : drizzleMysql({ connection: { uri: process.env.MYSQL_URL! }, logger })
       await db.schema.createTable(table, (t) => {
         t.integer('id').primary()
         t.datetime('created_at').notNullable()
@@ -60,18 +88,27 @@ const maybe = servers.length > 0 ? describe.each(servers.map((d) => [d.name, d] 
 
     afterAll(async () => {
       if (db === undefined) return
+      await orm?.$client.end()
       await db.schema.dropTableIfExists(table)
       await db.destroy()
     })
 
-    /** The page query of `query` after its DEEP-th row, and that row's cursor values. */
-    async function deepPage(query: () => Knex.QueryBuilder, names: string[]) {
+    /**
+     * The page query of `query` after its DEEP-th row, and that row's cursor values; `paginate`
+     * runs the page through another adapter than Knex.
+     */
+    async function deepPage(
+      query: () => Knex.QueryBuilder,
+      names: string[],
+      paginate: (cursor: Cursor) => Promise<CursorPaginator<unknown>> = (cursor) =>
+        cursorPaginate(query(), PER_PAGE, cursor),
+    ) {
       const [row] = (await query().offset(DEEP).limit(1)) as Array<Record<string, unknown>>
       const values = Object.fromEntries(
         names.map((n) => [n, row[n] instanceof Date ? (row[n] as Date).toISOString() : row[n]]),
       )
       log.length = 0
-      const page = await cursorPaginate(query(), PER_PAGE, new Cursor(values as never))
+      const page = await paginate(new Cursor(values as never))
       const pageQuery = log[log.length - 1]
       const expected = (await query()
         .offset(DEEP + 1)
@@ -131,6 +168,49 @@ const maybe = servers.length > 0 ? describe.each(servers.map((d) => [d.name, d] 
         ['score', 'id'],
       )
       await expectIndexRange(page)
+    })
+
+    describe('through Drizzle', () => {
+      const drizzlePage = (order: unknown[]) => (cursor: Cursor) =>
+        drizzleCursorPaginate(
+          orm
+            .select()
+            .from(rows)
+            .orderBy(...order),
+          PER_PAGE,
+          cursor,
+        )
+
+      it('orders by id: an index range from the cursor', async () => {
+        const page = await deepPage(
+          () => db(table).orderBy('id'),
+          ['id'],
+          drizzlePage([asc(rows.id)]),
+        )
+        expect(page.sql.toLowerCase()).not.toContain('is null')
+        await expectIndexRange(page)
+      })
+
+      it('orders by created_at desc, id desc: the exact timestamp bound on the index', async () => {
+        const page = await deepPage(
+          () => db(table).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+          ['created_at', 'id'],
+          drizzlePage([desc(rows.created_at), desc(rows.id)]),
+        )
+        expect(page.sql.toLowerCase()).not.toContain('is null')
+        expect(page.sql.toLowerCase()).toContain('cast(')
+        await expectIndexRange(page)
+      })
+
+      it('orders by score desc, id asc: a leading bound on the mixed-direction index', async () => {
+        const page = await deepPage(
+          () => db(table).orderBy('score', 'desc').orderBy('id', 'asc'),
+          ['score', 'id'],
+          drizzlePage([desc(rows.score), asc(rows.id)]),
+        )
+        expect(page.sql.toLowerCase()).not.toContain('is null')
+        await expectIndexRange(page)
+      })
     })
   },
 )
