@@ -486,9 +486,12 @@ export function describeCursorTypes(label: string): void {
         'answers a Prisma cursor value %s that its field does not take (%p) with a 400',
         async (column, value) => {
           if (prisma === undefined) return
-          const cursor = new Cursor({ [column]: value, id: 1 }).encode()
+          // ordered by the column alone when it is the key itself
+          const byId = column === 'id'
+          const cursor = new Cursor(byId ? { id: value } : { [column]: value, id: 1 }).encode()
+          const args = byId ? { orderBy: [{ id: 'asc' }] } : prismaArgs(column, false)
           await expect(
-            prismaCursorPaginate(prisma.cursorTypeRow, prismaArgs(column, false), 3, cursor),
+            prismaCursorPaginate(prisma.cursorTypeRow, args, 3, cursor),
           ).rejects.toBeInstanceOf(InvalidCursorError)
         },
       )

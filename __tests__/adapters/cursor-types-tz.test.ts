@@ -9,6 +9,8 @@ it('walks every column type under TZ=America/New_York', () => {
   const child = spawnSync(
     process.execPath,
     [
+      // as `npm test` runs Jest: Drizzle's adapter loads drizzle-orm with import()
+      '--experimental-vm-modules',
       join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
       '--selectProjects',
       'package',
