@@ -1,5 +1,6 @@
 // Generates the Prisma 7 clients the Prisma adapter suites use (SQLite and PostgreSQL) from
-// __tests__/adapters/prisma/schema.prisma into .tmp/prisma/<provider>/client (git-ignored). Runs
+// __tests__/adapters/prisma/schema.prisma into .tmp/prisma/<provider>/client (git-ignored), the
+// native type attributes (`@db.`) left out of the SQLite one. Runs
 // offline: `prisma generate` uses WebAssembly, and only checks that a schema engine binary exists,
 // so PRISMA_SCHEMA_ENGINE_BINARY points at any existing file when none is installed (install
 // scripts are not run). The tables are created by the suites with plain SQL (no migrations).
@@ -40,9 +41,11 @@ export function generate({ ifMissing = false } = {}) {
       '}',
       '',
     ].join('\n')
+    // the native types (`@db.Timestamptz(6)`) are PostgreSQL's: SQLite has none
+    const models = provider === 'sqlite' ? source.replace(/ +@db\.\w+(\([^)]*\))?/g, '') : source
     writeFileSync(
       schema,
-      generator + source.replace('provider = "sqlite"', `provider = "${provider}"`),
+      generator + models.replace('provider = "sqlite"', `provider = "${provider}"`),
     )
     const engine = process.env.PRISMA_SCHEMA_ENGINE_BINARY
     execFileSync(

@@ -1,8 +1,15 @@
 // Deep cursor pages reach their first row through the index: on PostgreSQL and MariaDB, a page
 // 25,000 rows deep into a 30,000-row table, ordered by `id`, by `created_at desc, id desc` and by
 // a mixed-direction order, is an index range scan that reads about one page of rows, with no sort
-// and no filter discarding the rows before the page; through Knex, TypeORM and Sequelize.
+// and no filter discarding the rows before the page; through Knex, TypeORM, Sequelize and Drizzle
+// (whose timestamps travel as exact text, cast back in the condition).
 import type { Knex } from 'knex'
+import { asc, desc } from 'drizzle-orm'
+import { drizzle as drizzleMysql } from 'drizzle-orm/mysql2'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import * as my from 'drizzle-orm/mysql-core'
+import * as pg from 'drizzle-orm/pg-core'
+import { cursorPaginate as drizzleCursorPaginate } from 'api-resources/drizzle'
 import { DataSource, EntitySchema } from 'typeorm'
 import { DataTypes, Sequelize } from 'sequelize'
 import { Cursor, type CursorPaginator, type CursorValue } from 'api-resources'
@@ -99,9 +106,9 @@ function sequelizePager(name: DialectName, table: string): Pager {
     (name === 'postgres' ? process.env.PG_URL : process.env.MYSQL_URL)!,
     {
       dialect: name === 'postgres' ? 'postgres' : 'mysql',
-      // Sequelize writes the values into the SQL
-      logging: (sql: string) =>
-        void log.push({ sql: sql.replace(/^Executing \([^)]*\): /, ''), bindings: [] }),
+      // the statement as the driver gets it, then its bind parameters (`; 1, "a"`)
+      logQueryParameters: true,
+      logging: (message: string) => void log.push(loggedQuery(message)),
     },
   )
   const Row = sequelize.define(
@@ -122,6 +129,58 @@ function sequelizePager(name: DialectName, table: string): Pager {
       ),
     log,
     close: () => sequelize.close(),
+  }
+}
+
+/** A statement Sequelize logged with `logQueryParameters`: its SQL and its bind parameters. */
+function loggedQuery(message: string): PageQuery {
+  const sql = message.replace(/^Executing \([^)]*\): /, '')
+  const end = sql.lastIndexOf(';')
+  if (end === -1) return { sql, bindings: [] }
+  const parameters = sql.slice(end + 1).trim()
+  return {
+    sql: sql.slice(0, end),
+    bindings: parameters === '' ? [] : (JSON.parse(`[${parameters}]`) as unknown[]),
+  }
+}
+
+/** Drizzle's select builder over the plan table, its statements logged. */
+function drizzlePager(name: DialectName, table: string): Pager {
+  const log: PageQuery[] = []
+  const logger = {
+    logQuery: (sql: string, params: unknown[]) => void log.push({ sql, bindings: params }),
+  }
+  const rows =
+    name === 'postgres'
+      ? pg.pgTable(table, {
+          id: pg.integer('id').primaryKey(),
+          created_at: pg.timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+          score: pg.integer('score').notNull(),
+        })
+      : my.mysqlTable(table, {
+          id: my.int('id').primaryKey(),
+          created_at: my.datetime('created_at', { mode: 'date' }).notNull(),
+          score: my.int('score').notNull(),
+        })
+  const orm =
+    name === 'postgres'
+      ? drizzlePg({ connection: process.env.PG_URL!, logger })
+      : drizzleMysql({ connection: { uri: process.env.MYSQL_URL! }, logger })
+  const columns = rows as unknown as Record<string, never>
+  return {
+    page: (order, values) => {
+      const terms = order.map(([c, d]) => (d === 'desc' ? desc(columns[c]) : asc(columns[c])))
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const query = (orm as any)
+        .select()
+        .from(rows)
+        .orderBy(...terms)
+      return drizzleCursorPaginate(query, PER_PAGE, new Cursor(values))
+    },
+    log,
+    close: async () => {
+      await (orm as unknown as { $client: { end(): Promise<void> } }).$client.end()
+    },
   }
 }
 
@@ -164,6 +223,7 @@ const maybe = servers.length > 0 ? describe.each(servers.map((d) => [d.name, d] 
       pagers.knex = knexPager(db, table)
       pagers.typeorm = await typeOrmPager(name as DialectName, table)
       pagers.sequelize = sequelizePager(name as DialectName, table)
+      pagers.drizzle = drizzlePager(name as DialectName, table)
     }, 120_000)
 
     afterAll(async () => {
@@ -230,7 +290,7 @@ const maybe = servers.length > 0 ? describe.each(servers.map((d) => [d.name, d] 
       }
     }
 
-    const adapters = ['knex', 'typeorm', 'sequelize']
+    const adapters = ['knex', 'typeorm', 'sequelize', 'drizzle']
 
     it.each(adapters)('%s orders by id: an index range from the cursor', async (pager) => {
       const page = await deepPage(pager, [['id', 'asc']])

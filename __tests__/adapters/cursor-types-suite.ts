@@ -1,8 +1,10 @@
 // Walks over every column type a keyset is built on, with ties and NULLs, through Knex, Kysely and
-// the ORM adapters (Objection, MikroORM, TypeORM, Sequelize) on each database: microsecond
-// timestamps (with and without a zone), dates, single and double floats, decimals, bigints past
-// 2^53, uuids, booleans and text. The expected order is the
-// database's own (the same query without a cursor). cursor-types.test.ts runs it in the process's
+// the ORM adapters (Objection, MikroORM, TypeORM, Sequelize, Drizzle on each database; Prisma on
+// SQLite and PostgreSQL): microsecond and millisecond timestamps (with and without a zone), dates,
+// single and double floats, decimals, bigints past 2^53, uuids, booleans and text. The expected
+// order is the database's own (the same query without a cursor). Where Prisma cannot carry a
+// column's values exactly (a DateTime of a microsecond column, a Float of a `real` one), the first
+// page is refused. cursor-types.test.ts runs it in the process's
 // time zone, and cursor-types-tz.test.ts runs that file again under TZ=America/New_York.
 import type { Knex } from 'knex'
 import type { Kysely, SelectQueryBuilder } from 'kysely'
@@ -17,13 +19,28 @@ import { Model } from 'objection'
 import { EntitySchema, type MikroORM, type Options } from '@mikro-orm/core'
 import { DataSource, EntitySchema as TypeOrmEntitySchema } from 'typeorm'
 import { DataTypes, Sequelize, type ModelStatic, type Model as SequelizeModel } from 'sequelize'
+import { cursorPaginate as drizzleCursorPaginate } from 'api-resources/drizzle'
+import { cursorPaginate as prismaCursorPaginate } from 'api-resources/prisma'
+import BetterSqlite3 from 'better-sqlite3'
+import { asc, desc } from 'drizzle-orm'
+import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3'
+import { drizzle as drizzleMysql } from 'drizzle-orm/mysql2'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import * as my from 'drizzle-orm/mysql-core'
+import * as pg from 'drizzle-orm/pg-core'
+import * as lite from 'drizzle-orm/sqlite-core'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { DIALECTS, uniqueName, type DialectName } from '../support/db'
 import { walk } from './cursor-walk'
+import { openPrisma, type PrismaTestClient } from './prisma/prisma-test-db'
 
 export const TYPES: Record<DialectName, Record<string, string>> = {
   postgres: {
     ts: 'timestamptz',
     tn: 'timestamp',
+    tms: 'timestamp(3)',
     d: 'date',
     f: 'real',
     dbl: 'double precision',
@@ -36,6 +53,7 @@ export const TYPES: Record<DialectName, Record<string, string>> = {
   mysql: {
     ts: 'timestamp(6) null default null',
     tn: 'datetime(6)',
+    tms: 'datetime(3)',
     d: 'date',
     f: 'float',
     dbl: 'double',
@@ -48,6 +66,7 @@ export const TYPES: Record<DialectName, Record<string, string>> = {
   sqlite: {
     ts: 'text',
     tn: 'datetime',
+    tms: 'datetime',
     d: 'date',
     f: 'real',
     dbl: 'double',
@@ -78,6 +97,7 @@ async function refused(page: Promise<unknown>): Promise<void> {
 const MIKRO_TYPES: Record<string, string> = {
   ts: 'datetime',
   tn: 'datetime',
+  tms: 'datetime',
   d: 'date',
   f: 'float',
   dbl: 'double',
@@ -125,6 +145,7 @@ const TYPEORM_TYPES: Record<DialectName, Record<string, string>> = {
   postgres: {
     ts: 'timestamptz',
     tn: 'timestamp',
+    tms: 'timestamp',
     d: 'date',
     f: 'real',
     dbl: 'double precision',
@@ -137,6 +158,7 @@ const TYPEORM_TYPES: Record<DialectName, Record<string, string>> = {
   mysql: {
     ts: 'timestamp',
     tn: 'datetime',
+    tms: 'datetime',
     d: 'date',
     f: 'float',
     dbl: 'double',
@@ -149,6 +171,7 @@ const TYPEORM_TYPES: Record<DialectName, Record<string, string>> = {
   sqlite: {
     ts: 'datetime',
     tn: 'datetime',
+    tms: 'datetime',
     d: 'date',
     f: 'real',
     dbl: 'double',
@@ -191,6 +214,7 @@ async function openTypeOrm(name: DialectName, table: string): Promise<DataSource
 const SEQUELIZE_TYPES = {
   ts: DataTypes.DATE(6),
   tn: DataTypes.DATE(6),
+  tms: DataTypes.DATE(3),
   d: DataTypes.DATEONLY,
   f: DataTypes.FLOAT,
   dbl: DataTypes.DOUBLE,
@@ -218,6 +242,78 @@ function openSequelize(name: DialectName, table: string): [Sequelize, ModelStati
   return [sequelize, model]
 }
 
+/**
+ * The Drizzle table of the columns, as an application would declare them: timestamps in `date`
+ * and `string` modes with their precision, bigints in `number` mode, SQLite booleans as integers.
+ */
+function drizzleTable(name: DialectName, table: string): object {
+  if (name === 'postgres')
+    return pg.pgTable(table, {
+      id: pg.integer('id').primaryKey(),
+      ts: pg.timestamp('ts', { precision: 6, withTimezone: true, mode: 'date' }),
+      tn: pg.timestamp('tn', { precision: 6, mode: 'string' }),
+      tms: pg.timestamp('tms', { precision: 3, mode: 'date' }),
+      d: pg.date('d', { mode: 'date' }),
+      f: pg.real('f'),
+      dbl: pg.doublePrecision('dbl'),
+      num: pg.numeric('num', { precision: 14, scale: 4 }),
+      big: pg.bigint('big', { mode: 'number' }),
+      u: pg.uuid('u'),
+      flag: pg.boolean('flag'),
+      txt: pg.varchar('txt', { length: 10 }),
+    })
+  if (name === 'mysql')
+    return my.mysqlTable(table, {
+      id: my.int('id').primaryKey(),
+      ts: my.timestamp('ts', { fsp: 6, mode: 'date' }),
+      tn: my.datetime('tn', { fsp: 6, mode: 'string' }),
+      tms: my.datetime('tms', { fsp: 3, mode: 'date' }),
+      d: my.date('d', { mode: 'date' }),
+      f: my.float('f'),
+      dbl: my.double('dbl'),
+      num: my.decimal('num', { precision: 14, scale: 4 }),
+      big: my.bigint('big', { mode: 'number' }),
+      u: my.char('u', { length: 36 }),
+      flag: my.boolean('flag'),
+      txt: my.varchar('txt', { length: 10 }),
+    })
+  return lite.sqliteTable(table, {
+    id: lite.integer('id').primaryKey(),
+    ts: lite.text('ts'),
+    tn: lite.text('tn'),
+    tms: lite.text('tms'),
+    d: lite.text('d'),
+    f: lite.real('f'),
+    dbl: lite.real('dbl'),
+    num: lite.numeric('num'),
+    big: lite.integer('big', { mode: 'number' }),
+    u: lite.text('u'),
+    flag: lite.integer('flag', { mode: 'boolean' }),
+    txt: lite.text('txt'),
+  })
+}
+
+/** The columns Prisma reads as a JS Date (`DateTime` fields). */
+const PRISMA_DATES = new Set(['ts', 'tn', 'tms', 'd'])
+
+/**
+ * The columns whose values the Prisma model cannot carry exactly on PostgreSQL, so that the first
+ * page is refused: DateTimes of microsecond columns (`@db.Timestamptz(6)`, `@db.Timestamp(6)`), a
+ * Float of a `real` column (`@db.Real`).
+ */
+const PRISMA_REFUSED = new Set(['ts', 'tn', 'f'])
+
+/**
+ * A SQLite date-time literal as Prisma writes it (`2024-03-10T06:59:59.123+00:00`, milliseconds):
+ * Prisma compares a DateTime with the text of its own format.
+ */
+function prismaSqliteLiteral(text: string): string {
+  if (text === 'null') return text
+  const value = text.slice(1, -1)
+  const iso = `${value.includes(' ') ? value.replace(' ', 'T') : `${value}T00:00:00`}Z`
+  return `'${new Date(iso).toISOString().replace('Z', '+00:00')}'`
+}
+
 /** The SQL literal of column `column` in row `i` (NULL every fifth row; values repeat). */
 export function literal(dialect: DialectName, column: string, i: number): string {
   if (i % 5 === 3) return 'null'
@@ -227,6 +323,8 @@ export function literal(dialect: DialectName, column: string, i: number): string
     case 'tn':
       // one millisecond, six microseconds
       return `'2024-03-10 06:59:59.12340${k}'`
+    case 'tms':
+      return `'2024-03-10 06:59:59.12${k}'`
     case 'd':
       return `'2024-0${1 + (k % 3)}-1${k}'`
     case 'f':
@@ -255,8 +353,27 @@ export function describeCursorTypes(label: string): void {
       let typeorm: DataSource
       let sequelize: Sequelize
       let SequelizeRow: ModelStatic<SequelizeModel>
+      let orm: any
+      let closeDrizzle: () => unknown
+      let prisma: PrismaTestClient | undefined
+      let dropPrisma: () => unknown = () => undefined
       const table = uniqueName('cursor_types')
       const columns = Object.keys(TYPES[name])
+      const drizzleRows = drizzleTable(name, table) as Record<string, any>
+
+      /** The statements creating `into` with the suite's rows (`value` rewrites a literal). */
+      const statements = (into: string, value = (_column: string, text: string) => text) => [
+        `create table ${into} (id integer primary key, ${columns
+          .map((c) => `${c} ${TYPES[name][c]}`)
+          .join(', ')})`,
+        ...Array.from(
+          { length: ROWS },
+          (_, i) =>
+            `insert into ${into} (id, ${columns.join(', ')}) values (${i + 1}, ${columns
+              .map((c) => value(c, literal(name, c, i)))
+              .join(', ')})`,
+        ),
+      ]
 
       beforeAll(async () => {
         knex = dialect.knex()
@@ -264,31 +381,63 @@ export function describeCursorTypes(label: string): void {
         mikro = await openMikro(name, table)
         typeorm = await openTypeOrm(name, table)
         ;[sequelize, SequelizeRow] = openSequelize(name, table)
-        const ddl = `create table ${table} (id integer primary key, ${columns
-          .map((c) => `${c} ${TYPES[name][c]}`)
-          .join(', ')})`
-        const inserts = Array.from(
-          { length: ROWS },
-          (_, i) =>
-            `insert into ${table} (id, ${columns.join(', ')}) values (${i + 1}, ${columns
-              .map((c) => literal(name, c, i))
-              .join(', ')})`,
-        )
+        const created = statements(table)
         // SQLite in memory: Knex, Kysely and each ORM have their own database
         const runners: Array<(sql: string) => Promise<unknown>> = [(sql) => knex.raw(sql)]
-        if (name === 'sqlite')
+        if (name === 'sqlite') {
+          const client = new BetterSqlite3(':memory:')
+          orm = drizzleSqlite(client)
+          closeDrizzle = () => client.close()
           runners.push(
             (sql) =>
               kysely.executeQuery({ sql, parameters: [], query: { kind: 'RawNode' } } as never),
             (sql) => mikro.em.getConnection().execute(sql),
             (sql) => typeorm.query(sql),
             (sql) => sequelize.query(sql),
+            async (sql) => client.exec(sql),
           )
-        for (const run of runners) for (const sql of [ddl, ...inserts]) await run(sql)
+        } else if (name === 'postgres') {
+          orm = drizzlePg({ connection: process.env.PG_URL! })
+          closeDrizzle = () => orm.$client.end()
+        } else {
+          orm = drizzleMysql({ connection: { uri: process.env.MYSQL_URL! } })
+          closeDrizzle = () => orm.$client.end()
+        }
+        for (const run of runners) for (const sql of created) await run(sql)
+        prisma = await openPrismaRows()
       })
+
+      /**
+       * Prisma's client on the rows, in a database of their own (its table name is fixed): a
+       * schema of this run on PostgreSQL, a file on SQLite (holding date-times as Prisma writes
+       * them). None on MariaDB.
+       */
+      async function openPrismaRows(): Promise<PrismaTestClient | undefined> {
+        if (name === 'postgres') {
+          const schema = uniqueName('cursor_types')
+          await knex.raw(`create schema ${schema}`)
+          dropPrisma = () => knex.raw(`drop schema ${schema} cascade`)
+          for (const sql of statements(`${schema}.cursor_type_rows`)) await knex.raw(sql)
+          return openPrisma({ dialect: name, file: '', url: process.env.PG_URL!, schema })
+        }
+        if (name !== 'sqlite') return undefined
+        const folder = mkdtempSync(join(tmpdir(), 'cursor-types-'))
+        dropPrisma = () => rmSync(folder, { recursive: true, force: true })
+        const file = join(folder, 'rows.sqlite')
+        const client = new BetterSqlite3(file)
+        const rows = statements('cursor_type_rows', (c, text) =>
+          PRISMA_DATES.has(c) ? prismaSqliteLiteral(text) : text,
+        )
+        for (const sql of rows) client.exec(sql)
+        client.close()
+        return openPrisma({ dialect: name, file, url: '' })
+      }
 
       afterAll(async () => {
         if (knex === undefined) return
+        await prisma?.$disconnect()
+        await dropPrisma()
+        await closeDrizzle?.()
         await knex.schema.dropTableIfExists(table)
         await knex.destroy()
         await kysely.destroy()
@@ -350,6 +499,18 @@ export function describeCursorTypes(label: string): void {
           .selectAll()
           .orderBy(column, descending ? 'desc' : 'asc')
           .orderBy('id', descending ? 'desc' : 'asc')
+
+      const drizzleQuery = (column: string, descending: boolean) => {
+        const order = descending ? desc : asc
+        return orm
+          .select()
+          .from(drizzleRows)
+          .orderBy(order(drizzleRows[column]), order(drizzleRows.id))
+      }
+      const prismaArgs = (column: string, descending: boolean) => {
+        const sort = descending ? 'desc' : 'asc'
+        return { orderBy: [{ [column]: sort }, { id: sort }] }
+      }
 
       const cases = columns.flatMap((c) => [
         [c, false],
@@ -425,6 +586,35 @@ export function describeCursorTypes(label: string): void {
         },
       )
 
+      it.each(cases)(
+        'walks %s (descending: %s) through Drizzle and Prisma forwards and back',
+        async (column, descending) => {
+          const own = (await drizzleQuery(column, descending)) as Array<{ id: unknown }>
+          const expected = own.map((r) => Number(r.id))
+          expect(expected).toHaveLength(ROWS)
+          for (const perPage of [2, 3])
+            await walk(
+              (cursor) => drizzleCursorPaginate(drizzleQuery(column, descending), perPage, cursor),
+              expected,
+              perPage,
+            )
+          if (prisma === undefined) return
+          const rows = prisma.cursorTypeRow
+          const args = prismaArgs(column, descending)
+          if (name === 'postgres' && PRISMA_REFUSED.has(column)) {
+            const first = prismaCursorPaginate(rows, args, 3)
+            await expect(first).rejects.toThrow(ArgumentError)
+            await expect(first).rejects.toThrow(new RegExp(`"${column}" is a \\w+ of a @db\\.`))
+            return
+          }
+          const found = (await rows.findMany(args)) as Array<{ id: number }>
+          const prismaExpected = found.map((r) => r.id)
+          // PostgreSQL: the same rows as the other adapters'; SQLite: a file of Prisma's own
+          if (name === 'postgres') expect(prismaExpected).toEqual(expected)
+          await walk((cursor) => prismaCursorPaginate(rows, args, 3, cursor), prismaExpected, 3)
+        },
+      )
+
       it('runs in the time zone the run asks for', () => {
         if (process.env.TZ === 'America/New_York')
           expect(new Date(2024, 0, 1).getTimezoneOffset()).toBe(300)
@@ -482,6 +672,9 @@ export function describeCursorTypes(label: string): void {
             expect(instance.changed()).toBe(false)
           }
         }
+        const drizzlePage = await drizzleCursorPaginate(drizzleQuery('ts', false), 3)
+        for (const row of drizzlePage.items())
+          expect(Object.keys(row as object).sort()).toEqual(['id', ...columns].sort())
       })
 
       it.each([
@@ -504,6 +697,32 @@ export function describeCursorTypes(label: string): void {
             typeOrmCursorPaginate(typeOrmQuery(column, false), 3, typeOrmCursor(cursor)),
           )
           await refused(sequelizeCursorPaginate(sequelizeQuery(column, false), 3, cursor))
+          await refused(drizzleCursorPaginate(drizzleQuery(column, false), 3, cursor))
+          // (a Float of a real column is refused before any cursor is read)
+          if (prisma !== undefined && !(name === 'postgres' && PRISMA_REFUSED.has(column)))
+            await expect(
+              prismaCursorPaginate(prisma.cursorTypeRow, prismaArgs(column, false), 3, cursor),
+            ).rejects.toBeInstanceOf(InvalidCursorError)
+        },
+      )
+
+      it.each([
+        ['tms', 'yesterday-ish'],
+        ['tms', 12],
+        ['flag', 'yes'],
+        ['big', '99999999999999999999'],
+        ['id', 2 ** 40],
+      ] as const)(
+        'answers a Prisma cursor value %s that its field does not take (%p) with a 400',
+        async (column, value) => {
+          if (prisma === undefined) return
+          // ordered by the column alone when it is the key itself
+          const byId = column === 'id'
+          const cursor = new Cursor(byId ? { id: value } : { [column]: value, id: 1 }).encode()
+          const args = byId ? { orderBy: [{ id: 'asc' }] } : prismaArgs(column, false)
+          await expect(
+            prismaCursorPaginate(prisma.cursorTypeRow, args, 3, cursor),
+          ).rejects.toBeInstanceOf(InvalidCursorError)
         },
       )
 
@@ -513,6 +732,7 @@ export function describeCursorTypes(label: string): void {
           await refused(knexCursorPaginate(knexQuery('tn', false), 3, cursor))
           await refused(typeOrmCursorPaginate(typeOrmQuery('tn', false), 3, typeOrmCursor(cursor)))
           await refused(sequelizeCursorPaginate(sequelizeQuery('tn', false), 3, cursor))
+          await refused(drizzleCursorPaginate(drizzleQuery('tn', false), 3, cursor))
         })
 
       if (name === 'sqlite')

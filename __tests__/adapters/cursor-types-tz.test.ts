@@ -10,7 +10,7 @@ it('walks every column type, and a UNION of them, under TZ=America/New_York', ()
   const child = spawnSync(
     process.execPath,
     [
-      // as `npm test` runs Jest: the Sequelize adapter loads `sequelize` with import()
+      // as `npm test` runs Jest: the Sequelize and Drizzle adapters load their ORM with import()
       '--experimental-vm-modules',
       join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
       '--selectProjects',

@@ -22,12 +22,16 @@ export interface PrismaTestClient {
   comment: Delegate
   tag: Delegate
   postTag: Delegate
+  cursorTypeRow: Delegate
   $disconnect(): Promise<void>
 }
 
-/** A client on `prepared`; `options` are more PrismaClient options (`log`...). */
+/**
+ * A client on `prepared` (on PostgreSQL, its tables in `prepared.schema` when given); `options` are
+ * more PrismaClient options (`log`...).
+ */
 export function openPrisma(
-  prepared: Pick<OrmDatabase, 'dialect' | 'file' | 'url'>,
+  prepared: Pick<OrmDatabase, 'dialect' | 'file' | 'url'> & { schema?: string },
   options: object = {},
 ): PrismaTestClient {
   const provider = prepared.dialect === 'postgres' ? 'postgresql' : 'sqlite'
@@ -39,7 +43,10 @@ export function openPrisma(
     const { PrismaPg } = require('@prisma/adapter-pg')
     return new PrismaClient({
       ...options,
-      adapter: new PrismaPg({ connectionString: prepared.url }),
+      adapter: new PrismaPg(
+        { connectionString: prepared.url },
+        prepared.schema === undefined ? undefined : { schema: prepared.schema },
+      ),
     })
   }
   const { PrismaBetterSqlite3 } = require('@prisma/adapter-better-sqlite3')

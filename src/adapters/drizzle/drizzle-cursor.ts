@@ -1,5 +1,16 @@
 import { ArgumentError } from '../../errors/base'
-import type { CursorColumn } from '../../pagination/cursor-query'
+import type { CursorValue } from '../../pagination/cursor'
+import type { CursorColumn, KeysetCondition } from '../../pagination/cursor-query'
+import {
+  exactAlias,
+  exactForm,
+  indexFormOf,
+  takeExactValues,
+  valueFits,
+  type ExactForm,
+  type SchemaColumn,
+  type SqlFamily,
+} from '../orm-support/column-schema'
 import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
 import type { DrizzleQueryLike } from './drizzle-types'
@@ -8,15 +19,15 @@ import type { DrizzleQueryLike } from './drizzle-types'
 interface DrizzleOrm {
   sql: ((strings: TemplateStringsArray, ...values: unknown[]) => unknown) & {
     raw: (text: string) => unknown
+    param: (value: unknown, encoder: unknown) => unknown
+    join: (chunks: unknown[], separator: unknown) => unknown
   }
   and: (...conditions: unknown[]) => unknown
   or: (...conditions: unknown[]) => unknown
-  gt: (column: unknown, value: unknown) => unknown
-  lt: (column: unknown, value: unknown) => unknown
-  eq: (column: unknown, value: unknown) => unknown
   isNull: (column: unknown) => unknown
   isNotNull: (column: unknown) => unknown
   is: (value: unknown, kind: unknown) => boolean
+  getTableName: (table: unknown) => string
   Column: unknown
   SQL: unknown
   entityKind: symbol
@@ -37,6 +48,17 @@ interface SelectConfig {
 interface DrizzleSelectLike<T> extends DrizzleQueryLike<T> {
   config: SelectConfig
   readonly dialect?: { readonly constructor: object }
+  /** table name -> false for a table a join can leave empty (Drizzle's own map). */
+  readonly joinsNotNullableMap?: Record<string, boolean>
+}
+
+/** What a Drizzle column knows of itself. */
+interface DrizzleColumnLike {
+  readonly table: unknown
+  readonly notNull: boolean
+  /** The JS kind the column reads as: `'date'`, `'bigint'`, `'number'`, `'string'`, `'boolean'`... */
+  readonly dataType: string
+  getSQLType(): string
 }
 
 let loaded: Promise<DrizzleOrm> | undefined
@@ -96,9 +118,64 @@ function orderTerm(item: unknown, orm: DrizzleOrm): { column: unknown; text: str
   return { column: chunks[at], text: after.join('') }
 }
 
+/** The SQL family of a Drizzle dialect class (PgDialect, MySqlDialect, SQLiteSyncDialect...). */
+function familyOf(dialect: string): SqlFamily | undefined {
+  if (/^Pg/.test(dialect)) return 'postgres'
+  if (/^MySql/.test(dialect)) return 'mysql'
+  return /^SQLite/.test(dialect) ? 'sqlite' : undefined
+}
+
+/**
+ * How the values of a column travel exactly, from what the column declares: as the database's
+ * text of them where the value Drizzle reads is not exact (date and time types, which read as a JS
+ * Date or in the process time zone; MySQL FLOAT and BIGINT; a PostgreSQL BIGINT in number mode) or
+ * cannot be written back as it is (a SQLite integer in timestamp or boolean mode). @internal
+ */
+export function drizzleExactForm(
+  family: SqlFamily,
+  type: string,
+  dataType: string,
+): ExactForm | undefined {
+  const known = exactForm(family, type)
+  if (known !== undefined) return known
+  const stored = (family === 'postgres' && /^bigint\b/.test(type)) || dataType === 'date'
+  if (stored || (family === 'sqlite' && dataType === 'boolean' && /int/.test(type)))
+    return { text: 'cast(?? as text)', cast: type }
+  return undefined
+}
+
+/**
+ * A cursor column with what its Drizzle column declares: `nullable: false` for a `notNull()`
+ * column of a table no join leaves empty, the values its type takes, and the exact text form of
+ * its values (see {@link drizzleExactForm}).
+ */
+function declared(
+  column: CursorColumn,
+  drizzleColumn: DrizzleColumnLike,
+  family: SqlFamily | undefined,
+  joins: Record<string, boolean> | undefined,
+  orm: DrizzleOrm,
+): SchemaColumn {
+  if (family === undefined) return column
+  // `timestamp (6) with time zone` -> `timestamp(6) with time zone`, as a cast writes it
+  const type = drizzleColumn.getSQLType().toLowerCase().replace(/\s+\(/g, '(')
+  const filled = joins?.[orm.getTableName(drizzleColumn.table)] ?? false
+  const exact = drizzleExactForm(family, type, drizzleColumn.dataType)
+  const fits = valueFits(family, type)
+  return {
+    ...column,
+    type,
+    ...(drizzleColumn.notNull && filled ? { nullable: false } : {}),
+    ...(exact === undefined ? {} : { exact }),
+    ...(fits === undefined ? {} : { fits }),
+  }
+}
+
 /**
  * The cursor step of a Drizzle select builder: its `orderBy` columns (which must be selected, under
- * the name the rows carry them), the keyset ANDed with its WHERE. Relational queries
+ * the name the rows carry them) with what each column declares (NOT NULL, its SQL type), the keyset
+ * ANDed with its WHERE in the form the dialect's index serves, and the exact texts of the columns
+ * whose values Drizzle reads inexactly selected beside the row. Relational queries
  * (`db.query.x.findMany()`) are refused: they have no select list to name the columns.
  * @internal
  */
@@ -112,8 +189,9 @@ export async function drizzleCursorSource<T>(
     throw ArgumentError.cursorOrder(fn, 'a relational query has no select list: use db.select()')
   const orm = await drizzle()
   const dialect = dialectName(q, orm)
-  const largest = /^Pg/.test(dialect)
-  const byColumn = new Map<string, unknown>()
+  const family = familyOf(dialect)
+  const largest = family === 'postgres'
+  const byColumn = new Map<string, DrizzleColumnLike>()
   const items = orderBy.map((item, i): keysets.OrderItem => {
     const term = orderTerm(item, orm)
     const direction = keysets.parseDirection(term?.text)
@@ -123,40 +201,107 @@ export async function drizzleCursorSource<T>(
         fn,
         `the orderBy item ${i + 1} is not a selected column with asc()/desc()`,
       )
-    byColumn.set(name, term.column)
+    byColumn.set(name, term.column as DrizzleColumnLike)
     return { name, ...direction }
   })
-  const columns = keysets.cursorColumns(fn, items, largest)
   const column = (name: string) => byColumn.get(name)
+  const columns = keysets
+    .cursorColumns(fn, items, largest)
+    .map((c) => declared(c, column(c.name)!, family, q.joinsNotNullableMap, orm))
+  const indexForm = indexFormOf(family)
   return {
     columns,
+    ...(indexForm === undefined ? {} : { indexForm }),
     fetch: async (order, condition, limit) => {
-      const where = keysets.withKeyset<unknown>(
-        q.config.where,
-        condition,
-        {
-          compare: (name, op, value) =>
-            (op === '=' ? orm.eq : op === '>' ? orm.gt : orm.lt)(column(name), value),
-          isNull: (name, negated) => (negated ? orm.isNotNull : orm.isNull)(column(name)),
-          and: (parts) => orm.and(...parts),
-          or: (parts) => orm.or(...parts),
-          none: () => orm.sql`1 = 0`,
-        },
-        // the query's own WHERE in parentheses: a raw `sql` OR is not wrapped by and()
-        (own) => orm.sql`(${own})`,
-      )
+      const schemaColumns = order as readonly SchemaColumn[]
+      const casts = new Map(schemaColumns.map((c) => [c.column, c.exact?.cast]))
+      const keyset =
+        condition === undefined ? undefined : conditionSql(condition, column, casts, orm)
+      const own = q.config.where
+      // the query's own WHERE in parentheses: a raw `sql` OR is not wrapped by and()
+      const where =
+        keyset === undefined ? own : own === undefined ? keyset : orm.and(orm.sql`(${own})`, keyset)
+      const exact: Record<string, unknown> = {}
+      schemaColumns.forEach((c, i) => {
+        if (c.exact !== undefined) exact[exactAlias(i)] = exactText(c.exact, column(c.name), orm)
+      })
       const terms = order.flatMap((c) => orderTerms(c, column(c.name), largest, dialect, orm))
       // the builder has no clone(): a patched copy of its config, put back once the SQL is built
       const saved = q.config
-      q.config = { ...saved, where, orderBy: terms, limit, offset: undefined } as SelectConfig
-      let rows: Promise<T[]>
+      q.config = {
+        ...saved,
+        fields: { ...saved.fields, ...exact },
+        where,
+        orderBy: terms,
+        limit,
+        offset: undefined,
+      } as SelectConfig
+      let pending: Promise<T[]>
       try {
-        rows = q.execute()
+        pending = q.execute()
       } finally {
         q.config = saved
       }
+      const rows = await pending
+      takeExactValues(fn, family, schemaColumns, rows)
       return rows
     },
+  }
+}
+
+/** The exact text of `column` (its form's SQL, `??` standing for the column) as a select field. */
+function exactText(form: ExactForm, column: unknown, orm: DrizzleOrm): unknown {
+  const [before, after] = form.text.split('??')
+  return orm.sql`${orm.sql.raw(before)}${column}${orm.sql.raw(after)}`
+}
+
+/**
+ * A cursor value in the condition: `cast(? as <type>)` for a column whose values travel as exact
+ * text, else bound as the column binds its values.
+ */
+function valueSql(
+  value: CursorValue,
+  column: unknown,
+  cast: string | undefined,
+  orm: DrizzleOrm,
+): unknown {
+  if (cast === undefined) return orm.sql.param(value, column)
+  return orm.sql`cast(${value} as ${orm.sql.raw(cast)})`
+}
+
+/** `condition` as Drizzle SQL over the columns `column` names. */
+function conditionSql(
+  condition: KeysetCondition,
+  column: (name: string) => unknown,
+  casts: ReadonlyMap<string, string | undefined>,
+  orm: DrizzleOrm,
+): unknown {
+  const { sql } = orm
+  switch (condition.kind) {
+    case 'compare':
+    case 'equal': {
+      const operator = condition.kind === 'equal' ? '=' : condition.operator
+      const c = column(condition.column)
+      const value = valueSql(condition.value, c, casts.get(condition.column), orm)
+      return sql`${c} ${sql.raw(operator)} ${value}`
+    }
+    case 'rows': {
+      const list = (parts: unknown[]) => sql`(${sql.join(parts, sql`, `)})`
+      const names = condition.columns.map(column)
+      const values = condition.columns.map((name, i) =>
+        valueSql(condition.values[i], column(name), casts.get(name), orm),
+      )
+      return sql`${list(names)} ${sql.raw(condition.operator)} ${list(values)}`
+    }
+    case 'null':
+      return (condition.negated ? orm.isNotNull : orm.isNull)(column(condition.column))
+    case 'and':
+    case 'or':
+      return (condition.kind === 'and' ? orm.and : orm.or)(
+        ...condition.conditions.map((c) => conditionSql(c, column, casts, orm)),
+      )
+    case 'false':
+      return sql`1 = 0`
   }
 }
 

@@ -1,4 +1,8 @@
 import { ArgumentError } from '../../errors/base'
+import type { CursorValue } from '../../pagination/cursor'
+import { setExactCursorValues } from '../../pagination/cursor-paginator'
+import type { CursorColumn } from '../../pagination/cursor-query'
+import { valueFits } from '../orm-support/column-schema'
 import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
 import type { PrismaDelegateLike, PrismaFindManyArgs } from './prisma-paginate'
@@ -27,21 +31,134 @@ function scalarFields(delegate: PrismaDelegateInternals): Set<string> | undefine
   )
 }
 
+/** A scalar field as the model declares it in the schema. */
+interface PrismaField {
+  /** Not optional (`Int`, not `Int?`): Prisma refuses `{ field: null }` for it. */
+  readonly required: boolean
+  /** The Prisma type: `DateTime`, `Decimal`, `BigInt`... */
+  readonly type: string
+  /** The native type attribute, as written: `Timestamptz(6)` of `@db.Timestamptz(6)`. */
+  readonly native?: string
+}
+
 /**
- * The required (non-optional) scalar fields of the delegate's model, read from the schema the
- * generated client carries: Prisma refuses `{ field: null }` for them, so the keyset leaves their
- * NULL branches out. Empty when the schema is not there (every field then taken as optional).
+ * The fields of the delegate's model, read from the schema the generated client carries (empty
+ * when it is not there: every field then taken as optional and of unknown type).
  */
-function requiredFields(delegate: PrismaDelegateInternals): Set<string> {
+function modelFields(delegate: PrismaDelegateInternals): Map<string, PrismaField> {
   const schema = delegate.$parent?._engineConfig?.inlineSchema ?? ''
   const name = delegate.$name ?? ''
   const block = new RegExp(`^model\\s+${name}\\s*\\{([^}]*)\\}`, 'm').exec(schema)?.[1] ?? ''
-  const required = new Set<string>()
+  const fields = new Map<string, PrismaField>()
   for (const line of block.split('\n')) {
-    const field = /^\s*(\w+)\s+\w+(\?|\[\])?(?:\s|$)/.exec(line)
-    if (field !== null && field[2] === undefined) required.add(field[1])
+    const field = /^\s*(\w+)\s+(\w+)(\?|\[\])?(?:\s+(.*))?$/.exec(line)
+    if (field === null) continue
+    const native = /@db\.(\w+(?:\([^)]*\))?)/.exec(field[4] ?? '')?.[1]
+    fields.set(field[1], {
+      required: field[3] === undefined,
+      type: field[2],
+      ...(native === undefined ? {} : { native }),
+    })
   }
-  return required
+  return fields
+}
+
+/** The SQL type whose cursor values a field of a Prisma type takes (see `valueFits`). */
+const VALUE_TYPES: Record<string, string> = {
+  Int: 'integer',
+  BigInt: 'bigint',
+  Float: 'double precision',
+  Decimal: 'numeric',
+  DateTime: 'timestamp',
+  Boolean: 'boolean',
+  String: 'text',
+}
+
+/** The largest magnitude of an `Int` (32 bits) and a `BigInt` (64 bits) field. */
+const INT_LIMITS: Record<string, bigint> = { Int: 2n ** 31n, BigInt: 2n ** 63n }
+
+/**
+ * Can a (non-NULL) cursor value be a value of `field`? Prisma's own type decides (on SQLite too,
+ * where Prisma refuses a value of another type with its own error), and an integer must fit the
+ * field's size.
+ */
+function fitsField(field: PrismaField): CursorColumn['fits'] {
+  const type = field.native === 'Uuid' ? 'uuid' : VALUE_TYPES[field.type]
+  const fits = type === undefined ? undefined : valueFits('postgres', type)
+  const limit = INT_LIMITS[field.type]
+  if (fits === undefined) return undefined
+  if (field.type === 'DateTime')
+    return (v) => fits(v) && !Number.isNaN(new Date(v as string).getTime())
+  if (limit === undefined) return fits
+  return (v) => fits(v) && -limit <= BigInt(v) && BigInt(v) < limit
+}
+
+/** A cursor value as Prisma takes it for a field of `type` (a Date, a bigint, a number). */
+function fieldValue(type: string | undefined, value: CursorValue): unknown {
+  if (value === null) return value
+  switch (type) {
+    case 'DateTime':
+      return new Date(value as string)
+    case 'BigInt':
+      return BigInt(value)
+    case 'Int':
+    case 'Float':
+      return Number(value)
+    default:
+      return value
+  }
+}
+
+/**
+ * `name operator value` in Prisma's `where`. A `Boolean` filter has no `gt`/`lt`: false < true, so
+ * after false is true, before true is false, and nothing lies beyond either end.
+ */
+function compareField(
+  name: string,
+  type: string | undefined,
+  operator: '<' | '>' | '=',
+  value: CursorValue,
+): object {
+  if (type === 'Boolean' && operator !== '=') {
+    const beyond = operator === '>' ? value === false : value === true
+    return beyond ? { [name]: { equals: operator === '>' } } : { OR: [] }
+  }
+  const filter = operator === '=' ? 'equals' : operator === '>' ? 'gt' : 'lt'
+  return { [name]: { [filter]: fieldValue(type, value) } }
+}
+
+/**
+ * Why a field's values do not travel exactly through the JS value Prisma reads, and the fix;
+ * undefined when they do. A `DateTime` is a JS Date (milliseconds): inexact on a column of more
+ * fractional digits (`@db.Timestamptz(6)`, `@db.Timestamp`: PostgreSQL's default is 6; a plain
+ * `DateTime` is `timestamp(3)` on PostgreSQL, `datetime(3)` on MySQL). A `Float` of a single
+ * precision column (`@db.Real`, MySQL's `@db.Float`) reads as the nearest double, which Prisma
+ * binds as a double that the stored single never equals.
+ */
+function inexactField(provider: string, name: string, field: PrismaField): string | undefined {
+  const native = field.native ?? ''
+  const [, kind = '', digits] = /^(\w*)(?:\((\d*)\))?/.exec(native) ?? []
+  if (field.type === 'DateTime' && native !== '' && kind !== 'Date') {
+    const precision =
+      digits !== undefined && digits !== ''
+        ? Number(digits)
+        : /postgres|cockroach/.test(provider)
+          ? 6
+          : 0
+    if (precision > 3)
+      return (
+        `"${name}" is a DateTime of a @db.${native} column, which holds microseconds while ` +
+        `Prisma reads a JS Date (milliseconds); declare it @db.${kind}(3) (or a plain DateTime), ` +
+        'or order by another column'
+      )
+  }
+  if (field.type === 'Float' && (kind === 'Real' || kind === 'Float'))
+    return (
+      `"${name}" is a Float of a @db.${native} column, a single-precision value that Prisma ` +
+      'reads as the nearest double and compares as one; declare it a plain Float (double ' +
+      'precision) or a Decimal, or order by another column'
+    )
+  return undefined
 }
 
 /** One `orderBy` entry: `{ field: 'asc' }` or `{ field: { sort: 'asc', nulls: 'last' } }`. */
@@ -90,21 +207,29 @@ export function prismaCursorSource<T>(
       )
     return item
   })
-  const columns = keysets.cursorColumns(fn, items, largest)
-  const required = requiredFields(internals)
+  const fields = modelFields(internals)
+  const provider = internals.$parent?._activeProvider ?? ''
+  const columns = keysets.cursorColumns(fn, items, largest).map((c): CursorColumn => {
+    const field = fields.get(c.name)
+    if (field === undefined) return c
+    const problem = inexactField(provider, c.name, field)
+    if (problem !== undefined) throw ArgumentError.cursorOrder(fn, problem)
+    const fits = fitsField(field)
+    return {
+      ...c,
+      ...(field.required ? { nullable: false } : {}),
+      ...(fits === undefined ? {} : { fits }),
+    }
+  })
+  const decimals = columns.filter((c) => fields.get(c.name)?.type === 'Decimal').map((c) => c.name)
   const { skip: _skip, take: _take, ...rest } = args
   return {
     columns,
     fetch: async (order, condition, limit) => {
       const where = keysets.withKeyset<unknown>(rest.where, condition, {
-        compare: (name, operator, value) => ({
-          [name]: { [operator === '=' ? 'equals' : operator === '>' ? 'gt' : 'lt']: value },
-        }),
-        // a required field is never NULL: IS NULL matches no row, IS NOT NULL every row
-        isNull: (name, negated) => {
-          if (required.has(name)) return negated ? {} : { OR: [] }
-          return { [name]: negated ? { not: null } : null }
-        },
+        compare: (name, operator, value) =>
+          compareField(name, fields.get(name)?.type, operator, value),
+        isNull: (name, negated) => ({ [name]: negated ? { not: null } : null }),
         and: (parts) => ({ AND: parts }),
         or: (parts) => ({ OR: parts }),
         none: () => ({ OR: [] }),
@@ -114,7 +239,36 @@ export function prismaCursorSource<T>(
         if (keysets.defaultNulls(c, largest)) return { [c.name]: sort }
         return { [c.name]: { sort, nulls: c.nullsFirst ? 'first' : 'last' } }
       })
-      return await delegate.findMany({ ...rest, where, orderBy: sorted, take: limit })
+      const rows = await delegate.findMany({ ...rest, where, orderBy: sorted, take: limit })
+      if (decimals.length > 0)
+        setExactCursorValues(
+          rows,
+          rows.map((row) => decimalTexts(row, decimals)),
+        )
+      return rows
     },
   }
+}
+
+/**
+ * The texts of a row's `Decimal` values (Prisma reads them as Decimal objects, whose text is
+ * exact), as its cursor values.
+ */
+function decimalTexts(row: unknown, names: readonly string[]): Map<string, CursorValue> {
+  const values = new Map<string, CursorValue>()
+  for (const name of names) {
+    const value = (row as Record<string, unknown> | null)?.[name]
+    if (value === null || value === undefined) values.set(name, null)
+    else {
+      // toFixed(): the digits in full, never an exponent
+      const decimal = value as { toFixed?: () => string }
+      values.set(
+        name,
+        typeof value === 'object' && typeof decimal.toFixed === 'function'
+          ? decimal.toFixed()
+          : String(value),
+      )
+    }
+  }
+  return values
 }
