@@ -215,9 +215,6 @@ export function kyselyCursorColumns(
   })
 }
 
-const indexFormProperty = (form: CursorQuery<unknown>['indexForm']) =>
-  form === undefined ? {} : { indexForm: form }
-
 /** A plugin that adds the exact texts of `columns` to the select list, under internal aliases. */
 function exactSelections(columns: readonly (KyselyCursorColumn & SchemaColumn)[]): KyselyPlugin {
   const added = columns.flatMap((c, i) => {
@@ -246,8 +243,7 @@ export function kyselyCursorQuery<O>(
   const ref = (column: string) => (references.get(column) as KyselyCursorColumn).reference
   const cast = (column: string) => references.get(column)?.exact?.cast
   const exact = columns.some((c) => c.exact !== undefined)
-  return {
-    ...indexFormProperty(indexFormOf(family)),
+  const cursorQuery: { -readonly [K in keyof CursorQuery<O>]: CursorQuery<O>[K] } = {
     fetch: async (order, condition, limit) => {
       let page = query.clearOrderBy().clearLimit().clearOffset()
       if (condition !== undefined)
@@ -260,6 +256,9 @@ export function kyselyCursorQuery<O>(
       return rows
     },
   }
+  const indexForm = indexFormOf(family)
+  if (indexForm !== undefined) cursorQuery.indexForm = indexForm
+  return cursorQuery
 }
 
 type AnySelect<O> = SelectQueryBuilder<never, never, O>

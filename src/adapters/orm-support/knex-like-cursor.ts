@@ -220,12 +220,10 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
   family?: SqlFamily,
   select: SelectAdder<B> = knexSelect,
 ): CursorQuery<T> {
-  const indexForm = indexFormOf(family)
-  return {
-    ...(indexForm === undefined ? {} : { indexForm }),
+  const cursorQuery: { -readonly [K in keyof CursorQuery<T>]: CursorQuery<T>[K] } = {
     fetch: async (columns: readonly SchemaColumn[], condition, limit) => {
       const builder = page()
-      const casts = new Map(columns.map((c) => [c.column, c.exact?.cast]))
+      const casts = castsOf(columns)
       // an OR needs its own group to AND with the query's WHERE; a single comparison does not
       if (condition?.kind === 'or') builder.where((b: B) => applyCondition(b, condition, casts))
       else if (condition !== undefined) applyCondition(builder, condition, casts)
@@ -237,6 +235,17 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
       return rows
     },
   }
+  const indexForm = indexFormOf(family)
+  if (indexForm !== undefined) cursorQuery.indexForm = indexForm
+  return cursorQuery
+}
+
+const NO_CASTS: ReadonlyMap<string, string | undefined> = new Map()
+
+/** column -> the cast of its cursor values, for the columns whose values travel as exact text. */
+function castsOf(columns: readonly SchemaColumn[]): ReadonlyMap<string, string | undefined> {
+  if (columns.every((c) => c.exact === undefined)) return NO_CASTS
+  return new Map(columns.map((c) => [c.column, c.exact?.cast]))
 }
 
 /** The exact text of each column that has one, under its internal alias. */
