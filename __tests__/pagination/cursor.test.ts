@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { Cursor, InvalidCursorError } from '../../src'
 
 /** What Laravel's Cursor::encode() does: base64 of PHP's json_encode, made URL-safe, unpadded. */
@@ -114,4 +115,47 @@ describe('Cursor column names that look like the encoding', () => {
       }
     },
   )
+})
+
+describe('Cursor encoding of any parameters', () => {
+  const name = fc.oneof(
+    fc.string(),
+    fc.string({ unit: 'binary' }),
+    fc.constantFrom('_pointsToNextItems', '__pointsToNextItems', '__proto__', '0', '7', '10'),
+  )
+  const value = fc.oneof(
+    fc.string({ unit: 'binary' }),
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.boolean(),
+    fc.constant(null),
+  )
+
+  it('is the JSON of the parameters (flag-like names escaped) and then the flag, every time', () => {
+    fc.assert(
+      fc.property(fc.dictionary(name, value), fc.boolean(), (parameters, next) => {
+        const cursor = new Cursor(parameters, next)
+        const expected: Record<string, unknown> = {}
+        for (const [key, v] of Object.entries(parameters))
+          Object.defineProperty(expected, /^_+pointsToNextItems$/.test(key) ? `_${key}` : key, {
+            value: v,
+            enumerable: true,
+          })
+        Object.defineProperty(expected, '_pointsToNextItems', { value: next, enumerable: true })
+        const encoded = cursor.encode()
+        expect(encoded).toBe(Buffer.from(JSON.stringify(expected), 'utf8').toString('base64url'))
+        expect(cursor.encode()).toBe(encoded)
+        expect(cursor.encode('key')).toBe(new Cursor(parameters, next).encode('key'))
+        const back = Cursor.fromEncoded(encoded)
+        const names = cursor.names()
+        expect(back.names()).toEqual(names)
+        // JSON's: -0 reads back as 0
+        expect(JSON.stringify(back.parameters(names))).toBe(
+          JSON.stringify(cursor.parameters(names)),
+        )
+        expect(back.pointsToNextItems()).toBe(next)
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 300) },
+    )
+  })
 })

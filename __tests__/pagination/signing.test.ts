@@ -6,6 +6,7 @@ import {
   fromBase64Url,
   hmacSha256,
   sha256,
+  textToBase64Url,
   toBase64Url,
   utf8Bytes,
   utf8Text,
@@ -74,6 +75,29 @@ describe('cursor signing without node:crypto', () => {
       runs,
     )
     expect(() => fromBase64Url('ab+c')).toThrow(RangeError)
+  })
+
+  it('base64url of a text is that of its UTF-8 bytes, ASCII or not, at every length', () => {
+    for (const text of [
+      '',
+      'a',
+      'ab',
+      'abc',
+      'abcd',
+      '{"id":15}',
+      'é',
+      'aé',
+      'abé',
+      '\u007f\u0080',
+    ])
+      expect(textToBase64Url(text)).toBe(Buffer.from(text, 'utf8').toString('base64url'))
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.string({ unit: 'binary' })),
+        (s) => textToBase64Url(s) === Buffer.from(s, 'utf8').toString('base64url'),
+      ),
+      runs,
+    )
   })
 
   it('compares signatures by content', () => {

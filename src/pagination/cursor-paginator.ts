@@ -6,6 +6,7 @@ import { BasePaginator } from './base-paginator'
 import { parameterName } from './resolve'
 import { Cursor, assertSecret, type CursorSecret, type CursorValue } from './cursor'
 import { bareUrl, pageUrlPrefix } from './page-url'
+import { setKey } from '../util/objects'
 import type {
   CursorPageJson,
   CursorPaginationLinks,
@@ -104,14 +105,7 @@ export class CursorPaginator<T> extends BasePaginator<T> {
     const at = this.#exact === undefined ? -1 : this.#fetched.indexOf(row)
     const exact = at === -1 ? undefined : this.#exact?.[at]
     const values: Record<string, CursorValue> = {}
-    for (const name of this.#parameters)
-      // defined, not assigned: a column may be named `__proto__`
-      Object.defineProperty(values, name, {
-        value: cursorValue(row, name, exact),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      })
+    for (const name of this.#parameters) setKey(values, name, cursorValue(row, name, exact))
     return new Cursor(values, pointsToNextItems)
   }
 
@@ -121,7 +115,8 @@ export class CursorPaginator<T> extends BasePaginator<T> {
    */
   url(cursor: Cursor | null): string {
     if (cursor === null) return bareUrl(this.path(), this.queryParams(), this.fragment())
-    return this.#urlPrefix + encodeURIComponent(cursor.encode(this.#secret)) + this.urlSuffix()
+    // base64url and `.`: nothing to percent-encode
+    return this.#urlPrefix + cursor.encode(this.#secret) + this.urlSuffix()
   }
 
   nextPageUrl(): string | null {
@@ -247,7 +242,8 @@ function cursorValue(
   if (value === undefined) value = record[name.slice(name.lastIndexOf('.') + 1)]
   if (value instanceof Date) return value.toISOString()
   if (typeof value === 'bigint') return value.toString()
-  if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+  const kind = typeof value
+  if (value === null || kind === 'string' || kind === 'number' || kind === 'boolean')
     return value as CursorValue
   throw ArgumentError.cursorColumn(name, value)
 }

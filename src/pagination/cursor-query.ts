@@ -1,5 +1,5 @@
 import { InvalidCursorError } from '../errors/pagination-errors'
-import { assertSecret, type Cursor, type CursorSecret, type CursorValue } from './cursor'
+import { assertSecret, type Cursor, type CursorValue } from './cursor'
 import { CURSOR_PARAMETER, CursorPaginator, resolveCursor } from './cursor-paginator'
 import { assertPerPage, parameterName } from './resolve'
 
@@ -130,14 +130,18 @@ export async function cursorPaginateQuery<T>(
     if (current.pointsToPreviousItems()) order = known.map(flipped)
     condition = keysetCondition(order, values, query.indexForm)
   }
-  const rows = await fetchRows(query, order, condition, perPage + 1)
-  return new CursorPaginator(rows, {
-    perPage,
-    cursor: current,
-    parameters: names,
-    cursorName,
-    ...(secret === undefined ? {} : { cursorSecret: secret as CursorSecret }),
-  })
+  let rows: T[]
+  try {
+    rows = await query.fetch(order, condition, perPage + 1)
+  } catch (error) {
+    throw condition === undefined ? error : cursorValueError(error)
+  }
+  return new CursorPaginator(
+    rows,
+    secret === undefined
+      ? { perPage, cursor: current, parameters: names, cursorName }
+      : { perPage, cursor: current, parameters: names, cursorName, cursorSecret: secret },
+  )
 }
 
 /**
@@ -153,19 +157,10 @@ function isValueKindError(error: unknown): boolean {
   return VALUE_KIND_ERRORS.has(code as string) || VALUE_KIND_ERRORS.has(errno as number)
 }
 
-/** The rows of one page; a cursor value the database cannot compare is an `InvalidCursorError`. */
-async function fetchRows<T>(
-  query: CursorQuery<T>,
-  order: readonly CursorColumn[],
-  condition: KeysetCondition | undefined,
-  limit: number,
-): Promise<T[]> {
-  try {
-    return await query.fetch(order, condition, limit)
-  } catch (error) {
-    if (condition === undefined || !isValueKindError(error)) throw error
-    throw InvalidCursorError.invalidCursor('its values do not fit the order columns', error)
-  }
+/** A cursor value the database could not compare (`error`) is an `InvalidCursorError`. */
+function cursorValueError(error: unknown): unknown {
+  if (!isValueKindError(error)) return error
+  return InvalidCursorError.invalidCursor('its values do not fit the order columns', error)
 }
 
 /** The cursor's values of `names`; a cursor carrying other columns is refused. */

@@ -1,10 +1,11 @@
 import { ArgumentError } from '../errors/base'
 import { InvalidCursorError } from '../errors/pagination-errors'
-import { hasOwn, isPlainObject } from '../util/objects'
+import { hasOwn, isPlainObject, setKey } from '../util/objects'
 import {
   constantTimeEqual,
   fromBase64Url,
   hmacSha256,
+  textToBase64Url,
   toBase64Url,
   utf8Bytes,
   utf8Text,
@@ -27,16 +28,6 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/
 /** Column names an encoded cursor escapes with one more leading `_` (see `Cursor.encode`). */
 const ESCAPED = /^_+pointsToNextItems$/
 
-/** `target[name] = value` as an own property, also for `__proto__`. */
-function defineValue(target: object, name: string, value: unknown): void {
-  Object.defineProperty(target, name, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  })
-}
-
 /**
  * A position in an ordered query: the values of the order columns of one row, and whether the page
  * it names lies after that row (`pointsToNextItems`) or before it. Encoded the way Laravel encodes
@@ -55,6 +46,8 @@ function defineValue(target: object, name: string, value: unknown): void {
 export class Cursor {
   readonly #parameters: Readonly<Record<string, CursorValue>>
   readonly #pointsToNextItems: boolean
+  /** The unsigned encoded form, made by the first `encode()` (a cursor never changes). */
+  #encoded: string | undefined
 
   constructor(parameters: Readonly<Record<string, CursorValue>>, pointsToNextItems = true) {
     this.#parameters = Object.freeze(checkedParameters(parameters))
@@ -101,14 +94,27 @@ export class Cursor {
   #encodable(): Record<string, CursorValue> {
     const out: Record<string, CursorValue> = {}
     for (const [name, value] of Object.entries(this.#parameters))
-      defineValue(out, ESCAPED.test(name) ? `_${name}` : name, value)
+      setKey(out, ESCAPED.test(name) ? `_${name}` : name, value)
     out[DIRECTION_KEY] = this.#pointsToNextItems
     return out
   }
 
+  /**
+   * The JSON text of {@link #encodable}: the parameters' own JSON with the flag added last, when
+   * no name needs escaping (the flag is a string key, so it follows every parameter either way).
+   */
+  #json(): string {
+    const parameters = this.#parameters
+    if (Object.keys(parameters).some((name) => ESCAPED.test(name)))
+      return JSON.stringify(this.#encodable())
+    const json = JSON.stringify(parameters)
+    const flag = `"${DIRECTION_KEY}":${this.#pointsToNextItems}`
+    return json === '{}' ? `{${flag}}` : `${json.slice(0, -1)},${flag}}`
+  }
+
   /** The URL-safe string form; with `secret`, signed (`<cursor>.<signature>`). */
   encode(secret?: CursorSecret): string {
-    const encoded = toBase64Url(utf8Bytes(JSON.stringify(this.#encodable())))
+    const encoded = (this.#encoded ??= textToBase64Url(this.#json()))
     return secret === undefined ? encoded : `${encoded}.${signature(encoded, secret)}`
   }
 
@@ -128,7 +134,7 @@ export class Cursor {
       throw InvalidCursorError.invalidCursor(`"${DIRECTION_KEY}" is not a boolean`)
     const parameters: Record<string, unknown> = {}
     for (const [name, value] of Object.entries(encodedParameters))
-      defineValue(parameters, ESCAPED.test(name) ? name.slice(1) : name, value)
+      setKey(parameters, ESCAPED.test(name) ? name.slice(1) : name, value)
     return new Cursor(parameters as Record<string, CursorValue>, direction)
   }
 }
@@ -148,7 +154,7 @@ function checkedParameters(parameters: unknown): Record<string, CursorValue> {
   for (const [name, value] of Object.entries(parameters)) {
     if (!isCursorValue(value))
       throw InvalidCursorError.invalidCursor(`the value of "${name}" is not a scalar`)
-    Object.defineProperty(out, name, { value, enumerable: true, writable: true })
+    setKey(out, name, value)
   }
   return out
 }

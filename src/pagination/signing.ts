@@ -44,6 +44,38 @@ export function toBase64Url(bytes: Uint8Array): string {
 }
 
 /**
+ * base64url without padding of the UTF-8 bytes of `text`: `toBase64Url(utf8Bytes(text))`, read
+ * straight from the text when it is ASCII (a cursor's JSON mostly is), without the bytes.
+ */
+export function textToBase64Url(text: string): string {
+  const length = text.length
+  let out = ''
+  let i = 0
+  for (; i + 2 < length; i += 3) {
+    const a = text.charCodeAt(i)
+    const b = text.charCodeAt(i + 1)
+    const c = text.charCodeAt(i + 2)
+    if ((a | b | c) > 0x7f) return toBase64Url(utf8Bytes(text))
+    const n = (a << 16) | (b << 8) | c
+    out += ALPHABET[n >>> 18] + ALPHABET[(n >>> 12) & 63] + ALPHABET[(n >>> 6) & 63]
+    out += ALPHABET[n & 63]
+  }
+  const rest = length - i
+  if (rest === 1) {
+    const n = text.charCodeAt(i)
+    if (n > 0x7f) return toBase64Url(utf8Bytes(text))
+    out += ALPHABET[n >>> 2] + ALPHABET[(n & 3) << 4]
+  } else if (rest === 2) {
+    const a = text.charCodeAt(i)
+    const b = text.charCodeAt(i + 1)
+    if ((a | b) > 0x7f) return toBase64Url(utf8Bytes(text))
+    const n = (a << 8) | b
+    out += ALPHABET[n >>> 10] + ALPHABET[(n >>> 4) & 63] + ALPHABET[(n & 15) << 2]
+  }
+  return out
+}
+
+/**
  * The bytes of base64url `text` (its characters already checked to be of the alphabet). As Node's
  * `Buffer.from(text, 'base64url')`: the bits of an incomplete last byte are dropped, so a lone last
  * character adds nothing.

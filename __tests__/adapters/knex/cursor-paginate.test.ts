@@ -119,6 +119,17 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
         expect(page.hasMorePages()).toBe(true)
       })
 
+      it("ignores the query's own limit and offset, and leaves the query as it was", async () => {
+        const ids = (p: { items(): unknown[] }) => p.items().map((r) => Number((r as WalkRow).id))
+        const limited = db(table).orderBy('id').limit(1).offset(3)
+        const first = await cursorPaginate(limited, 2)
+        expect(ids(first)).toEqual([1, 2])
+        expect(ids(await cursorPaginate(limited, 2, first.nextCursor()))).toEqual([3, 4])
+        expect(((await limited) as WalkRow[]).map((r) => Number(r.id))).toEqual([4])
+        const cleared = db(table).orderBy('id').limit(1).offset(3).clear('limit').clear('offset')
+        expect(ids(await cursorPaginate(cleared, 2))).toEqual([1, 2])
+      })
+
       it('is query.cursorPaginate(perPage, cursor?) after installKnexPagination', async () => {
         installKnexPagination(db)
         const first = await db(table).orderBy('id').cursorPaginate(2)

@@ -119,7 +119,6 @@ async function cursorPaginateRows<Q extends Knex.QueryBuilder>(
   cursor?: Cursor | string | null,
   options?: CursorPaginateOptions,
 ): Promise<CursorPaginator<KnexRow<Q>>> {
-  assertKnexQuery('cursorPaginate', query)
   const columns = await knexColumnsWithSchema(
     query as unknown as KnexInternals,
     knexCursorColumns('cursorPaginate', query),

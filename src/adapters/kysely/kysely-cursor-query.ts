@@ -311,9 +311,6 @@ function ownReferences(
   return columns.map((c) => selectColumn(fn, first, entries, index, c.name, columnReference))
 }
 
-const indexFormProperty = (form: CursorQuery<unknown>['indexForm']) =>
-  form === undefined ? {} : { indexForm: form }
-
 /** The exact texts of `columns` (of `references[i]`), under their internal aliases. */
 function exactTexts(
   columns: readonly SchemaColumn[],
@@ -396,8 +393,7 @@ export function kyselyCursorQuery<O>(
   const ref = (column: string) => (references.get(column) as KyselyCursorColumn).reference
   const cast = (column: string) => references.get(column)?.exact?.cast
   const exact = columns.some((c) => c.exact !== undefined)
-  return {
-    ...indexFormProperty(indexFormOf(family)),
+  const cursorQuery: { -readonly [K in keyof CursorQuery<O>]: CursorQuery<O>[K] } = {
     fetch: async (order, condition, limit) => {
       let page = query.clearOrderBy().clearLimit().clearOffset()
       const union = hasSetOperations(query.toOperationNode())
@@ -415,6 +411,9 @@ export function kyselyCursorQuery<O>(
       return rows
     },
   }
+  const indexForm = indexFormOf(family)
+  if (indexForm !== undefined) cursorQuery.indexForm = indexForm
+  return cursorQuery
 }
 
 type AnySelect<O> = SelectQueryBuilder<never, never, O>

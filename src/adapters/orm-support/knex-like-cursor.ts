@@ -370,9 +370,7 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
   select: SelectAdder<B> = knexSelect,
   union: KnexUnionSteps<B> = KNEX_UNION as unknown as KnexUnionSteps<B>,
 ): CursorQuery<T> {
-  const indexForm = indexFormOf(family)
-  return {
-    ...(indexForm === undefined ? {} : { indexForm }),
+  const cursorQuery: { -readonly [K in keyof CursorQuery<T>]: CursorQuery<T>[K] } = {
     fetch: async (columns: readonly SchemaColumn[], condition, limit) => {
       const builder = page()
       const query = union.knex(builder)
@@ -404,6 +402,9 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
       return rows
     },
   }
+  const indexForm = indexFormOf(family)
+  if (indexForm !== undefined) cursorQuery.indexForm = indexForm
+  return cursorQuery
 }
 
 /**
