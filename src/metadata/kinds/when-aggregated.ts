@@ -53,7 +53,7 @@ const rules: LoadedRules = {
 }
 
 /** The resource helpers of this kind (methods of `JsonResource`). */
-interface WhenAggregatedHelpers {
+export interface WhenAggregatedHelpers {
   /**
    * A relation's aggregate selected with the query, read from `<relation>_<aggregate>_<column>`
    * (`posts_sum_votes`, `posts_avg_score`, `posts_max_created_at`, as Laravel names them), or

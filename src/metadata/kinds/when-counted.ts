@@ -36,7 +36,7 @@ const rules: LoadedRules = {
 }
 
 /** The resource helpers of this kind (methods of `JsonResource`). */
-interface WhenCountedHelpers {
+export interface WhenCountedHelpers {
   /**
    * The loaded `<relation>_count` (snake case: `fooBars` reads `foo_bars_count`; a name already
    * ending in `_count` is read as it is), or `cb` of it; `null` when it is `null`; else

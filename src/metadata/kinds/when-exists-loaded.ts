@@ -42,7 +42,7 @@ const rules: LoadedRules = {
 }
 
 /** The resource helpers of this kind (methods of `JsonResource`). */
-interface WhenExistsLoadedHelpers {
+export interface WhenExistsLoadedHelpers {
   /**
    * Whether related rows exist, selected with the query as `<relation>_exists` (`1`/`0` or a
    * boolean), as a boolean or `cb` of it; `null` when it is `null`; `fallback` (default: no

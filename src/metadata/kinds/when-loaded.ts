@@ -30,7 +30,7 @@ const rules: LoadedRules = {
 }
 
 /** The resource helpers of this kind (methods of `JsonResource`). */
-interface WhenLoadedHelpers {
+export interface WhenLoadedHelpers {
   /**
    * The eager-loaded relation (or `cb` of it); `null` if loaded as null; else `fallback`
    * (default: no key).
