@@ -2,7 +2,8 @@
  * api-resources: Laravel-style API resources, JSON:API documents and paginators for TypeScript.
  *
  * This entry loads neither Express, Handlebars nor any database driver. Every export is listed by
- * name: what is not here (compiler internals, metadata records, helpers) is not public.
+ * name (the member kinds' decorators in their one list, `metadata/kinds/decorators.ts`): what is
+ * not listed (compiler internals, metadata records, helpers) is not public.
  * @module
  */
 
@@ -63,7 +64,6 @@ export {
   type PaginationInformation,
   type PaginationSectionsOf,
 } from './resources/resource-collection'
-export type { Lazy, ValueOf } from './metadata/kinds'
 export { toResource, toResourceCollection } from './resources/to-resource'
 export type {
   BodyOf,
@@ -86,22 +86,9 @@ export type {
   SimplePaginatedBody,
 } from './resources/payload'
 export type { JsonEncoding, Merged } from './runtime/payload'
+// the decorators of the member kinds and their options' types (the kinds' one list of public names)
+export * from './metadata/kinds/decorators'
 export {
-  Attribute,
-  Field,
-  MergeWhen,
-  Relationship,
-  When,
-  WhenCounted,
-  WhenLoaded,
-  WhenNotNull,
-  WhenPivotLoaded,
-  WhenHas,
-  WhenAggregated,
-  WhenAppended,
-  WhenExistsLoaded,
-  type AggregateFunction,
-  type FieldConditionFn,
   type FieldOptions,
   type DefaultOption,
   type EnumValues,
@@ -110,7 +97,6 @@ export {
   type ScalarType,
   type SchemaOptions,
   type MemberDecorator,
-  type PivotOptions,
   type RelationOptions,
   type RelationshipLink,
   type RelationshipOptions,
@@ -178,16 +164,8 @@ export type { CursorPaginateOptions } from './pagination/cursor-query'
 // the request half: what a client may ask of a resource (include, sort, filter, per_page)
 export {
   defineQuery,
-  queryPlan,
-  defineRelations,
-  belongsTo,
-  hasMany,
-  belongsToMany,
-  isQueryPlan,
   FILTER_OPERATORS,
   FILTER_TYPES,
-  type QueryPlan,
-  type QueryPlanOptions,
   type QueryDeclaration,
   type QueryNarrowing,
   type QueryCondition,
@@ -198,7 +176,15 @@ export {
   type FilterValue,
   type PerPageDeclaration,
   type SortableEntry,
-  type SortEntry,
+} from './query/declaration'
+export { queryPlan, type QueryPlan, type QueryPlanOptions } from './query/plan'
+export { isQueryPlan } from './query/apply'
+export type { SortEntry } from './query/resolve'
+export {
+  defineRelations,
+  belongsTo,
+  hasMany,
+  belongsToMany,
   type RelationDefinition,
   type RelationMap,
-} from './query'
+} from './query/relations'

@@ -6,30 +6,14 @@
  * `toPayload()` of a JSON:API resource or collection returns its document type.
  * @module
  */
-import type {
-  CursorPaginationLinks,
-  CursorPaginationMeta,
-  LengthAwarePaginationMeta,
-  PaginationResourceLinks,
-  SimplePaginationMeta,
-} from '../pagination/types'
 import type { JsonResource } from '../resources/json-resource'
-import type { CollectionShape } from '../resources/payload'
-import type { DataOf, IsAny, PAYLOAD_TYPES, RenderedOf } from '../runtime/payload'
+import type { CollectionShape, InstanceOf, PageParts } from '../resources/payload'
+import type { DataOf, IsNonNullOf, PAYLOAD_TYPES, RenderedOf } from '../runtime/payload'
 import type { JsonApiResourceCollection } from './jsonapi-collection'
 import type { JsonApiLinks, JsonApiMeta, ResourceIdentifier } from './types'
 
-type InstanceOf<C> = C extends abstract new (...args: never) => infer I ? I : C
-
 /** Is `V` (a member's type, `null`/`undefined` aside) a JSON:API resource or a list of them? */
-type IsJsonApiValue<V> =
-  IsAny<V> extends true
-    ? false
-    : [NonNullable<V>] extends [never]
-      ? false
-      : [NonNullable<V>] extends [JsonApiLike | readonly JsonApiLike[]]
-        ? true
-        : false
+type IsJsonApiValue<V> = IsNonNullOf<V, JsonApiLike | readonly JsonApiLike[]>
 
 /** A JSON:API resource instance, structurally. */
 interface JsonApiLike {
@@ -108,16 +92,9 @@ export interface JsonApiDocument<C> {
 /** `links` and `meta` of a JSON:API collection document, by the shape of its source. */
 type PageMembers<S extends CollectionShape> = S extends 'list' | 'keyed'
   ? { links?: JsonApiLinks; meta?: JsonApiMeta }
-  : S extends 'length-aware'
-    ? { links: { self?: string } & PaginationResourceLinks; meta: LengthAwarePaginationMeta }
-    : S extends 'simple'
-      ? {
-          links: { self?: string } & PaginationResourceLinks & { last: null }
-          meta: SimplePaginationMeta
-        }
-      : S extends 'cursor'
-        ? { links: { self?: string } & CursorPaginationLinks; meta: CursorPaginationMeta }
-        : { links: JsonApiLinks; meta: JsonApiMeta }
+  : S extends keyof PageParts
+    ? { links: { self?: string } & PageParts[S]['links']; meta: PageParts[S]['meta'] }
+    : { links: JsonApiLinks; meta: JsonApiMeta }
 
 /** The document of a JSON:API collection over source shape `S` (`links`/`meta` when paginated). */
 export type JsonApiCollectionDocument<C, S extends CollectionShape = 'list'> = {

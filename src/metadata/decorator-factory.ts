@@ -3,7 +3,9 @@ import { ResourceError } from '../errors/resource-errors'
 import type {
   DecoratorReads,
   DecoratorSpec,
+  FieldOptions,
   MemberDecorator,
+  OptionsDecorator,
   OptionsOf,
   ThunkOrOptionsDecorator,
 } from './decorator-types'
@@ -276,6 +278,24 @@ export function thunkOrOptionsDecorator<
     })
   }
   return decorate as ThunkOrOptionsDecorator<N, Reads, O>
+}
+
+/**
+ * A decorator called as `@N(options?)` (see {@link OptionsDecorator}): records `kind` with the
+ * `from` key, the schema options and the `{ default }` option. @internal
+ */
+export function optionsDecorator<N extends string, Reads extends DecoratorReads>(
+  decorator: N,
+  kind: FieldKind,
+): OptionsDecorator<N, Reads> {
+  const decorate = (options?: FieldOptions & { readonly default?: unknown }) =>
+    memberDecorator(decorator, {
+      kind,
+      source: optionalName(`@${decorator}() from`, options?.from),
+      ...schemaOptions(decorator, options),
+      ...defaultOption(options),
+    })
+  return decorate as OptionsDecorator<N, Reads>
 }
 
 /**

@@ -7,7 +7,7 @@
 // message, so TypeScript reports "Argument of type ... is not assignable to parameter of type
 // '"@WhenLoaded(): ..."'" in both decorator modes.
 import type { GUIDE_URL } from '../errors/guide'
-import type { DataOf, IsMerged, OutputOf } from '../runtime/payload'
+import type { DataOf, IsAny, IsFunction, IsMerged, IsNonNullOf, OutputOf } from '../runtime/payload'
 import type { Missing } from '../runtime/missing'
 import type { Resolvable } from '../runtime/protocol'
 import type { ConditionalName, DecoratorReads } from './kinds'
@@ -47,27 +47,8 @@ type StandardContext =
   | ClassMethodDecoratorContext
   | ClassSetterDecoratorContext
 
-type IsAny<T> = 0 extends 1 & T ? true : false
-
-/** Is `F` a function type (so a descriptor with this `value` is a method's)? */
-type IsFunction<F> =
-  IsAny<F> extends true
-    ? false
-    : [NonNullable<F>] extends [never]
-      ? false
-      : [NonNullable<F>] extends [(...args: never) => unknown]
-        ? true
-        : false
-
 /** Is `V` a resource or collection (or a list of them), ignoring `null`/`undefined`? */
-export type IsResourceType<V> =
-  IsAny<V> extends true
-    ? false
-    : [NonNullable<V>] extends [never]
-      ? false
-      : [NonNullable<V>] extends [Resolvable | readonly Resolvable[]]
-        ? true
-        : false
+export type IsResourceType<V> = IsNonNullOf<V, Resolvable | readonly Resolvable[]>
 
 /** The member being decorated, as both decorator modes describe it. */
 type MemberOf<A, C, D> =
@@ -426,6 +407,17 @@ export interface OptionsOf<F extends string> {
   readonly field: FieldOptions<F>
   readonly relation: RelationOptions<F>
   readonly relationship: RelationshipOptions<F>
+}
+
+/**
+ * A decorator called as `@N(options?)` alone (`@WhenHas()`, `@WhenAppended()`): `from` names the
+ * model key (inferred as `F`, so the member check sees it), `default` the value when the key would
+ * be left out.
+ */
+export interface OptionsDecorator<N extends string, Reads extends DecoratorReads> {
+  <F extends string = never, D = undefined>(
+    options?: FieldOptions<F> & { readonly default?: D },
+  ): MemberDecorator<SpecOf<N, false, Reads, F, unknown, DefaultedOf<D>>>
 }
 
 /**

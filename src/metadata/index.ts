@@ -1,22 +1,5 @@
-export {
-  type AggregateFunction,
-  Attribute,
-  type DecoratorReads,
-  Field,
-  type FieldConditionFn,
-  MergeWhen,
-  type PivotOptions,
-  Relationship,
-  When,
-  WhenAggregated,
-  WhenAppended,
-  WhenCounted,
-  WhenExistsLoaded,
-  WhenHas,
-  WhenLoaded,
-  WhenNotNull,
-  WhenPivotLoaded,
-} from './kinds'
+export * from './kinds/decorators'
+export type { DecoratorReads } from './kinds'
 export type {
   DefaultOption,
   DecoratorSpec,

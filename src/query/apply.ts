@@ -4,7 +4,8 @@
  * in a key list, related rows through a pivot, counts grouped by a key). One query per include path
  * segment for the whole page; nothing loaded that the plan does not name.
  */
-import { optionError } from './option-error'
+import type { BasePaginator } from '../pagination/base-paginator'
+import { ArgumentError } from '../errors/base'
 import type { QueryPlan } from './plan'
 import type { BelongsToManyDefinition, RelationDefinition, RelationMap } from './relations'
 
@@ -64,6 +65,23 @@ export interface PlanLoadOptions {
   readonly table?: string
 }
 
+/**
+ * A plan's page: `run` over the query with the plan applied, at the plan's page size; then `load`
+ * puts the plan's includes and counts onto its rows (when it has any), and its links carry the
+ * plan's parameters. @internal
+ */
+export async function plannedPage<Q, P extends BasePaginator<unknown>>(
+  plan: QueryPlan,
+  applied: Q,
+  run: (query: Q, perPage: number) => Promise<P>,
+  load: (rows: readonly object[]) => Promise<void>,
+): Promise<P> {
+  const page = await run(applied, plan.perPage)
+  if (plan.include.length > 0 || plan.counts.length > 0) await load(page.items() as object[])
+  page.appends(plan.parameters)
+  return page
+}
+
 const PARENT_ALIAS = '__api_resources_parent'
 const PIVOT_ALIAS = '__api_resources_pivot_'
 const CHUNK = 1000
@@ -110,10 +128,10 @@ function relationOf(
 ): RelationDefinition {
   const relation = relations?.[table]?.[name]
   if (relation === undefined)
-    throw optionError(
-      undefined,
+    throw ArgumentError.decoratorOption(
       `relations.${table}.${name}`,
       'a relation loader (defineRelations({ ' + `${table}: { ${name}: belongsTo(...) } }))`,
+      undefined,
     )
   return relation
 }
@@ -219,7 +237,7 @@ async function loadCount(
   queries: RelationQueries,
 ): Promise<void> {
   if (relation.kind === 'belongsTo')
-    throw optionError(relation.kind, name, 'a hasMany or belongsToMany relation')
+    throw ArgumentError.decoratorOption(name, 'a hasMany or belongsToMany relation', relation.kind)
   const [table, column, localKey] =
     relation.kind === 'hasMany'
       ? [relation.table, relation.foreignKey, relation.localKey]

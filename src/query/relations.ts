@@ -3,7 +3,7 @@
  * adapters (Knex, Kysely) to load a plan's includes in batches: one query per include path segment
  * for the whole page.
  */
-import { optionError } from './option-error'
+import { ArgumentError } from '../errors/base'
 
 /** The parent row holds the key of one related row (`posts.user_id` -> `users.id`). */
 export interface BelongsToDefinition {
@@ -56,8 +56,25 @@ export type RelationMap = Readonly<Record<string, Readonly<Record<string, Relati
 
 function name(value: unknown, what: string): string {
   if (typeof value !== 'string' || value === '')
-    throw optionError(value, what, 'a non-empty string')
+    throw ArgumentError.decoratorOption(what, 'a non-empty string', value)
   return value
+}
+
+/**
+ * A loader of `kind`, frozen: its `table` and each key of `defaults`, as given in `keys` or else
+ * the default (`undefined`: required), each checked to be a name; then `extra`.
+ */
+function definition<D extends RelationDefinition>(
+  kind: D['kind'],
+  table: string,
+  keys: Readonly<Record<string, unknown>>,
+  defaults: Readonly<Record<string, string | undefined>>,
+  extra?: Partial<D>,
+): D {
+  const out: Record<string, unknown> = { kind, table: name(table, `${kind} table`) }
+  for (const [key, fallback] of Object.entries(defaults))
+    out[key] = name(keys[key] ?? fallback, `${kind} ${key}`)
+  return Object.freeze({ ...out, ...extra }) as D
 }
 
 /** `posts.user_id` -> `users.id`: `belongsTo('users', { foreignKey: 'user_id' })`. */
@@ -65,11 +82,9 @@ export function belongsTo(
   table: string,
   keys: { readonly foreignKey: string; readonly ownerKey?: string },
 ): BelongsToDefinition {
-  return Object.freeze({
-    kind: 'belongsTo',
-    table: name(table, 'belongsTo table'),
-    foreignKey: name(keys.foreignKey, 'belongsTo foreignKey'),
-    ownerKey: name(keys.ownerKey ?? 'id', 'belongsTo ownerKey'),
+  return definition<BelongsToDefinition>('belongsTo', table, keys, {
+    foreignKey: undefined,
+    ownerKey: 'id',
   })
 }
 
@@ -78,12 +93,10 @@ export function hasMany(
   table: string,
   keys: { readonly foreignKey: string; readonly localKey?: string; readonly orderBy?: string },
 ): HasManyDefinition {
-  return Object.freeze({
-    kind: 'hasMany',
-    table: name(table, 'hasMany table'),
-    foreignKey: name(keys.foreignKey, 'hasMany foreignKey'),
-    localKey: name(keys.localKey ?? 'id', 'hasMany localKey'),
-    orderBy: name(keys.orderBy ?? 'id', 'hasMany orderBy'),
+  return definition<HasManyDefinition>('hasMany', table, keys, {
+    foreignKey: undefined,
+    localKey: 'id',
+    orderBy: 'id',
   })
 }
 
@@ -105,17 +118,17 @@ export function belongsToMany(
   },
 ): BelongsToManyDefinition {
   const pivotColumns = (keys.pivotColumns ?? []).map((c) => name(c, 'belongsToMany pivotColumns'))
-  return Object.freeze({
-    kind: 'belongsToMany',
-    table: name(table, 'belongsToMany table'),
-    pivot: name(keys.pivot, 'belongsToMany pivot'),
-    foreignPivotKey: name(keys.foreignPivotKey, 'belongsToMany foreignPivotKey'),
-    relatedPivotKey: name(keys.relatedPivotKey, 'belongsToMany relatedPivotKey'),
-    parentKey: name(keys.parentKey ?? 'id', 'belongsToMany parentKey'),
-    relatedKey: name(keys.relatedKey ?? 'id', 'belongsToMany relatedKey'),
+  const defaults = {
+    pivot: undefined,
+    foreignPivotKey: undefined,
+    relatedPivotKey: undefined,
+    parentKey: 'id',
+    relatedKey: 'id',
+    as: 'pivot',
+    orderBy: keys.relatedPivotKey,
+  }
+  return definition<BelongsToManyDefinition>('belongsToMany', table, keys, defaults, {
     pivotColumns: Object.freeze(pivotColumns),
-    as: name(keys.as ?? 'pivot', 'belongsToMany as'),
-    orderBy: name(keys.orderBy ?? keys.relatedPivotKey, 'belongsToMany orderBy'),
   })
 }
 
@@ -136,10 +149,10 @@ export function defineRelations<R extends RelationMap>(relations: R): R {
   for (const [table, byName] of Object.entries(relations))
     for (const [relation, definition] of Object.entries(byName))
       if (typeof definition !== 'object' || definition === null || !('kind' in definition))
-        throw optionError(
-          definition,
+        throw ArgumentError.decoratorOption(
           `relations.${table}.${relation}`,
           'belongsTo(), hasMany() or belongsToMany()',
+          definition,
         )
   return Object.freeze(relations)
 }

@@ -3,7 +3,7 @@
  * sortable names with their columns, the filters, the allowed include paths (with the model
  * properties each segment is read from) and counts, the page size and `strict`.
  */
-import { optionError } from './option-error'
+import { ArgumentError } from '../errors/base'
 import { resolveMembers } from '../metadata/resolve'
 import type { ResourceThunk } from '../metadata/types'
 import {
@@ -75,7 +75,7 @@ export function declarationOf(resource: Function): QueryDeclaration {
   const declared = (resource as { query?: unknown }).query
   if (declared === undefined) return {}
   if (typeof declared !== 'object' || declared === null)
-    throw optionError(declared, `${resource.name}.query`, 'a query declaration')
+    throw ArgumentError.decoratorOption(`${resource.name}.query`, 'a query declaration', declared)
   return declared as QueryDeclaration
 }
 
@@ -118,7 +118,7 @@ function build(resource: Function): ResolvedQuery {
   }
   for (const name of declaration.include ?? [])
     if (!includes.has(name) && !counts.has(name) && name.trim() === '')
-      throw optionError(name, `${where}.include`, 'a non-empty dot path')
+      throw ArgumentError.decoratorOption(`${where}.include`, 'a non-empty dot path', name)
   const perPage = declaration.perPage ?? { default: 15 }
   checkPerPage(perPage.default, `${where}.perPage.default`)
   if (perPage.max !== undefined) checkPerPage(perPage.max, `${where}.perPage.max`)
@@ -145,7 +145,7 @@ function build(resource: Function): ResolvedQuery {
 
 function checkPerPage(value: unknown, name: string): void {
   if (!Number.isSafeInteger(value) || (value as number) < 1)
-    throw optionError(value, name, 'an integer >= 1')
+    throw ArgumentError.decoratorOption(name, 'an integer >= 1', value)
 }
 
 function sortEntryOf(
@@ -162,19 +162,19 @@ function sortEntryOf(
     entry.column !== ''
   )
     return { name: entry.name, column: entry.column }
-  throw optionError(entry, name, 'a name, or { name, column }')
+  throw ArgumentError.decoratorOption(name, 'a name, or { name, column }', entry)
 }
 
 function resolveFilter(name: string, filter: unknown, where: string): ResolvedFilter {
   if (typeof filter !== 'object' || filter === null)
-    throw optionError(filter, where, 'a filter declaration')
+    throw ArgumentError.decoratorOption(where, 'a filter declaration', filter)
   const f = filter as Record<string, unknown>
   if (!(FILTER_TYPES as readonly unknown[]).includes(f.type))
-    throw optionError(f.type, `${where}.type`, FILTER_TYPES.join(', '))
+    throw ArgumentError.decoratorOption(`${where}.type`, FILTER_TYPES.join(', '), f.type)
   const type = f.type as FilterType
   const values = f.values as readonly string[] | undefined
   if (type === 'enum' && (!Array.isArray(values) || values.length === 0))
-    throw optionError(values, `${where}.values`, 'a non-empty list of strings')
+    throw ArgumentError.decoratorOption(`${where}.values`, 'a non-empty list of strings', values)
   const description = typeof f.description === 'string' ? { description: f.description } : {}
   const enumValues = values === undefined ? {} : { values: Object.freeze([...values]) }
   if (isComputedFilter(filter))
@@ -185,16 +185,20 @@ function resolveFilter(name: string, filter: unknown, where: string): ResolvedFi
     operators.length === 0 ||
     operators.some((op) => !(FILTER_OPERATORS as readonly unknown[]).includes(op))
   )
-    throw optionError(
-      operators,
+    throw ArgumentError.decoratorOption(
       `${where}.operators`,
       `a non-empty list of ${FILTER_OPERATORS.join(', ')}`,
+      operators,
     )
   const textOnly = operators.find(
     (op) => (op === 'contains' || op === 'starts_with') && type !== 'string',
   )
   if (textOnly !== undefined)
-    throw optionError(textOnly, `${where}.operators`, 'an operator of a string filter')
+    throw ArgumentError.decoratorOption(
+      `${where}.operators`,
+      'an operator of a string filter',
+      textOnly,
+    )
   const column = typeof f.column === 'string' && f.column !== '' ? f.column : name
   return {
     kind: 'column',
@@ -217,7 +221,11 @@ export function declaredSort(query: ResolvedQuery, text: string, where: string):
       query.sortable.get(name) ??
       (name === query.uniqueKey.name ? query.uniqueKey.column : undefined)
     if (column === undefined)
-      throw optionError(raw, where, `one of ${[...query.sortable.keys()].join(', ')}`)
+      throw ArgumentError.decoratorOption(
+        where,
+        `one of ${[...query.sortable.keys()].join(', ')}`,
+        raw,
+      )
     entries.push({ name, column, descending })
   }
   return entries
@@ -332,7 +340,11 @@ function narrow(query: ResolvedQuery, narrowing: QueryNarrowing): ResolvedQuery 
     for (const name of names) {
       const value = map.get(name)
       if (value === undefined)
-        throw optionError(name, `${where} ${what}`, `one of ${[...map.keys()].join(', ')}`)
+        throw ArgumentError.decoratorOption(
+          `${where} ${what}`,
+          `one of ${[...map.keys()].join(', ')}`,
+          name,
+        )
       out.set(name, value)
     }
     return out

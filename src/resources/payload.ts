@@ -29,7 +29,7 @@ import type { JsonResource } from './json-resource'
 import type { ResourceCollection } from './resource-collection'
 
 /** The instance type of a resource class, or the type itself when it is an instance type. */
-type InstanceOf<C> = C extends abstract new (...args: never) => infer I ? I : C
+export type InstanceOf<C> = C extends abstract new (...args: never) => infer I ? I : C
 
 /**
  * The payload of one resource: the `data` object of `toPayload()`, derived from the types of the
@@ -177,25 +177,20 @@ type InstanceKeyedCollectionBody<R> = R extends unknown
     }
   : never
 
+/** The `links` and `meta` of a page, by the shape of its paginator. */
+export interface PageParts {
+  'length-aware': { links: PaginationResourceLinks; meta: LengthAwarePaginationMeta }
+  simple: { links: PaginationResourceLinks & { last: null }; meta: SimplePaginationMeta }
+  cursor: { links: CursorPaginationLinks; meta: CursorPaginationMeta }
+}
+
 type InstancePaginatedBody<R> = R extends unknown
-  ? {
-      data: RenderedOf<R>[]
-      links: PaginationResourceLinks
-      meta: LengthAwarePaginationMeta
-    }
+  ? { data: RenderedOf<R>[] } & PageParts['length-aware']
   : never
 
-type SimpleInstancePaginatedBody<R> = {
-  data: RenderedOf<R>[]
-  links: PaginationResourceLinks & { last: null }
-  meta: SimplePaginationMeta
-}
+type SimpleInstancePaginatedBody<R> = { data: RenderedOf<R>[] } & PageParts['simple']
 
-type CursorInstancePaginatedBody<R> = {
-  data: RenderedOf<R>[]
-  links: CursorPaginationLinks
-  meta: CursorPaginationMeta
-}
+type CursorInstancePaginatedBody<R> = { data: RenderedOf<R>[] } & PageParts['cursor']
 
 type OtherInstancePaginatedBody<R> = {
   data: RenderedOf<R>[]

@@ -69,6 +69,22 @@ export type BigintOutput = JsonEncoding extends { readonly bigint: infer B }
 /** Is `T` `any`? */
 export type IsAny<T> = 0 extends 1 & T ? true : false
 
+/**
+ * Is `V` a `T`, `null` and `undefined` aside? Never for `any`, nor for a type that is only `null`
+ * or `undefined`.
+ */
+export type IsNonNullOf<V, T> =
+  IsAny<V> extends true
+    ? false
+    : [NonNullable<V>] extends [never]
+      ? false
+      : [NonNullable<V>] extends [T]
+        ? true
+        : false
+
+/** Is `V` a function type (`null` and `undefined` aside)? */
+export type IsFunction<V> = IsNonNullOf<V, (...args: never) => unknown>
+
 /** Is `V` a {@link Merged} type? */
 export type IsMerged<V> =
   IsAny<V> extends true ? false : typeof MERGED extends keyof NonNullable<V> ? true : false
@@ -109,15 +125,6 @@ type NullOf<R> =
       : undefined extends ModelOf<R>
         ? null
         : never
-
-type IsFunction<V> =
-  IsAny<V> extends true
-    ? false
-    : [NonNullable<V>] extends [never]
-      ? false
-      : [NonNullable<V>] extends [(...args: never) => unknown]
-        ? true
-        : false
 
 /** The member names that are output keys (string names, not methods, not `resource`). */
 type MemberKeys<R> = {
@@ -181,24 +188,15 @@ export type OutputOf<V> =
 
 type Present<V> = Exclude<V, undefined | symbol>
 
+/** The member keys of `R` that are keys of the payload: the optional ones (`O` true) or the others. */
+type PayloadKeys<R, O extends boolean> = {
+  [K in MemberKeys<R>]: IsMerged<R[K]> extends true ? never : IsOptional<R, K> extends O ? K : never
+}[MemberKeys<R>]
+
 /** The payload of an object of members (the declared members, or what `toArray()` returns). */
 type ObjectPayload<R> = Simplify<
-  {
-    -readonly [
-      K in MemberKeys<R> as IsMerged<R[K]> extends true
-        ? never
-        : IsOptional<R, K> extends true
-          ? never
-          : K
-    ]: OutputOf<R[K]>
-  } & {
-    -readonly [
-      K in MemberKeys<R> as IsMerged<R[K]> extends true
-        ? never
-        : IsOptional<R, K> extends true
-          ? K
-          : never
-    ]?: OutputOf<Present<R[K]>>
+  { -readonly [K in PayloadKeys<R, false>]: OutputOf<R[K]> } & {
+    -readonly [K in PayloadKeys<R, true>]?: OutputOf<Present<R[K]>>
   } & MergedPart<R>
 >
 

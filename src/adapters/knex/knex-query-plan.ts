@@ -1,20 +1,18 @@
 import type { Knex } from 'knex'
 import { ArgumentError } from '../../errors/base'
-import type { LengthAwarePaginator, Paginator } from '../../pagination'
-import type { CursorPaginator } from '../../pagination/cursor-paginator'
-import type { CursorPaginateOptions } from '../../pagination/cursor-query'
+import type { BasePaginator } from '../../pagination/base-paginator'
 import type { PaginateOptions, SimplePaginateOptions } from '../../pagination/page-query'
 import {
   LIKE_ESCAPE,
   likePattern,
   loadPlanned,
+  plannedPage,
   type PlanLoadOptions,
   type RelationQueries,
   type Row,
 } from '../../query/apply'
 import type { FilterValue, QueryCondition } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
-import { cursorSecretOf } from '../../query/cursor-binding'
 
 interface KnexInternals {
   readonly client: { queryBuilder(): Knex.QueryBuilder; readonly dialect?: string }
@@ -133,55 +131,25 @@ function knexRelationQueries(query: Knex.QueryBuilder): RelationQueries {
   }
 }
 
-/** Loads a plan's includes and counts onto rows of the query's table. */
-export async function loadQueryPlan(
-  query: Knex.QueryBuilder,
-  rows: readonly object[],
-  plan: QueryPlan,
-  options: PlanLoadOptions,
-): Promise<void> {
-  if (plan.include.length === 0 && plan.counts.length === 0) return
-  await loadPlanned(
-    rows as Row[],
-    tableOf(query, options),
-    plan,
-    options.relations,
-    knexRelationQueries(query),
-  )
-}
-
 /** Options of a planned Knex page. */
 export type PlannedPaginateOptions = PaginateOptions & PlanLoadOptions
 
-/** A plan's page: applied, paginated, its includes loaded, its links carrying the parameters. */
-export async function planned<P extends LengthAwarePaginator<R> | Paginator<R>, R>(
+/** A plan's page of a Knex query, `run` at the plan's page size; its includes and counts loaded. */
+export function planned<P extends BasePaginator<unknown>>(
   query: Knex.QueryBuilder,
   plan: QueryPlan,
   options: PlanLoadOptions,
   run: (query: Knex.QueryBuilder, perPage: number) => Promise<P>,
 ): Promise<P> {
-  const page = await run(applyQueryPlan(query, plan), plan.perPage)
-  await loadQueryPlan(query, page.items() as object[], plan, options)
-  page.appends(plan.parameters)
-  return page
-}
-
-/** A plan's cursor page: the cursor bound to the plan's order. */
-export async function plannedCursor<R>(
-  query: Knex.QueryBuilder,
-  plan: QueryPlan,
-  options: CursorPaginateOptions & PlanLoadOptions,
-  run: (
-    query: Knex.QueryBuilder,
-    perPage: number,
-    options: CursorPaginateOptions,
-  ) => Promise<CursorPaginator<R>>,
-): Promise<CursorPaginator<R>> {
-  const cursorOptions = { ...options, cursorSecret: cursorSecretOf(plan, options.cursorSecret) }
-  const page = await run(applyQueryPlan(query, plan), plan.perPage, cursorOptions)
-  await loadQueryPlan(query, page.items() as object[], plan, options)
-  page.appends(plan.parameters)
-  return page
+  return plannedPage(plan, applyQueryPlan(query, plan), run, (rows) =>
+    loadPlanned(
+      rows as Row[],
+      tableOf(query, options),
+      plan,
+      options.relations,
+      knexRelationQueries(query),
+    ),
+  )
 }
 
 export type { SimplePaginateOptions }

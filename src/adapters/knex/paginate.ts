@@ -3,17 +3,20 @@ import type { LengthAwarePaginator, Paginator } from '../../pagination'
 import type { Cursor } from '../../pagination/cursor'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
 import { cursorPaginateQuery, type CursorPaginateOptions } from '../../pagination/cursor-query'
+import type { BasePaginator } from '../../pagination/base-paginator'
 import {
   paginatePageQuery,
   simplePaginatePageQuery,
+  type PageQuery,
   type PaginateOptions,
   type SimplePaginateOptions,
 } from '../../pagination/page-query'
+import { cursorSecretOf } from '../../query/cursor-binding'
 import { knexCursorColumns, knexCursorQuery } from './knex-cursor-query'
 import { assertKnexQuery, knexPageQuery } from './knex-page-query'
 import { isQueryPlan } from '../../query/apply'
 import type { QueryPlan } from '../../query/plan'
-import { planned, plannedCursor, type PlannedPaginateOptions } from './knex-query-plan'
+import { planned, type PlannedPaginateOptions } from './knex-query-plan'
 import type { PlanLoadOptions } from '../../query/apply'
 import { knexColumnsWithSchema, type KnexInternals } from '../orm-support/knex-like-cursor'
 
@@ -44,14 +47,7 @@ export async function paginate<Q extends Knex.QueryBuilder>(
   page?: number | PlannedPaginateOptions,
   options?: PaginateOptions,
 ): Promise<LengthAwarePaginator<KnexRow<Q>>> {
-  assertKnexQuery('paginate', query)
-  if (isQueryPlan(perPage)) {
-    const opts = (typeof page === 'object' ? page : {}) as PlannedPaginateOptions
-    return planned(query, perPage, opts, (q, size) =>
-      paginatePageQuery(knexPageQuery<KnexRow<Q>>(q), size, undefined, opts),
-    )
-  }
-  return paginatePageQuery(knexPageQuery<KnexRow<Q>>(query), perPage, page as number, options)
+  return pageOf('paginate', paginatePageQuery, query, perPage, page, options)
 }
 
 /**
@@ -68,14 +64,27 @@ export async function simplePaginate<Q extends Knex.QueryBuilder>(
   page?: number | (SimplePaginateOptions & PlanLoadOptions),
   options?: SimplePaginateOptions,
 ): Promise<Paginator<KnexRow<Q>>> {
-  assertKnexQuery('simplePaginate', query)
-  if (isQueryPlan(perPage)) {
-    const opts = (typeof page === 'object' ? page : {}) as SimplePaginateOptions & PlanLoadOptions
-    return planned(query, perPage, opts, (q, size) =>
-      simplePaginatePageQuery(knexPageQuery<KnexRow<Q>>(q), size, undefined, opts),
-    )
-  }
-  return simplePaginatePageQuery(knexPageQuery<KnexRow<Q>>(query), perPage, page as number, options)
+  return pageOf('simplePaginate', simplePaginatePageQuery, query, perPage, page, options)
+}
+
+/** A page of `query` by `pager` (length-aware or simple); with a plan, the plan's page. */
+function pageOf<Q extends Knex.QueryBuilder, P extends BasePaginator<KnexRow<Q>>>(
+  fn: string,
+  pager: (
+    query: PageQuery<KnexRow<Q>>,
+    perPage: number,
+    page?: number,
+    options?: PaginateOptions,
+  ) => Promise<P>,
+  query: Q,
+  perPage: number | QueryPlan,
+  page?: number | PlannedPaginateOptions,
+  options?: PaginateOptions,
+): Promise<P> {
+  assertKnexQuery(fn, query)
+  if (!isQueryPlan(perPage)) return pager(knexPageQuery(query), perPage, page as number, options)
+  const opts = typeof page === 'object' ? page : {}
+  return planned(query, perPage, opts, (q, size) => pager(knexPageQuery(q), size, undefined, opts))
 }
 
 /**
@@ -102,8 +111,9 @@ export async function cursorPaginate<Q extends Knex.QueryBuilder>(
   assertKnexQuery('cursorPaginate', query)
   if (isQueryPlan(perPage)) {
     const opts = (isOptions(cursor) ? cursor : {}) as CursorPaginateOptions & PlanLoadOptions
-    return plannedCursor(query, perPage, opts, (q, size, o) =>
-      cursorPaginate(q as Q, size, undefined, o),
+    const bound = { ...opts, cursorSecret: cursorSecretOf(perPage, opts.cursorSecret) }
+    return planned(query, perPage, opts, (q, size) =>
+      cursorPaginate(q as Q, size, undefined, bound),
     )
   }
   return cursorPaginateRows(query, perPage, cursor as Cursor | string | null | undefined, options)

@@ -1,17 +1,15 @@
 import type { Expression, Kysely, OperationNode, SelectQueryBuilder } from 'kysely'
 import { ArgumentError } from '../../errors/base'
-import type { LengthAwarePaginator, Paginator } from '../../pagination'
-import type { CursorPaginator } from '../../pagination/cursor-paginator'
-import type { CursorPaginateOptions } from '../../pagination/cursor-query'
+import type { BasePaginator } from '../../pagination/base-paginator'
 import {
   LIKE_ESCAPE,
   likePattern,
   loadPlanned,
+  plannedPage,
   type PlanLoadOptions,
   type RelationQueries,
   type Row,
 } from '../../query/apply'
-import { cursorSecretOf } from '../../query/cursor-binding'
 import type { FilterValue, QueryCondition } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
 import { identifier, node, operator, parens, raw } from './kysely-nodes'
@@ -186,55 +184,26 @@ function kyselyRelationQueries(db: Kysely<any>): RelationQueries {
   }
 }
 
-async function load(
-  query: AnySelect,
-  rows: readonly unknown[],
-  plan: QueryPlan,
-  options: KyselyPlanLoadOptions,
-): Promise<void> {
-  if (plan.include.length === 0 && plan.counts.length === 0) return
-  if (options.db === undefined)
-    throw ArgumentError.decoratorOption(
-      'db',
-      'the Kysely instance, to load the included relations with',
-      options.db,
-    )
-  await loadPlanned(
-    rows as Row[],
-    tableOf(query, options),
-    plan,
-    options.relations,
-    kyselyRelationQueries(options.db),
-  )
-}
-
-/** A plan's page: applied, paginated, its includes loaded, its links carrying the parameters. */
-export async function planned<P extends LengthAwarePaginator<R> | Paginator<R>, R>(
+/** A plan's page of a Kysely select, `run` at the plan's page size; its includes and counts loaded. */
+export function planned<P extends BasePaginator<unknown>>(
   query: AnySelect,
   plan: QueryPlan,
   options: KyselyPlanLoadOptions,
   run: (query: AnySelect, perPage: number) => Promise<P>,
 ): Promise<P> {
-  const page = await run(applyQueryPlan(query, plan), plan.perPage)
-  await load(query, page.items(), plan, options)
-  page.appends(plan.parameters)
-  return page
-}
-
-/** A plan's cursor page: the cursor bound to the plan's order. */
-export async function plannedCursor<R>(
-  query: AnySelect,
-  plan: QueryPlan,
-  options: CursorPaginateOptions & KyselyPlanLoadOptions,
-  run: (
-    query: AnySelect,
-    perPage: number,
-    options: CursorPaginateOptions,
-  ) => Promise<CursorPaginator<R>>,
-): Promise<CursorPaginator<R>> {
-  const cursorOptions = { ...options, cursorSecret: cursorSecretOf(plan, options.cursorSecret) }
-  const page = await run(applyQueryPlan(query, plan), plan.perPage, cursorOptions)
-  await load(query, page.items(), plan, options)
-  page.appends(plan.parameters)
-  return page
+  return plannedPage(plan, applyQueryPlan(query, plan), run, (rows) => {
+    if (options.db === undefined)
+      throw ArgumentError.decoratorOption(
+        'db',
+        'the Kysely instance, to load the included relations with',
+        options.db,
+      )
+    return loadPlanned(
+      rows as Row[],
+      tableOf(query, options),
+      plan,
+      options.relations,
+      kyselyRelationQueries(options.db),
+    )
+  })
 }

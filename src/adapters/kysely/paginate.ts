@@ -9,16 +9,19 @@ import {
   kyselyCursorQuery,
   kyselyFamily,
 } from './kysely-cursor-query'
+import type { BasePaginator } from '../../pagination/base-paginator'
 import {
   paginatePageQuery,
   simplePaginatePageQuery,
+  type PageQuery,
   type PaginateOptions,
   type SimplePaginateOptions,
 } from '../../pagination/page-query'
+import { cursorSecretOf } from '../../query/cursor-binding'
 import { assertKyselyQuery, kyselyPageQuery } from './kysely-page-query'
 import { isQueryPlan } from '../../query/apply'
 import type { QueryPlan } from '../../query/plan'
-import { planned, plannedCursor, type KyselyPlanLoadOptions } from './kysely-query-plan'
+import { planned, type KyselyPlanLoadOptions } from './kysely-query-plan'
 
 /**
  * Runs a Kysely select query as one page: `select count(*)` over the query (without its ORDER BY,
@@ -39,14 +42,7 @@ export async function paginate<DB, TB extends keyof DB, O>(
   page?: number | (PaginateOptions & KyselyPlanLoadOptions),
   options?: PaginateOptions,
 ): Promise<LengthAwarePaginator<O>> {
-  assertKyselyQuery('paginate', query)
-  if (isQueryPlan(perPage)) {
-    const opts = (typeof page === 'object' ? page : {}) as PaginateOptions & KyselyPlanLoadOptions
-    return planned(anySelect(query), perPage, opts, (q, size) =>
-      paginatePageQuery(kyselyPageQuery(q as unknown as typeof query), size, undefined, opts),
-    )
-  }
-  return paginatePageQuery(kyselyPageQuery(query), perPage, page as number | undefined, options)
+  return pageOf('paginate', paginatePageQuery, query, perPage, page, options)
 }
 
 /**
@@ -62,19 +58,28 @@ export async function simplePaginate<DB, TB extends keyof DB, O>(
   page?: number | (SimplePaginateOptions & KyselyPlanLoadOptions),
   options?: SimplePaginateOptions,
 ): Promise<Paginator<O>> {
-  assertKyselyQuery('simplePaginate', query)
-  if (isQueryPlan(perPage)) {
-    const opts = (typeof page === 'object' ? page : {}) as SimplePaginateOptions &
-      KyselyPlanLoadOptions
-    return planned(anySelect(query), perPage, opts, (q, size) =>
-      simplePaginatePageQuery(kyselyPageQuery(q as unknown as typeof query), size, undefined, opts),
-    )
-  }
-  return simplePaginatePageQuery(
-    kyselyPageQuery(query),
-    perPage,
-    page as number | undefined,
-    options,
+  return pageOf('simplePaginate', simplePaginatePageQuery, query, perPage, page, options)
+}
+
+/** A page of `query` by `pager` (length-aware or simple); with a plan, the plan's page. */
+function pageOf<DB, TB extends keyof DB, O, P extends BasePaginator<O>>(
+  fn: string,
+  pager: (
+    query: PageQuery<O>,
+    perPage: number,
+    page?: number,
+    options?: PaginateOptions,
+  ) => Promise<P>,
+  query: SelectQueryBuilder<DB, TB, O>,
+  perPage: number | QueryPlan,
+  page?: number | (PaginateOptions & KyselyPlanLoadOptions),
+  options?: PaginateOptions,
+): Promise<P> {
+  assertKyselyQuery(fn, query)
+  if (!isQueryPlan(perPage)) return pager(kyselyPageQuery(query), perPage, page as number, options)
+  const opts = typeof page === 'object' ? page : {}
+  return planned(anySelect(query), perPage, opts, (q, size) =>
+    pager(kyselyPageQuery(q as unknown as typeof query), size, undefined, opts),
   )
 }
 
@@ -98,9 +103,10 @@ export async function cursorPaginate<DB, TB extends keyof DB, O>(
   assertKyselyQuery('cursorPaginate', query)
   if (isQueryPlan(perPage)) {
     const opts = (isOptions(cursor) ? cursor : {}) as CursorPaginateOptions & KyselyPlanLoadOptions
-    return plannedCursor(anySelect(query), perPage, opts, (q, size, o) =>
-      cursorPaginate(q as unknown as typeof query, size, undefined, o),
-    ) as Promise<CursorPaginator<O>>
+    const bound = { ...opts, cursorSecret: cursorSecretOf(perPage, opts.cursorSecret) }
+    return planned(anySelect(query), perPage, opts, (q, size) =>
+      cursorPaginate(q as unknown as typeof query, size, undefined, bound),
+    )
   }
   return cursorPaginateRows(query, perPage, cursor as Cursor | string | null | undefined, options)
 }

@@ -1,5 +1,6 @@
 // The one table of member kinds. The compiler's emitter, the interpreter, the schema, the decorator
-// types and `JsonResource`'s helper methods all read it: a kind is its module plus its line here.
+// types and `JsonResource`'s helper methods all read it: a kind is its module, its line here and
+// its public names' line in `decorators.ts`.
 import type { KindRules } from './kind'
 import { attribute, field } from './field'
 import { mergeWhen } from './merge-when'
@@ -62,16 +63,5 @@ export const HELPERS: KindHelpers = Object.assign(
   ...Object.values(KINDS).map((k) => k.helpers),
 ) as KindHelpers
 
-export type { Lazy, ValueOf, KindRules } from './kind'
-export { Attribute, Field } from './field'
-export { MergeWhen } from './merge-when'
-export { Relationship } from './relationship'
-export { When, type FieldConditionFn } from './when'
-export { WhenAggregated, type AggregateFunction } from './when-aggregated'
-export { WhenAppended } from './when-appended'
-export { WhenCounted } from './when-counted'
-export { WhenExistsLoaded } from './when-exists-loaded'
-export { WhenHas } from './when-has'
-export { WhenLoaded } from './when-loaded'
-export { WhenNotNull } from './when-not-null'
-export { WhenPivotLoaded, type PivotOptions } from './when-pivot-loaded'
+export type { KindRules } from './kind'
+export * from './decorators'

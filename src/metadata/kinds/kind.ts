@@ -2,6 +2,12 @@
 // it. Each kind is one module of this folder (its decorator, its helpers, these rules); `index.ts`
 // holds the one table of them.
 import { MISSING, type Missing } from '../../runtime/missing'
+import {
+  loadedCount,
+  loadedPivot,
+  loadedRelation,
+  modelAttribute,
+} from '../../runtime/model-registry'
 import type { ModelRules } from '../../runtime/model-rules'
 import type { JsonSchema } from '../types'
 
@@ -106,4 +112,66 @@ export interface KindModule<
 /** A kind module, typed exactly (its decorator name, reads and rules as literal types). */
 export function kind<const M extends KindModule>(module: M): M {
   return Object.freeze(module)
+}
+
+/** The rules of a conditional kind, less what every one of them has (one key, maybe left out). */
+export type ConditionalRules = Omit<KindRules, 'output' | 'optional'>
+
+/**
+ * A conditional kind (`@When...`): its rules render one key that may be left out (so the member
+ * is optional), plus the kind's own `rules`.
+ */
+export function conditionalKind<
+  const N extends string,
+  const R extends string,
+  const C extends ConditionalRules,
+  H extends object,
+>(decorator: N, reads: R, rules: C, helpers: H) {
+  return kind({ decorator, reads, rules: { output: 'key', optional: true, ...rules }, helpers })
+}
+
+/** The rules of a kind over a loaded value, which a model rule reads. */
+export type LoadedRules = Omit<ConditionalRules, 'read' | 'absentWhen'> & {
+  readonly read: 'attribute' | 'relation' | 'count' | 'pivot'
+  readonly absentWhen: 'missing' | 'undefined'
+}
+
+/**
+ * The arguments of a helper over a loaded value: the names that say where the value is, then `cb`
+ * (of the value) and `fallback` (when it is not loaded; default: no key).
+ */
+export type LoadedArgs<Names extends unknown[], Cb, D> = [
+  ...names: Names,
+  cb?: Cb,
+  fallback?: Lazy<D>,
+]
+
+/** The model rule of each `read`, as the helpers call it (any value as the model). */
+const READ = {
+  attribute: modelAttribute,
+  relation: loadedRelation,
+  count: loadedCount,
+  pivot: loadedPivot,
+} as const
+
+/**
+ * The helper of a kind over a loaded value, named `name` and reading the model as the kind's rules
+ * do: the value at the source that `source` makes of the helper's first arguments (as many as it
+ * takes), then {@link loadedOr} with the two arguments after them (`cb`, `fallback`) and the rules'
+ * `map`. `H` types it (the helper as a method, documented). @internal
+ */
+export function loadedHelper<H extends object>(
+  name: keyof H & string,
+  rules: LoadedRules,
+  source: (...names: string[]) => string,
+): H {
+  const read = READ[rules.read]
+  const absent = rules.absentWhen === 'missing' ? MISSING : undefined
+  const names = source.length
+  const helper = function (this: HelperHost, ...args: unknown[]): unknown {
+    const value = read(this.resource, source(...(args.slice(0, names) as string[])))
+    const cb = args[names] as ValueOf<unknown, unknown> | undefined
+    return loadedOr(value, absent, cb, args[names + 1] as Lazy<unknown> | undefined, rules.map)
+  }
+  return { [name]: helper } as H
 }

@@ -3,9 +3,9 @@
 import { MISSING, type Missing } from '../../runtime/missing'
 import { modelAttribute } from '../../runtime/model-registry'
 import { readDataProperty, type ModelRules } from '../../runtime/model-rules'
-import { defaultOption, memberDecorator, optionalName, schemaOptions } from '../decorator-factory'
-import type { DefaultedOf, FieldOptions, MemberDecorator, SpecOf } from '../decorator-types'
-import { force, kind, type HelperHost, type Lazy } from './kind'
+import { optionsDecorator } from '../decorator-factory'
+import type { OptionsDecorator } from '../decorator-types'
+import { force, conditionalKind, type HelperHost, type Lazy } from './kind'
 
 /**
  * Has the model appended `name`: is it in the model's `appends` list (an array or a `Set`, an own
@@ -32,16 +32,10 @@ function readAppended(model: object, name: string, rules: ModelRules): unknown {
  * @example
  * @WhenAppended() full_name?: string
  */
-export function WhenAppended<F extends string = never, D = undefined>(
-  options?: FieldOptions<F> & { readonly default?: D },
-): MemberDecorator<SpecOf<'WhenAppended', false, 'attribute', F, unknown, DefaultedOf<D>>> {
-  return memberDecorator('WhenAppended', {
-    kind: 'whenAppended',
-    source: optionalName('@WhenAppended() from', options?.from),
-    ...schemaOptions('WhenAppended', options),
-    ...defaultOption(options),
-  })
-}
+export const WhenAppended: OptionsDecorator<'WhenAppended', 'attribute'> = optionsDecorator(
+  'WhenAppended',
+  'whenAppended',
+)
 
 /**
  * The model's `attribute` when the model has appended it (see `@WhenAppended()`); with `value`,
@@ -63,15 +57,9 @@ function whenAppendedHelper<V = unknown, D = Missing>(
 }
 
 /** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
-export const whenAppended = kind({
-  decorator: 'WhenAppended',
-  reads: 'attribute',
-  rules: {
-    output: 'key',
-    read: readAppended,
-    absentWhen: 'missing',
-    optional: true,
-    modelSchema: true,
-  },
-  helpers: { whenAppended: whenAppendedHelper },
-})
+export const whenAppended = conditionalKind(
+  'WhenAppended',
+  'attribute',
+  { read: readAppended, absentWhen: 'missing', modelSchema: true },
+  { whenAppended: whenAppendedHelper },
+)

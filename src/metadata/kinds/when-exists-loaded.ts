@@ -2,10 +2,16 @@
 // with the query (`posts_exists`), as a boolean.
 import { existsKey, existsValue } from '../../runtime/aggregates'
 import type { Missing } from '../../runtime/missing'
-import { modelAttribute } from '../../runtime/model-registry'
 import { defaultOption, memberDecorator, optionalName, schemaOptions } from '../decorator-factory'
 import type { DefaultedOf, MemberDecorator, RelationOptions, SpecOf } from '../decorator-types'
-import { kind, loadedOr, type HelperHost, type Lazy, type ValueOf } from './kind'
+import {
+  conditionalKind,
+  loadedHelper,
+  type HelperHost,
+  type LoadedArgs,
+  type LoadedRules,
+  type ValueOf,
+} from './kind'
 
 /**
  * Whether related rows exist, selected with the query as `<relation>_exists` (`withExists`), as a
@@ -27,36 +33,31 @@ export function WhenExistsLoaded<D = undefined>(
   })
 }
 
+const rules: LoadedRules = {
+  read: 'attribute',
+  absentWhen: 'undefined',
+  nullRendersNull: true,
+  map: existsValue,
+  schema: { type: 'boolean' },
+}
+
 /** The resource helpers of this kind (methods of `JsonResource`). */
-const whenExistsLoadedHelpers = {
+export interface WhenExistsLoadedHelpers {
   /**
    * Whether related rows exist, selected with the query as `<relation>_exists` (`1`/`0` or a
-   * boolean), as a boolean or `cb` of it; `null` when it is `null`; `fallback` (default: no key)
-   * when it was not selected.
+   * boolean), as a boolean or `cb` of it; `null` when it is `null`; `fallback` (default: no
+   * key) when it was not selected.
    */
   whenExistsLoaded<R = boolean, D = Missing>(
     this: HelperHost,
-    relation: string,
-    cb?: ValueOf<boolean, R>,
-    fallback?: Lazy<D>,
-  ): R | null | D {
-    const value = modelAttribute(this.resource, existsKey(relation))
-    return loadedOr(value, undefined, cb, fallback, existsValue) as R | null | D
-  },
+    ...args: LoadedArgs<[relation: string], ValueOf<boolean, R>, D>
+  ): R | null | D
 }
 
 /** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
-export const whenExistsLoaded = kind({
-  decorator: 'WhenExistsLoaded',
-  reads: 'computed',
-  rules: {
-    output: 'key',
-    read: 'attribute',
-    absentWhen: 'undefined',
-    nullRendersNull: true,
-    map: existsValue,
-    optional: true,
-    schema: { type: 'boolean' },
-  },
-  helpers: whenExistsLoadedHelpers,
-})
+export const whenExistsLoaded = conditionalKind(
+  'WhenExistsLoaded',
+  'computed',
+  rules,
+  loadedHelper<WhenExistsLoadedHelpers>('whenExistsLoaded', rules, existsKey),
+)

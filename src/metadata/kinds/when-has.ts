@@ -1,9 +1,9 @@
 // `@WhenHas()` and the helper `whenHas()`: the model's attribute when the model has it.
 import { MISSING, type Missing } from '../../runtime/missing'
 import { modelAttribute } from '../../runtime/model-registry'
-import { defaultOption, memberDecorator, optionalName, schemaOptions } from '../decorator-factory'
-import type { DefaultedOf, FieldOptions, MemberDecorator, SpecOf } from '../decorator-types'
-import { applyTo, force, kind, type HelperHost, type Lazy, type ValueOf } from './kind'
+import { optionsDecorator } from '../decorator-factory'
+import type { OptionsDecorator } from '../decorator-types'
+import { applyTo, force, conditionalKind, type HelperHost, type Lazy, type ValueOf } from './kind'
 
 /**
  * The model's attribute (named like the member, or `from`) when the model has it: `null` counts as
@@ -14,16 +14,7 @@ import { applyTo, force, kind, type HelperHost, type Lazy, type ValueOf } from '
  * @WhenHas() nickname?: string | null
  * @WhenHas({ from: 'nickname' }) get shout(): string | undefined { return this.resource.nickname?.toUpperCase() }
  */
-export function WhenHas<F extends string = never, D = undefined>(
-  options?: FieldOptions<F> & { readonly default?: D },
-): MemberDecorator<SpecOf<'WhenHas', false, 'has', F, unknown, DefaultedOf<D>>> {
-  return memberDecorator('WhenHas', {
-    kind: 'whenHas',
-    source: optionalName('@WhenHas() from', options?.from),
-    ...schemaOptions('WhenHas', options),
-    ...defaultOption(options),
-  })
-}
+export const WhenHas: OptionsDecorator<'WhenHas', 'has'> = optionsDecorator('WhenHas', 'whenHas')
 
 /**
  * The model's `attribute` when it has it (`null` included; a property that is absent or
@@ -59,9 +50,9 @@ function whenHasHelper(
 const whenHasHelpers = { whenHas: whenHasHelper }
 
 /** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
-export const whenHas = kind({
-  decorator: 'WhenHas',
-  reads: 'has',
-  rules: { output: 'key', read: 'attribute', absentWhen: 'undefined', optional: true },
-  helpers: whenHasHelpers,
-})
+export const whenHas = conditionalKind(
+  'WhenHas',
+  'has',
+  { read: 'attribute', absentWhen: 'undefined' },
+  whenHasHelpers,
+)

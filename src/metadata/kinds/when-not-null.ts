@@ -2,7 +2,7 @@
 import { MISSING, type Missing } from '../../runtime/missing'
 import { thunkOrOptionsDecorator } from '../decorator-factory'
 import type { ThunkOrOptionsDecorator } from '../decorator-types'
-import { kind, orElse, type Lazy } from './kind'
+import { conditionalKind, orElse, type Lazy } from './kind'
 
 /**
  * The key only when the value is neither `null` nor `undefined`. A resource thunk maps the value
@@ -31,16 +31,9 @@ const whenNotNullHelpers = {
 }
 
 /** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
-export const whenNotNull = kind({
-  decorator: 'WhenNotNull',
-  reads: 'attribute',
-  rules: {
-    output: 'key',
-    read: 'attribute',
-    absentWhen: 'nullish',
-    optional: true,
-    infersResource: true,
-    modelSchema: true,
-  },
-  helpers: whenNotNullHelpers,
-})
+export const whenNotNull = conditionalKind(
+  'WhenNotNull',
+  'attribute',
+  { read: 'attribute', absentWhen: 'nullish', infersResource: true, modelSchema: true },
+  whenNotNullHelpers,
+)

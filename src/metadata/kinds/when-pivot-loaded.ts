@@ -3,7 +3,7 @@ import { MISSING, type Missing } from '../../runtime/missing'
 import { loadedPivot } from '../../runtime/model-registry'
 import { memberDecorator, optionalName, schemaOptions } from '../decorator-factory'
 import type { MemberDecorator, SchemaOptions, SpecOf } from '../decorator-types'
-import { kind, loadedOr, type HelperHost } from './kind'
+import { conditionalKind, loadedOr, type HelperHost } from './kind'
 
 /** Options of `@WhenPivotLoaded()`. */
 export interface PivotOptions extends SchemaOptions {
@@ -43,15 +43,9 @@ const whenPivotLoadedHelpers = {
 }
 
 /** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
-export const whenPivotLoaded = kind({
-  decorator: 'WhenPivotLoaded',
-  reads: 'pivot',
-  rules: {
-    output: 'key',
-    read: 'pivot',
-    absentWhen: 'missing',
-    optional: true,
-    schema: { type: 'object' },
-  },
-  helpers: whenPivotLoadedHelpers,
-})
+export const whenPivotLoaded = conditionalKind(
+  'WhenPivotLoaded',
+  'pivot',
+  { read: 'pivot', absentWhen: 'missing', schema: { type: 'object' } },
+  whenPivotLoadedHelpers,
+)

@@ -10,7 +10,7 @@ import {
 } from '../decorator-factory'
 import type { DefaultedOf, FieldOptions, MemberDecorator, SpecOf } from '../decorator-types'
 import type { ResourceThunk } from '../types'
-import { kind, orElse, force, type Lazy } from './kind'
+import { conditionalKind, orElse, force, type Lazy } from './kind'
 
 /**
  * A condition of `@When` / `@MergeWhen`: `(model, request, resource) => boolean`. Annotate the
@@ -106,16 +106,9 @@ const whenHelpers = {
 }
 
 /** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
-export const when = kind({
-  decorator: 'When',
-  reads: 'attribute',
-  rules: {
-    output: 'key',
-    read: 'attribute',
-    gated: true,
-    optional: true,
-    infersResource: true,
-    modelSchema: true,
-  },
-  helpers: whenHelpers,
-})
+export const when = conditionalKind(
+  'When',
+  'attribute',
+  { read: 'attribute', gated: true, infersResource: true, modelSchema: true },
+  whenHelpers,
+)
