@@ -170,7 +170,6 @@ function drizzlePager(name: DialectName, table: string): Pager {
   return {
     page: (order, values) => {
       const terms = order.map(([c, d]) => (d === 'desc' ? desc(columns[c]) : asc(columns[c])))
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const query = (orm as any)
         .select()
         .from(rows)
