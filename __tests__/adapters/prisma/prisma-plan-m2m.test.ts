@@ -3,11 +3,8 @@
 // its join row as `pivot`) and through an implicit many-to-many relation (no pivot columns there),
 // loaded by Prisma's own `include` in a bounded number of queries (Prisma's query log), rendering the
 // Knex adapter's JSON and JSON:API bodies over the same pairs; tags_count from `_count`; nothing
-// loaded that was not asked for; a join path Prisma does not have refused at the call.
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import knexFactory, { type Knex } from 'knex'
+// loaded that was not asked for; a join path Prisma does not have refused at the call. The tables
+// and the Knex adapter's resources and reference: ../m2m-plan-suite.ts.
 import {
   Attribute,
   Field,
@@ -17,19 +14,11 @@ import {
   UnsupportedQueryError,
   WhenCounted,
   WhenLoaded,
-  WhenPivotLoaded,
-  defineQuery,
   queryPlan,
 } from 'api-resources'
-import * as knexAdapter from 'api-resources/knex'
 import { paginate, simplePaginate } from 'api-resources/prisma'
-import {
-  dropPlanTables,
-  inRequest,
-  planRelations,
-  planTableStatements,
-  planTables,
-} from '../../support/plan-fixture'
+import { inRequest, planTables } from '../../support/plan-fixture'
+import { PivotTag, TaggedPost, bodyOf, m2mDatabase, type TaggedRow as Row } from '../m2m-plan-suite'
 import { openPrisma, prismaDialects } from './prisma-test-db'
 
 const t = planTables('prisma_m2m')
@@ -39,32 +28,15 @@ interface Tag {
   id: number
   name: string
 }
-interface Row {
-  id: number
-  title: string
-  tags?: unknown
-  tags_count?: number
-}
 
 class TagOut extends JsonResource<Tag> {
   @Field() id!: number
   @Field() name!: string
 }
-class PivotTag extends JsonResource<Tag> {
-  @Field() id!: number
-  @Field() name!: string
-  @WhenPivotLoaded() pivot?: unknown
-}
-const query = defineQuery<Row>()({ sort: ['id'], perPage: { default: 10, max: 100 } })
+const query = TaggedPost.query
 
-// the Knex adapter's resources (relation `tags`: a belongsToMany through the pivot)
-class KnexPivotPost extends JsonResource<Row> {
-  static query = query
-  @Field() id!: number
-  @Field() title!: string
-  @WhenLoaded(() => PivotTag) tags?: unknown
-  @WhenCounted() tags_count?: number
-}
+// the Knex adapter's resources (relation `tags`: a belongsToMany through the pivot): TaggedPost
+// (each tag with its pivot row), and the same posts without the pivot
 class KnexPlainPost extends JsonResource<Row> {
   static query = query
   @Field() id!: number
@@ -104,69 +76,44 @@ type M2mClient = ReturnType<typeof openPrisma> & {
   $on(event: 'query', fn: (e: { query: string }) => void): void
 }
 
-const URLS: Record<string, string | undefined> = { postgres: process.env.PG_URL }
-
 describe.each(prismaDialects().map((d) => [d] as const))(
   'Prisma many-to-many plans on %s',
   (name) => {
-    const file =
-      name === 'sqlite' ? join(mkdtempSync(join(tmpdir(), 'prisma-m2m-')), 'db.sqlite') : ''
-    let knex: Knex
     let prisma: M2mClient
-    const log: string[] = []
-
-    beforeAll(async () => {
-      knex = knexFactory(
-        name === 'sqlite'
-          ? { client: 'better-sqlite3', connection: { filename: file }, useNullAsDefault: true }
-          : { client: 'pg', connection: URLS[name] },
-      )
-      await knex.schema.dropTableIfExists(IMPLICIT)
-      await dropPlanTables(knex, t)
-      for (const statement of planTableStatements(knex, t)) await knex.raw(statement.toString())
-      // the implicit relation's table: A the post (M2mPost sorts first), B the tag; the same pairs
-      await knex.schema.createTable(IMPLICIT, (b) => {
-        b.integer('A').notNullable()
-        b.integer('B').notNullable()
-        b.unique(['A', 'B'])
-      })
-      await knex.raw(`insert into ?? (??, ??) select post_id, tag_id from ??`, [
-        IMPLICIT,
-        'A',
-        'B',
-        t.pivot,
-      ])
-      prisma = openPrisma(
-        { dialect: name, file, url: URLS[name] ?? '' },
-        { log: [{ emit: 'event', level: 'query' }] },
-      ) as M2mClient
-      prisma.$on('query', (e) => log.push(e.query))
-    })
-
-    afterAll(async () => {
-      await prisma?.$disconnect()
-      if (knex !== undefined) {
+    const db = m2mDatabase(name, t, {
+      async open({ knex, file, url, log }) {
         await knex.schema.dropTableIfExists(IMPLICIT)
-        await dropPlanTables(knex, t)
-        await knex.destroy()
-      }
+        // the implicit relation's table: A the post (M2mPost sorts first), B the tag; the same pairs
+        await knex.schema.createTable(IMPLICIT, (b) => {
+          b.integer('A').notNullable()
+          b.integer('B').notNullable()
+          b.unique(['A', 'B'])
+        })
+        await knex.raw(`insert into ?? (??, ??) select post_id, tag_id from ??`, [
+          IMPLICIT,
+          'A',
+          'B',
+          t.pivot,
+        ])
+        prisma = openPrisma(
+          { dialect: name, file, url },
+          { log: [{ emit: 'event', level: 'query' }] },
+        ) as M2mClient
+        prisma.$on('query', (e) => log.push(e.query))
+      },
+      async close({ knex }) {
+        await prisma?.$disconnect()
+        await knex.schema.dropTableIfExists(IMPLICIT)
+      },
     })
 
     type Collects = { collection(page: never): unknown }
-    const json = (resource: Collects, page: object) =>
-      JSON.parse(JSON.stringify(resource.collection(page as never))) as {
-        data: { id: number; tags?: { id: number; pivot?: unknown }[]; tags_count?: number }[]
-      }
     const jsonApi = (resource: Collects, page: object) =>
       JSON.parse(JSON.stringify(resource.collection(page as never))) as { included?: unknown[] }
-    const reference = (resource: Function, q: string) =>
-      knexAdapter.paginate(knex(t.posts), queryPlan(resource, { query: q }), {
-        relations: planRelations(t),
-      })
     const run = async <T>(fn: () => Promise<T>): Promise<{ result: T; queries: string[] }> => {
-      log.length = 0
+      db.log.length = 0
       const result = await fn()
-      return { result, queries: [...log] }
+      return { result, queries: [...db.log] }
     }
 
     it('loads include=tags through the explicit join model with its pivot, in the same queries for 100 and 7 posts, as the Knex adapter renders them', async () => {
@@ -182,18 +129,18 @@ describe.each(prismaDialects().map((d) => [d] as const))(
         // the COUNT, the posts, the page's join rows, their tags
         expect(queries).toHaveLength(4)
         expect(queries[2]).toContain(t.pivot)
-        const got = json(JoinPost, page)
+        const got = bodyOf(JoinPost, page)
         expect(got.data[0].tags).toEqual([
           { id: 1, name: 'tag1', pivot: { post_id: 1, tag_id: 1, position: 0 } },
         ])
         expect(got.data.some((p) => p.tags?.length === 0)).toBe(perPage === 100)
-        const want = await inRequest(url, () => reference(KnexPivotPost, q))
-        expect(got).toEqual(json(KnexPivotPost, want))
+        const want = await inRequest(url, () => db.reference(q, TaggedPost))
+        expect(got).toEqual(bodyOf(TaggedPost, want))
         // JSON:API: the tags as linkage and included resources
         const apiPage = await inRequest(url, () =>
           paginate(prisma.m2mPost, {}, queryPlan(JoinPostApi, { query: q })),
         )
-        const apiWant = await inRequest(url, () => reference(KnexPostApi, q))
+        const apiWant = await inRequest(url, () => db.reference(q, KnexPostApi))
         const doc = await inRequest(url, async () => jsonApi(JoinPostApi, apiPage))
         expect(doc.included?.length).toBe(3)
         expect(doc).toEqual(await inRequest(url, async () => jsonApi(KnexPostApi, apiWant)))
@@ -214,17 +161,17 @@ describe.each(prismaDialects().map((d) => [d] as const))(
         // the COUNT, the posts, the page's tags joined with the relation's table
         expect(queries).toHaveLength(3)
         expect(queries[2]).toContain(IMPLICIT)
-        const got = json(ImplicitPost, page)
+        const got = bodyOf(ImplicitPost, page)
         expect(got.data[0].tags).toEqual([{ id: 1, name: 'tag1' }])
-        const want = await inRequest(url, () => reference(KnexPlainPost, q))
-        expect(got).toEqual(json(KnexPlainPost, want))
+        const want = await inRequest(url, () => db.reference(q, KnexPlainPost))
+        expect(got).toEqual(bodyOf(KnexPlainPost, want))
       }
       expect(counts[0]).toBe(counts[1])
     })
 
     it('counts include=tags_count through the join model and the implicit relation with the page', async () => {
       const q = 'include=tags_count&sort=id&per_page=60'
-      const want = json(KnexPlainPost, await reference(KnexPlainPost, q))
+      const want = bodyOf(KnexPlainPost, await db.reference(q, KnexPlainPost))
       expect(want.data[0].tags_count).toBe(1)
       expect(want.data[59].tags_count).toBe(0)
       for (const resource of [JoinPost, ImplicitPost]) {
@@ -233,7 +180,7 @@ describe.each(prismaDialects().map((d) => [d] as const))(
         )
         // the COUNT, the page with its counts
         expect(queries).toHaveLength(2)
-        const got = json(resource, result)
+        const got = bodyOf(resource, result)
         expect(got.data.map((p) => p.tags_count)).toEqual(want.data.map((p) => p.tags_count))
       }
     })
@@ -244,7 +191,7 @@ describe.each(prismaDialects().map((d) => [d] as const))(
       )
       for (const table of [t.tags, t.pivot, IMPLICIT])
         expect(queries.some((sql) => sql.includes(table))).toBe(false)
-      expect(json(JoinPost, result).data[0]).not.toHaveProperty('tags')
+      expect(bodyOf(JoinPost, result).data[0]).not.toHaveProperty('tags')
 
       class Wrong extends JsonResource<Row> {
         static query = query
