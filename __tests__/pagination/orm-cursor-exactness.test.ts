@@ -8,7 +8,7 @@ import { cursorPaginate } from 'api-resources/prisma'
 import { drizzleExactForm } from '../../src/adapters/drizzle/drizzle-cursor'
 
 /** A generated delegate's shape: the model `Event` of `fields`, on `provider`. */
-function delegate(provider: string, fields: string, rows: unknown[] = []) {
+function delegate(provider: string, fields: string, rows: unknown[] = [], enums = '') {
   const calls: unknown[] = []
   return {
     calls,
@@ -16,7 +16,9 @@ function delegate(provider: string, fields: string, rows: unknown[] = []) {
       $name: 'Event',
       $parent: {
         _activeProvider: provider,
-        _engineConfig: { inlineSchema: `model Event {\n  id Int @id\n${fields}\n}\n` },
+        _engineConfig: {
+          inlineSchema: `model Event {\n  id Int @id\n${fields}\n}\n${enums}`,
+        },
       },
       findMany: async (args: unknown) => {
         calls.push(args)
@@ -142,6 +144,24 @@ describe('Prisma: the order fields whose values a cursor carries exactly', () =>
         cursorPaginate(events, { orderBy: [{ [name]: 'asc' }, { id: 'asc' }] }, 2, cursor),
       ).rejects.toBeInstanceOf(InvalidCursorError)
       expect(calls).toEqual([])
+    },
+  )
+
+  it.each([['DRAFT'], [1], ['draft'], ['Status']])(
+    'answers an enum field cursor value that is not one of its values (%p) with a 400',
+    async (value) => {
+      const enums = 'enum Status {\n  // the first one\n  PUBLISHED\n  DRAFT_X @map("draft")\n}\n'
+      const { delegate: events, calls } = delegate('postgresql', 'n Status', [], enums)
+      const cursor = new Cursor({ n: value, id: 1 }).encode()
+      await expect(
+        cursorPaginate(events, { orderBy: [{ n: 'asc' }, { id: 'asc' }] }, 2, cursor),
+      ).rejects.toBeInstanceOf(InvalidCursorError)
+      expect(calls).toEqual([])
+      // one of its values pages
+      const { delegate: fine, calls: asked } = delegate('postgresql', 'n Status', [], enums)
+      const good = new Cursor({ n: 'DRAFT_X', id: 1 }).encode()
+      await cursorPaginate(fine, { orderBy: [{ n: 'asc' }, { id: 'asc' }] }, 2, good)
+      expect(asked).toHaveLength(1)
     },
   )
 })

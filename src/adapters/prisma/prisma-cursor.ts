@@ -39,6 +39,18 @@ interface PrismaField {
   readonly type: string
   /** The native type attribute, as written: `Timestamptz(6)` of `@db.Timestamptz(6)`. */
   readonly native?: string
+  /** The values of an enum field's enum. */
+  readonly values?: ReadonlySet<string>
+}
+
+/** The values of each enum the schema declares (the first word of each line of its block). */
+function schemaEnums(schema: string): Map<string, ReadonlySet<string>> {
+  const enums = new Map<string, ReadonlySet<string>>()
+  for (const [, name, body] of schema.matchAll(/^enum\s+(\w+)\s*\{([^}]*)\}/gm)) {
+    const values = body.split('\n').map((line) => /^\s*(\w+)/.exec(line)?.[1])
+    enums.set(name, new Set(values.filter((v) => v !== undefined)))
+  }
+  return enums
 }
 
 /**
@@ -50,14 +62,17 @@ function modelFields(delegate: PrismaDelegateInternals): Map<string, PrismaField
   const name = delegate.$name ?? ''
   const block = new RegExp(`^model\\s+${name}\\s*\\{([^}]*)\\}`, 'm').exec(schema)?.[1] ?? ''
   const fields = new Map<string, PrismaField>()
+  const enums = schemaEnums(schema)
   for (const line of block.split('\n')) {
     const field = /^\s*(\w+)\s+(\w+)(\?|\[\])?(?:\s+(.*))?$/.exec(line)
     if (field === null) continue
     const native = /@db\.(\w+(?:\([^)]*\))?)/.exec(field[4] ?? '')?.[1]
+    const values = enums.get(field[2])
     fields.set(field[1], {
       required: field[3] === undefined,
       type: field[2],
       ...(native === undefined ? {} : { native }),
+      ...(values === undefined ? {} : { values }),
     })
   }
   return fields
@@ -79,10 +94,12 @@ const INT_LIMITS: Record<string, bigint> = { Int: 2n ** 31n, BigInt: 2n ** 63n }
 
 /**
  * Can a (non-NULL) cursor value be a value of `field`? Prisma's own type decides (on SQLite too,
- * where Prisma refuses a value of another type with its own error), and an integer must fit the
- * field's size.
+ * where Prisma refuses a value of another type with its own error), an integer must fit the
+ * field's size, and an enum field's value must be one of its enum's.
  */
 function fitsField(field: PrismaField): CursorColumn['fits'] {
+  const values = field.values
+  if (values !== undefined) return (v) => typeof v === 'string' && values.has(v)
   const type = field.native === 'Uuid' ? 'uuid' : VALUE_TYPES[field.type]
   const fits = type === undefined ? undefined : valueFits('postgres', type)
   const limit = INT_LIMITS[field.type]
