@@ -33,6 +33,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DIALECTS, uniqueName, type DialectName } from '../support/db'
+import { initMikroOrm } from '../support/mikro-orm'
 import { walk } from './cursor-walk'
 import { openPrisma, type PrismaTestClient } from './prisma/prisma-test-db'
 
@@ -125,16 +126,7 @@ async function openMikro(name: DialectName, table: string): Promise<MikroORM> {
     allowGlobalContext: true,
     discovery: { disableDynamicFileAccess: true },
   }
-  if (name === 'postgres') {
-    const { MikroORM: Orm } = await import('@mikro-orm/postgresql')
-    return Orm.init({ clientUrl: process.env.PG_URL, ...common } as never)
-  }
-  if (name === 'mysql') {
-    const { MikroORM: Orm } = await import('@mikro-orm/mysql')
-    return Orm.init({ clientUrl: process.env.MYSQL_URL, ...common } as never)
-  }
-  const { MikroORM: Orm } = await import('@mikro-orm/better-sqlite')
-  return Orm.init({ dbName: ':memory:', ...common } as never)
+  return initMikroOrm(name, common)
 }
 
 /**
@@ -527,31 +519,19 @@ export function describeCursorTypes(label: string): void {
             expected,
             perPage,
           )
-        await walk(
-          (cursor) => kyselyCursorPaginate(kyselyQuery(column, descending), 3, cursor),
-          expected,
-          3,
-        )
-        await walk(
-          (cursor) => objectionCursorPaginate(objectionQuery(column, descending), 3, cursor),
-          expected,
-          3,
-        )
-        await walk(
-          (cursor) => mikroCursorPaginate(mikroQuery(column, descending), 3, cursor),
-          expected,
-          3,
-        )
-        await walk(
-          (cursor) => typeOrmCursorPaginate(typeOrmQuery(column, descending), 3, cursor),
-          expected,
-          3,
-        )
-        await walk(
-          (cursor) => sequelizeCursorPaginate(sequelizeQuery(column, descending), 3, cursor),
-          expected,
-          3,
-        )
+        // each adapter walks the same rows, three to a page
+        const pagers = [
+          (cursor: string | null) =>
+            kyselyCursorPaginate(kyselyQuery(column, descending), 3, cursor),
+          (cursor: string | null) =>
+            objectionCursorPaginate(objectionQuery(column, descending), 3, cursor),
+          (cursor: string | null) => mikroCursorPaginate(mikroQuery(column, descending), 3, cursor),
+          (cursor: string | null) =>
+            typeOrmCursorPaginate(typeOrmQuery(column, descending), 3, cursor),
+          (cursor: string | null) =>
+            sequelizeCursorPaginate(sequelizeQuery(column, descending), 3, cursor),
+        ]
+        for (const pager of pagers) await walk(pager, expected, 3)
       })
 
       it('walks a TypeORM builder whose join repeats the rows (whole entities with take)', async () => {

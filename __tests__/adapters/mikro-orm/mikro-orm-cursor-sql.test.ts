@@ -4,6 +4,7 @@
 import { EntitySchema, type MikroORM, type Options } from '@mikro-orm/core'
 import { cursorPaginate } from 'api-resources/mikro-orm'
 import { DIALECTS, uniqueName, type DialectName } from '../../support/db'
+import { initMikroOrm } from '../../support/mikro-orm'
 
 async function open(name: DialectName, table: string, log: string[]): Promise<MikroORM> {
   const entity = new EntitySchema<{ id: number; n: number; m: number | null }>({
@@ -22,16 +23,7 @@ async function open(name: DialectName, table: string, log: string[]): Promise<Mi
     logger: (message: string) => void log.push(message),
     discovery: { disableDynamicFileAccess: true },
   }
-  if (name === 'postgres') {
-    const { MikroORM: Orm } = await import('@mikro-orm/postgresql')
-    return Orm.init({ clientUrl: process.env.PG_URL, ...common } as never)
-  }
-  if (name === 'mysql') {
-    const { MikroORM: Orm } = await import('@mikro-orm/mysql')
-    return Orm.init({ clientUrl: process.env.MYSQL_URL, ...common } as never)
-  }
-  const { MikroORM: Orm } = await import('@mikro-orm/better-sqlite')
-  return Orm.init({ dbName: ':memory:', ...common } as never)
+  return initMikroOrm(name, common)
 }
 
 describe.each(DIALECTS.map((d) => [d.name] as const))(
