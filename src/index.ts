@@ -88,19 +88,16 @@ export type {
 export type { JsonEncoding, Merged } from './runtime/payload'
 // the decorators of the member kinds and their options' types (the kinds' one list of public names)
 export * from './metadata/kinds/decorators'
-export {
-  type FieldOptions,
-  type DefaultOption,
-  type EnumValues,
-  type JsonSchema,
-  type MemberType,
-  type ScalarType,
-  type SchemaOptions,
-  type MemberDecorator,
-  type RelationOptions,
-  type RelationshipLink,
-  type RelationshipOptions,
-} from './metadata'
+export type {
+  FieldOptions,
+  DefaultOption,
+  SchemaOptions,
+  MemberDecorator,
+  RelationOptions,
+  RelationshipLink,
+  RelationshipOptions,
+} from './metadata/decorator-types'
+export type { EnumValues, JsonSchema, MemberType, ScalarType } from './metadata/types'
 export { toArraySource as resourceShapeSource } from './compiler/compile'
 
 // JSON:API
@@ -128,10 +125,10 @@ export type {
 } from './jsonapi/document-types'
 
 // pagination
-export { AbstractPaginator, isPaginator } from './pagination/abstract-paginator'
+export { AbstractPaginator } from './pagination/abstract-paginator'
 export { LengthAwarePaginator, DEFAULT_ON_EACH_SIDE } from './pagination/length-aware-paginator'
 export { Paginator } from './pagination/paginator'
-export { BasePaginator } from './pagination/base-paginator'
+export { BasePaginator, isPaginator } from './pagination/base-paginator'
 export { Cursor, type CursorValue, type CursorSecret } from './pagination/cursor'
 export { CursorPaginator } from './pagination/cursor-paginator'
 export { resolvePage, resolvePath } from './pagination/resolve'

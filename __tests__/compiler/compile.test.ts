@@ -8,7 +8,7 @@ import {
   type Nested,
   type NestedList,
 } from '../../src'
-import { compiledToArray, interpretedToArray, toArraySource } from '../../src/compiler'
+import { compiledToArray, interpretedToArray, toArraySource } from '../../src/compiler/compile'
 import { ResourceError } from '../../src/errors/resource-errors'
 import {
   AuthorResource,

@@ -1,6 +1,6 @@
 import 'reflect-metadata'
 import { Field, JsonResource, MergeWhen, When, WhenLoaded, WhenNotNull } from '../../src'
-import { compiledToArray, interpretedToArray, toArraySource } from '../../src/compiler'
+import { compiledToArray, interpretedToArray, toArraySource } from '../../src/compiler/compile'
 import { _, literal, Name, prop } from '../../src/compiler/code'
 
 const HOSTILE = [

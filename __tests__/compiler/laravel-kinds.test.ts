@@ -9,7 +9,7 @@ import {
   WhenHas,
   ArgumentError,
 } from '../../src'
-import { compiledToArray, interpretedToArray } from '../../src/compiler'
+import { compiledToArray, interpretedToArray } from '../../src/compiler/compile'
 
 interface Author {
   id: number

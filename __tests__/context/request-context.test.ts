@@ -5,7 +5,7 @@ import {
   runInSyncRequestContext,
   runWithRequestContext,
   tryGetRequestContext,
-} from '../../src/context'
+} from '../../src/context/request-context'
 
 describe('request context', () => {
   it('is undefined outside a request', () => {

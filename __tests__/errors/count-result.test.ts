@@ -1,6 +1,5 @@
 import { ApiResourcesError, ArgumentError } from '../../src'
 import { countFrom, paginatePageQuery } from '../../src/pagination/page-query'
-import { lengthAwarePage } from '../../src/adapters/orm-support/page-source'
 
 describe('countFrom(): one reading of a COUNT for every adapter', () => {
   it.each([
@@ -52,11 +51,11 @@ describe('countFrom(): one reading of a COUNT for every adapter', () => {
     const fetch = async () => []
     for (const page of [
       paginatePageQuery({ count: async () => Number.NaN, fetch }, 10, 1),
-      lengthAwarePage({ count: async () => '7 rows' as never, fetch }, 10, 1),
-      lengthAwarePage({ count: async () => [{ count: 3 }] as never, fetch }, 10, 1),
+      paginatePageQuery({ count: async () => '7 rows' as never, fetch }, 10, 1),
+      paginatePageQuery({ count: async () => [{ count: 3 }] as never, fetch }, 10, 1),
     ])
       await expect(page).rejects.toMatchObject({ code: 'ERR_COUNT_RESULT' })
-    const ok = await lengthAwarePage({ count: async () => '2' as never, fetch }, 10, 1)
+    const ok = await paginatePageQuery({ count: async () => '2' as never, fetch }, 10, 1)
     expect(ok.total()).toBe(2)
   })
 })

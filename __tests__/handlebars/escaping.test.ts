@@ -1,5 +1,5 @@
 import Handlebars from 'handlebars'
-import { createRequestContext, runWithRequestContext } from '../../src/context'
+import { createRequestContext, runWithRequestContext } from '../../src/context/request-context'
 import { ArgumentError } from '../../src/errors'
 import { registerPaginationHelpers } from '../../src/integrations/handlebars'
 import { isSafeHref, toSafeHref } from '../../src/pagination/bar/safe-href'

@@ -3,7 +3,7 @@
 // is the opt-in shortcut: a plain (not async) handler gets the context for its synchronous part
 // only; an async handler still runs in AsyncLocalStorage.
 import type { FastifyInstance } from 'fastify'
-import { tryGetRequestContext } from '../../src/context'
+import { tryGetRequestContext } from '../../src/context/request-context'
 import { apiResources } from '../../src/integrations/fastify'
 import { fastifyApp } from '../support/fastify-app'
 

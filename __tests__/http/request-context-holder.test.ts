@@ -1,4 +1,4 @@
-import { runWithRequestContext, tryGetRequestContext } from '../../src/context'
+import { runWithRequestContext, tryGetRequestContext } from '../../src/context/request-context'
 import {
   heldRequestContext,
   holdRequestContext,

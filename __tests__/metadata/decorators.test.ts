@@ -15,8 +15,8 @@ import {
   type NestedList,
   type Related,
 } from '../../src'
-import { compiledToArray, interpretedToArray } from '../../src/compiler'
-import { resolveMembers } from '../../src/metadata'
+import { compiledToArray, interpretedToArray } from '../../src/compiler/compile'
+import { resolveMembers } from '../../src/metadata/resolve'
 import { FIELDS } from '../../src/metadata/metadata-store'
 
 const ownList = (cls: Function): unknown => Object.getOwnPropertyDescriptor(cls, FIELDS)?.value

@@ -9,8 +9,8 @@ import {
   WhenAppended,
   resourceShapeSource,
 } from '../../src'
-import { compiledToArray, interpretedToArray } from '../../src/compiler'
-import { classSchemas } from '../../src/schema'
+import { compiledToArray, interpretedToArray } from '../../src/compiler/compile'
+import { classSchemas } from '../../src/schema/resource-schemas'
 
 /** A model with accessors, and the list of the ones appended (Laravel's `$appends`). */
 class Post {

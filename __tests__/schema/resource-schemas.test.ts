@@ -28,7 +28,12 @@ import {
   type Related,
   type RelatedList,
 } from '../../src'
-import { bodySchema, classSchemas, componentName, sharedSchema } from '../../src/schema'
+import {
+  bodySchema,
+  classSchemas,
+  componentName,
+  sharedSchema,
+} from '../../src/schema/resource-schemas'
 import { ArgumentError } from '../../src/errors'
 
 type Json = Record<string, unknown>

@@ -28,7 +28,7 @@ export class Name extends Code {
 }
 
 /** A value that may be interpolated as a literal. */
-export type Literal = string | number | boolean | null
+type Literal = string | number | boolean | null
 
 /** A JSON literal, safe anywhere in JavaScript source (U+2028/2029 are line breaks in old engines). */
 export function literal(value: Literal): string {

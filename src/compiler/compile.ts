@@ -37,7 +37,7 @@ export function rendererFor(cls: Function): Renderer {
 }
 
 /** The rules of any value (non-objects get the defaults, which find nothing loaded). @internal */
-export const rulesOf: (model: unknown) => ModelRules = rulesFor
+const rulesOf: (model: unknown) => ModelRules = rulesFor
 
 class Context implements EmitContext {
   readonly names: Name[] = []

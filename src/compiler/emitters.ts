@@ -31,7 +31,7 @@ export interface EmitContext {
 }
 
 /** An expression usable in the output literal, or a statement writing into `o`. @internal */
-export type Emitted = { readonly always: Code } | { readonly stmt: Code }
+type Emitted = { readonly always: Code } | { readonly stmt: Code }
 
 /** `o.key = expr;` (an own data property even for `__proto__`). */
 export function assign(key: string, expr: Code): Code {

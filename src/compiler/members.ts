@@ -43,7 +43,7 @@ export function readOwnAttribute(model: object, rules: ModelRules, key: string):
  * maps nothing. The types reject all of these without a thunk, so inference is a run-time fallback.
  * @internal
  */
-export function resourceClassOf(record: FieldRecord, owner: Function): Function | undefined {
+function resourceClassOf(record: FieldRecord, owner: Function): Function | undefined {
   if (record.resource !== undefined) {
     const cls = record.resource()
     if (!isResolvableClass(cls)) throw ResourceError.badResourceThunk(owner, record.key, cls)

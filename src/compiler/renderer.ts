@@ -26,7 +26,7 @@ type Ctor = new (value: unknown) => object
  * resource instance per item (the instance is made lazily only if a getter or condition needs it).
  * @internal
  */
-export class ResourceRenderer implements Renderer {
+class ResourceRenderer implements Renderer {
   #fn: ToArrayFn | null | undefined
 
   constructor(
@@ -78,7 +78,7 @@ export class ResourceRenderer implements Renderer {
 }
 
 /** Renders a loaded list (or a collection instance) through a `ResourceCollection` class. @internal */
-export class CollectionRenderer implements Renderer {
+class CollectionRenderer implements Renderer {
   constructor(private readonly cls: Function) {}
 
   render(value: unknown, request: unknown): unknown {

@@ -8,7 +8,7 @@ import type { FieldRecord } from '../metadata/types'
 import type { Renderer } from './renderer'
 
 /** The `code` of the process warning. */
-export const UNMAPPED_MODEL_WARNING = 'API_RESOURCES_UNMAPPED_MODEL'
+const UNMAPPED_MODEL_WARNING = 'API_RESOURCES_UNMAPPED_MODEL'
 
 /** An object written as it is with keys of its own: not a Date, a byte array, nor a list of scalars. */
 function isModelLike(value: unknown): boolean {
@@ -20,7 +20,7 @@ function isModelLike(value: unknown): boolean {
 }
 
 /** The text of the warning for member `key` of class `owner`. @internal */
-export function unmappedText(owner: Function, record: FieldRecord): string {
+function unmappedText(owner: Function, record: FieldRecord): string {
   const d = (record.decorator ?? '@Field').slice(1)
   return (
     `api-resources: ${owner.name}.${record.key} (@${d}) passed an object through as ` +

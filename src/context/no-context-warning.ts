@@ -11,7 +11,7 @@
 import { guideUrl } from '../errors/guide'
 
 /** The `code` of the process warning. */
-export const NO_REQUEST_CONTEXT_WARNING = 'API_RESOURCES_NO_REQUEST_CONTEXT'
+const NO_REQUEST_CONTEXT_WARNING = 'API_RESOURCES_NO_REQUEST_CONTEXT'
 
 /** How each framework installs the integration that opens the request context. */
 const FIXES = {

@@ -95,7 +95,7 @@ export function pageParamOf(rawQuery: string, name = 'page'): number | undefined
 }
 
 /** A page number from a string, or 1. @internal */
-export function pageNumberFrom(value: string | undefined): number {
+function pageNumberFrom(value: string | undefined): number {
   if (value === undefined || !isDigits(value)) return 1
   const page = Number(value)
   return Number.isSafeInteger(page) && page >= 1 ? page : 1

@@ -499,7 +499,7 @@ function explained(key: CatalogueKey, message: string): string {
 }
 
 /** What an error of row `key` is made of, for `args`. */
-export interface Catalogued<K extends CatalogueKey = CatalogueKey> {
+interface Catalogued<K extends CatalogueKey = CatalogueKey> {
   readonly code: ErrorCodes[K]
   /** The row's message, with the pointer to its guide page if it has one. */
   readonly message: string

@@ -16,7 +16,7 @@ export function guideUrl(page: string): string {
 }
 
 /** What a message with a guide page ends with. */
-export function guideSuffix(page: string): string {
+function guideSuffix(page: string): string {
   return ` See ${guideUrl(page)}`
 }
 

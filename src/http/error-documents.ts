@@ -7,7 +7,7 @@ import type { ValidationMessages } from '../errors'
  * An error the HTTP integrations answer, read defensively: one of the package's own errors (by its
  * mark, so a second copy of the package counts too) whose code has an HTTP status in the catalogue.
  */
-export interface HandledError {
+interface HandledError {
   readonly code: string
   readonly status: number
   readonly title: string
@@ -21,7 +21,7 @@ export interface HandledError {
 }
 
 /** A JSON:API error object (https://jsonapi.org/format/#error-objects). */
-export interface JsonApiErrorObject {
+interface JsonApiErrorObject {
   readonly status: string
   readonly title: string
   readonly detail: string
@@ -65,11 +65,6 @@ function messagesOf(errors: unknown): ValidationMessages {
     if (strings.length > 0) out[field] = strings
   }
   return out
-}
-
-/** 422, 404, ...: the catalogue's status of the error's code. */
-export function statusOf(error: HandledError): number {
-  return error.status
 }
 
 /** `{ message, errors }` for a validation error, `{ message }` otherwise. */

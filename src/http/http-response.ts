@@ -4,7 +4,7 @@ import {
   tryGetRequestContext,
   type BigintEncoding,
   type RequestContext,
-} from '../context'
+} from '../context/request-context'
 import { CATALOGUE } from '../errors/catalogue'
 import {
   isRespondable,

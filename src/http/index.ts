@@ -34,5 +34,5 @@ export {
   tryGetRequestContext,
   type BigintEncoding,
   type RequestContext,
-} from '../context'
+} from '../context/request-context'
 export { isRespondable } from '../runtime/respondable'

@@ -32,7 +32,7 @@ interface TypeIndex {
 }
 
 /** A type as seen by one document: its sparse fieldset and its `(id -> object)` index. @internal */
-export interface TypeView {
+interface TypeView {
   readonly descriptor: TypeDescriptor
   /** The `attributes` member of an object of this type under the fieldset. */
   readonly attributes: AttributesReader

@@ -6,7 +6,7 @@ import type { DocumentInput } from './document'
 import { DEFAULT_MAX_INCLUDE_DEPTH, NO_INCLUDES, resolveIncludeTree } from './include-tree'
 
 /** The static options a document reads off the primary resource class. @internal */
-export interface DocumentClass extends JsonApiClass {
+interface DocumentClass extends JsonApiClass {
   readonly maxIncludeDepth?: unknown
   readonly selfLink?: unknown
 }

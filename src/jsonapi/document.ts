@@ -13,7 +13,7 @@ export interface DocumentInput {
 }
 
 /** `data` and `included` of a document. @internal */
-export interface DocumentData {
+interface DocumentData {
   readonly data: ResourceObject | ResourceObject[] | null
   readonly included: ResourceObject[]
 }

@@ -4,7 +4,7 @@ import type { RelationDescriptor, TypeDescriptor } from './types'
 export const DEFAULT_MAX_INCLUDE_DEPTH = 5
 
 /** One step of an include path, bound to a declared relationship. @internal */
-export interface IncludeEdge {
+interface IncludeEdge {
   readonly relation: RelationDescriptor
   readonly node: IncludeNode
   /** 0, 1, 2... within its tree: lets a builder keep per-edge state in an array. */

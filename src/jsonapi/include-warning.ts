@@ -11,7 +11,7 @@ import { tryGetRequestContext } from '../context/request-context'
 import { guideUrl } from '../errors/guide'
 
 /** The `code` of the process warning. */
-export const INCLUDE_NOT_LOADED_WARNING = 'API_RESOURCES_INCLUDE_NOT_LOADED'
+const INCLUDE_NOT_LOADED_WARNING = 'API_RESOURCES_INCLUDE_NOT_LOADED'
 
 const MAX_NOTICES = 100
 const noted = new Set<string>()
@@ -20,7 +20,7 @@ const noted = new Set<string>()
  * The text of the warning for relation `relation` (to objects of type `target`), asked for by a
  * request to `route` (a route pattern or a path; `''` when not known).
  */
-export function includeNotLoadedText(route: string, relation: string, target: string): string {
+function includeNotLoadedText(route: string, relation: string, target: string): string {
   return (
     `api-resources: ${route === '' ? 'a request' : route} asked to include "${relation}" ("${target}" ` +
     'objects), but the relation is not loaded on the model, so the document has no linkage ' +

@@ -18,7 +18,7 @@ import type { AttributesReader, RelationDescriptor, TypeDescriptor } from './typ
 export const JSONAPI_BRAND: unique symbol = Symbol.for('api-resources.jsonapi')
 
 /** What the library reads off a JSON:API resource instance. */
-export interface JsonApiInstance {
+interface JsonApiInstance {
   toArray(request?: unknown): unknown
   toId(): unknown
   toLinks(request?: unknown): unknown

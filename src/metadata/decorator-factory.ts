@@ -1,7 +1,6 @@
 import { ArgumentError } from '../errors/base'
 import { ResourceError } from '../errors/resource-errors'
 import type {
-  DecoratorReads,
   DecoratorSpec,
   FieldOptions,
   MemberDecorator,
@@ -10,19 +9,11 @@ import type {
   ThunkOrOptionsDecorator,
 } from './decorator-types'
 import { appendToClass, appendToMetadata, designTypeOf, type RecordDraft } from './metadata-store'
-import type {
-  EnumValues,
-  FieldKind,
-  FieldRecord,
-  JsonSchema,
-  MemberType,
-  ResourceThunk,
-} from './types'
-
-export type { MemberDecorator } from './decorator-types'
+import type { DecoratorReads, FieldKind } from './kinds'
+import type { EnumValues, FieldRecord, JsonSchema, MemberType, ResourceThunk } from './types'
 
 /** The part of a record a decorator chooses; the factory fills in the rest. @internal */
-export interface RecordSpec {
+interface RecordSpec {
   readonly kind: FieldKind
   /** Where to read on the model: a name, or a function of the member name; default the name. */
   readonly source?: string | ((key: string) => string | undefined)
@@ -193,7 +184,7 @@ export function optionalName(argument: string, value: unknown): string | undefin
 }
 
 /** A checked resource thunk: the class it returns, and whether it said a list (`() => [R]`). */
-export interface CheckedThunk {
+interface CheckedThunk {
   readonly resource?: ResourceThunk
   readonly resourceIsList?: () => boolean
 }
@@ -202,7 +193,7 @@ export interface CheckedThunk {
  * Checks a resource thunk argument. `() => [R]` says a list of `R`: the recorded thunk returns `R`
  * (a list is mapped item by item either way), and `resourceIsList` tells the schema. @internal
  */
-export function optionalThunk(argument: string, value: unknown): CheckedThunk {
+function optionalThunk(argument: string, value: unknown): CheckedThunk {
   if (value === undefined) return {}
   if (typeof value !== 'function')
     throw ArgumentError.decoratorOption(argument, 'a function returning a resource class', value)
@@ -326,12 +317,12 @@ const SCALAR_TYPES: ReadonlySet<string> = new Set([
 ])
 
 /** Is `value` a {@link MemberType} (`'integer'`, `'date-time'`, `'string[]'`, ...)? @internal */
-export function isMemberType(value: unknown): value is MemberType {
+function isMemberType(value: unknown): value is MemberType {
   return typeof value === 'string' && SCALAR_TYPES.has(value.replace(/\[\]$/, ''))
 }
 
 /** What a decorator's schema options record. @internal */
-export interface CheckedSchemaOptions {
+interface CheckedSchemaOptions {
   schema?: JsonSchema
   nullable?: boolean
   raw?: true

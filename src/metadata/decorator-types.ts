@@ -13,8 +13,6 @@ import type { Resolvable } from '../runtime/protocol'
 import type { ConditionalName, DecoratorReads } from './kinds'
 import type { EnumValues, JsonSchema, MemberType } from './types'
 
-export type { DecoratorReads } from './kinds'
-
 /**
  * What the types know about one decorator call: its name, whether a resource thunk was given, what
  * it reads and the `from`/`relation` option (`never` when absent; a plain `string` turns the key
@@ -37,7 +35,7 @@ export interface DecoratorSpec {
 export type DefaultedOf<D> = [D] extends [undefined] ? false : true
 
 /** Was `raw: true` or a `schema` given (`X` and `S` are `undefined` when absent)? */
-export type RawOf<X, S> = [X] extends [true] ? true : [S] extends [undefined] ? false : true
+type RawOf<X, S> = [X] extends [true] ? true : [S] extends [undefined] ? false : true
 
 /** Every context a standard decorator on a class member can receive. */
 type StandardContext =
@@ -277,7 +275,7 @@ type GetterCheck<S extends DecoratorSpec, V, K> = FirstFailing<
 >
 
 /** `unknown` when the decorator may go on this member, else the message of the type error. */
-export type DecoratorCheck<S extends DecoratorSpec, A, C, D> =
+type DecoratorCheck<S extends DecoratorSpec, A, C, D> =
   MemberOf<A, C, D> extends infer M
     ? M extends { kind: 'field'; this: infer This; value: infer V; key: infer K }
       ? FieldCheck<S, This, V, K>

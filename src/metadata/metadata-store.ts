@@ -22,7 +22,7 @@ export const METADATA: symbol = symbolWithMetadata.metadata
 export type RecordDraft = Omit<FieldRecord, 'declaredBy'>
 
 /** One own list, tagged with the decorator mode that wrote it. @internal */
-export interface OwnList {
+interface OwnList {
   readonly records: readonly RecordDraft[]
   /** Standard decorators apply getters before fields: the resolver restores source order. */
   readonly standard: boolean

@@ -7,12 +7,6 @@ import type { FieldKind } from './kinds'
 export type ResourceThunk = () => Function
 
 /**
- * A thunk as a decorator takes it: `() => PostResource` (one object) or `() => [PostResource]` (a
- * list of them), as the JSON Schema of the member says.
- */
-export type ResourceThunkArgument = () => Function | readonly [Function]
-
-/**
  * The scalar types of the compact type option: JSON Schema types, a string format, or `'bigint'`
  * (a `bigint` as the app writes it: a string of digits, or an integer with `bigint: 'number'`).
  */
@@ -46,10 +40,7 @@ export type EnumValues = readonly (string | number | boolean | null)[]
 export type JsonSchema = boolean | { readonly [keyword: string]: unknown }
 
 /** Predicate of `@When` / `@MergeWhen`: `(model, request, resource) => boolean`. */
-export type FieldCondition = (model: never, request: unknown, resource: never) => unknown
-
-/** Every kind of decorated member: the keys of the one table of kinds (`kinds/index.ts`). */
-export type { FieldKind } from './kinds'
+type FieldCondition = (model: never, request: unknown, resource: never) => unknown
 
 /** One decorated member, as recorded by its decorator. Frozen. */
 export interface FieldRecord {

@@ -12,12 +12,10 @@ import type {
   ViewBand,
 } from './types'
 
-export { PAGINATOR_BRAND, isPaginator } from './base-paginator'
-
 /** The link entries of a page's JSON that are the same for both kinds. @internal */
-export const PREVIOUS_LABEL = '« Previous'
+const PREVIOUS_LABEL = '« Previous'
 /** @internal */
-export const NEXT_LABEL = 'Next »'
+const NEXT_LABEL = 'Next »'
 
 interface BaseOptions {
   readonly perPage: number

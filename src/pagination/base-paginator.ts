@@ -1,6 +1,6 @@
 import { traitsOf } from '../compiler/compile'
 import { markBaseMethods } from '../runtime/protocol'
-import { tryGetRequestContext } from '../context'
+import { tryGetRequestContext } from '../context/request-context'
 import {
   okResponse,
   TO_RESPONSE,

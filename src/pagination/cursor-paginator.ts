@@ -1,4 +1,4 @@
-import { tryGetRequestContext } from '../context'
+import { tryGetRequestContext } from '../context/request-context'
 import { ArgumentError } from '../errors/base'
 import { InvalidCursorError } from '../errors/pagination-errors'
 import { assertOptions, toRows } from './arguments'

@@ -186,7 +186,7 @@ const FALSE: KeysetCondition = { kind: 'false' }
  * not a row of this query: an `InvalidCursorError`. `form`: see {@link CursorQuery.indexForm}.
  * @internal
  */
-export function keysetCondition(
+function keysetCondition(
   columns: readonly CursorColumn[],
   values: readonly CursorValue[],
   form: CursorQuery<unknown>['indexForm'],

@@ -1,9 +1,9 @@
 // Paginators: value objects over one page of rows. The adapters (api-resources/knex, /kysely) run
 // the queries and construct them.
-export { AbstractPaginator, isPaginator } from './abstract-paginator'
+export { AbstractPaginator } from './abstract-paginator'
 export { LengthAwarePaginator, DEFAULT_ON_EACH_SIDE } from './length-aware-paginator'
 export { Paginator } from './paginator'
-export { BasePaginator } from './base-paginator'
+export { BasePaginator, isPaginator } from './base-paginator'
 export { Cursor } from './cursor'
 export { CursorPaginator } from './cursor-paginator'
 export { resolvePage, resolvePath } from './resolve'

@@ -1,4 +1,4 @@
-import { linkBase, normalizePath, tryGetRequestContext } from '../context'
+import { linkBase, normalizePath, tryGetRequestContext } from '../context/request-context'
 import { noteMissingRequestContext } from '../context/no-context-warning'
 import { dropLoneSurrogates, encodeUnsafeUrlChars } from '../context/url-text'
 import { parsePageParam } from '../context/parse-query'

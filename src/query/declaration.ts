@@ -33,7 +33,7 @@ export type FilterType = (typeof FILTER_TYPES)[number]
 export type FilterValue = string | number | boolean | Date
 
 /** A column of the model `M`, optionally qualified by its table (`posts.title`). */
-export type ColumnOf<M> = [M] extends [never]
+type ColumnOf<M> = [M] extends [never]
   ? string
   : string extends keyof M
     ? string
@@ -84,10 +84,10 @@ export type SortableEntry<M> =
   (keyof M & string) | { readonly name: string; readonly column: ColumnOf<M> }
 
 /** A filter declaration: on a column, or computed. */
-export type FilterDeclaration<M> = ColumnFilter<M> | ComputedFilter
+type FilterDeclaration<M> = ColumnFilter<M> | ComputedFilter
 
 /** Filters by name: a name that is not a model member must give its `column` (or be computed). */
-export type FiltersOf<M, F> = {
+type FiltersOf<M, F> = {
   readonly [K in keyof F]: K extends keyof M
     ? FilterDeclaration<M>
     : ComputedFilter | (ColumnFilter<M> & { readonly column: ColumnOf<M> })

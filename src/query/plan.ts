@@ -92,7 +92,7 @@ class Problems {
 }
 
 /** Checks `pairs` against `query`. @internal */
-export function planOf(query: ResolvedQuery, pairs: readonly QueryPair[]): QueryPlan {
+function planOf(query: ResolvedQuery, pairs: readonly QueryPair[]): QueryPlan {
   const problems = new Problems()
   const sortValues: string[] = []
   const includeValues: string[] = []

@@ -6,7 +6,7 @@
 import { ArgumentError } from '../errors/base'
 
 /** The parent row holds the key of one related row (`posts.user_id` -> `users.id`). */
-export interface BelongsToDefinition {
+interface BelongsToDefinition {
   readonly kind: 'belongsTo'
   readonly table: string
   /** The column of the parent row holding the related row's key. */
@@ -16,7 +16,7 @@ export interface BelongsToDefinition {
 }
 
 /** Related rows hold the parent's key (`comments.post_id` -> `posts.id`). */
-export interface HasManyDefinition {
+interface HasManyDefinition {
   readonly kind: 'hasMany'
   readonly table: string
   /** The column of the related rows holding the parent's key. */

@@ -71,7 +71,7 @@ export interface ResolvedQuery {
 }
 
 /** The declaration of a resource class: its `static query`. */
-export function declarationOf(resource: Function): QueryDeclaration {
+function declarationOf(resource: Function): QueryDeclaration {
   const declared = (resource as { query?: unknown }).query
   if (declared === undefined) return {}
   if (typeof declared !== 'object' || declared === null)
@@ -212,7 +212,7 @@ function resolveFilter(name: string, filter: unknown, where: string): ResolvedFi
 }
 
 /** A sort in the wire form, checked against the sortable names (a programmer's default sort). */
-export function declaredSort(query: ResolvedQuery, text: string, where: string): SortEntry[] {
+function declaredSort(query: ResolvedQuery, text: string, where: string): SortEntry[] {
   const entries: SortEntry[] = []
   for (const raw of text.split(',')) {
     const descending = raw.startsWith('-')

@@ -92,7 +92,7 @@ export type CollectionSourceOf<M> =
   Iterable<M> | BasePaginator<M> | ReadonlyMap<unknown, M> | Readonly<Record<string, M>>
 
 /** The item type of a collection source (`unknown` when it does not say). */
-export type SourceItemOf<S> =
+type SourceItemOf<S> =
   S extends BasePaginator<infer T>
     ? T
     : S extends ReadonlyMap<unknown, infer T>

@@ -25,7 +25,7 @@ export interface PaginationSections {
 }
 
 /** What a JSON body is made of. @internal */
-export interface JsonBodyParts {
+interface JsonBodyParts {
   /** The class the body is for (named in errors). */
   readonly owner: Function
   /** The finished data: one resource's output (`null` over nothing) or a collection's items. */
@@ -179,7 +179,7 @@ export function mergeAdditional(
 }
 
 /** The `jsonapi` member of every document. @internal */
-export const JSONAPI_OBJECT: Readonly<{ version: '1.1' }> = Object.freeze({ version: '1.1' })
+const JSONAPI_OBJECT: Readonly<{ version: '1.1' }> = Object.freeze({ version: '1.1' })
 
 /**
  * Top-level members `additional()` may set on a JSON:API document. Extension members (`ext:name`)
@@ -188,7 +188,7 @@ export const JSONAPI_OBJECT: Readonly<{ version: '1.1' }> = Object.freeze({ vers
 const JSONAPI_MEMBERS: ReadonlySet<string> = new Set(['meta', 'links', 'jsonapi'])
 
 /** What a JSON:API document is made of. @internal */
-export interface JsonApiBodyParts {
+interface JsonApiBodyParts {
   /** The class name, for errors. */
   readonly owner: string
   readonly data: unknown

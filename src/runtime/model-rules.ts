@@ -1,4 +1,4 @@
-import { MISSING, type Missing } from './missing'
+import { MISSING } from './missing'
 import { isThenable } from '../util/objects'
 import { snakeFinish } from './aggregates'
 
@@ -56,7 +56,7 @@ const countKeys = new Map<string, string>()
  * already ends in `_count` is kept), built once per relation name (a flat, interned key reads
  * faster). @internal
  */
-export function countKey(relation: string): string {
+function countKey(relation: string): string {
   let key = countKeys.get(relation)
   if (key === undefined) {
     key = snakeFinish(relation, '_count')
@@ -88,5 +88,3 @@ export const defaultModelRules: ModelRules = {
     return (model as Record<string, unknown>)[name]
   },
 }
-
-export type { Missing }

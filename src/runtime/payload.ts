@@ -60,7 +60,7 @@ export interface JsonEncoding {}
  * A `bigint` in a payload: its decimal string, or a number when the app declared
  * `bigint: 'number'` in {@link JsonEncoding}.
  */
-export type BigintOutput = JsonEncoding extends { readonly bigint: infer B }
+type BigintOutput = JsonEncoding extends { readonly bigint: infer B }
   ? [B] extends ['number']
     ? number
     : string

@@ -8,7 +8,7 @@ export const RESOLVE: unique symbol = Symbol.for('api-resources.resolve')
  * Marks the base classes' `toArray`, `[RESOLVE]` and `toId`, so the compiler can decide once per
  * class whether it overrides them (see `traitsOf` in the compiler).
  */
-export const BASE_METHOD: unique symbol = Symbol.for('api-resources.baseMethod')
+const BASE_METHOD: unique symbol = Symbol.for('api-resources.baseMethod')
 
 /** Marks `ResourceCollection.prototype`. */
 export const COLLECTION_BRAND: unique symbol = Symbol.for('api-resources.collection')
@@ -28,7 +28,7 @@ export function isResolvable(value: unknown): value is Resolvable {
 }
 
 /** A resource or collection class (what a resource thunk must return). */
-export type ResolvableClass = new (value: never) => Resolvable
+type ResolvableClass = new (value: never) => Resolvable
 
 /** Is `cls` a resource or collection class? */
 export function isResolvableClass(cls: unknown): cls is ResolvableClass {

@@ -371,11 +371,7 @@ function relationalWhere(fn: string, plan: QueryPlan, own: unknown, sqlite: bool
  * `extras`; a select builder `where` and `orderBy` (an include or a count is refused, naming the
  * relational query as the alternative).
  */
-export function applyDrizzlePlan<Q extends DrizzleQueryLike>(
-  query: Q,
-  plan: QueryPlan,
-  fn: string,
-): Q {
+function applyDrizzlePlan<Q extends DrizzleQueryLike>(query: Q, plan: QueryPlan, fn: string): Q {
   const sqlite = sqliteOf(query)
   if (isRelationalQuery(query)) {
     const q = query as unknown as RelationalQuery

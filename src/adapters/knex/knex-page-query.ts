@@ -75,7 +75,7 @@ export function knexCountQuery(query: Knex.QueryBuilder): Knex.QueryBuilder {
  * The planner's row estimate of the query without ORDER BY, LIMIT and OFFSET: `EXPLAIN (FORMAT
  * JSON)` on PostgreSQL, `EXPLAIN` on MySQL/MariaDB; `undefined` on other dialects (count exactly).
  */
-export async function knexEstimate(query: Knex.QueryBuilder): Promise<number | undefined> {
+async function knexEstimate(query: Knex.QueryBuilder): Promise<number | undefined> {
   const { client } = query as unknown as KnexBuilderInternals
   if (client.dialect !== 'postgresql' && client.dialect !== 'mysql') return undefined
   const { sql, bindings } = unpaged(query).toSQL()

@@ -67,7 +67,7 @@ function isPlainSelect(select: SelectQueryNode): boolean {
 }
 
 /** `select count(*) as total` over a select without ORDER BY, LIMIT and OFFSET. */
-export function countNode(select: SelectQueryNode): SelectQueryNode {
+function countNode(select: SelectQueryNode): SelectQueryNode {
   if (isPlainSelect(select)) return node({ ...select, selections: [countAllAsTotal()] })
   return node({
     kind: 'SelectQueryNode',

@@ -73,7 +73,7 @@ function withPivots(model: object, name: string, items: unknown): unknown {
 }
 
 /** The model rules for one entity. @internal */
-export function mikroOrmRules(
+function mikroOrmRules(
   meta: MikroOrmEntityMetadataLike,
   options: MikroOrmOptions = {},
 ): Partial<ModelRules> {

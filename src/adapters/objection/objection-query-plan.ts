@@ -15,7 +15,7 @@ import { spellPlanWhere, type PlanWhereSpelling } from '../orm-support/plan-part
 import type { ObjectionModelClass, ObjectionQueryLike } from './objection-types'
 
 /** The builder methods a plan is applied with (those of `Model.query()`). @internal */
-export interface ObjectionPlanBuilder extends ObjectionQueryLike {
+interface ObjectionPlanBuilder extends ObjectionQueryLike {
   where(...args: unknown[]): this
   orWhere(callback: (builder: this) => void): this
   whereIn(column: string, values: readonly unknown[]): this
@@ -39,7 +39,7 @@ interface KnexLike {
 }
 
 /** A model class as the plan reads it: its table, relations, knex and `relatedQuery`. @internal */
-export interface ObjectionPlanModel extends ObjectionModelClass {
+interface ObjectionPlanModel extends ObjectionModelClass {
   readonly tableName: string
   readonly idColumn: string | readonly string[]
   relatedQuery(relation: string): { count(): { as(alias: string): unknown } }
@@ -125,7 +125,7 @@ function unknownRelation(
  * when the plan includes nothing. To-many relations are ordered by the related model's key, as the
  * Knex and Kysely loaders order them.
  */
-export function objectionGraph(
+function objectionGraph(
   model: ObjectionPlanModel,
   plan: QueryPlan,
   fn = 'paginate',
@@ -166,7 +166,7 @@ export function objectionGraph(
  * @example
  * const posts = await applyObjectionPlan(Post.query(), queryPlan(PostResource)).limit(10)
  */
-export function applyObjectionPlan<Q extends ObjectionQueryLike>(
+function applyObjectionPlan<Q extends ObjectionQueryLike>(
   query: Q,
   plan: QueryPlan,
   fn = 'paginate',

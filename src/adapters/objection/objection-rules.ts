@@ -83,7 +83,7 @@ function readExtras(model: object, accessor: string, sources: readonly PivotSour
 }
 
 /** The model rules for Objection models. @internal */
-export function objectionRules(
+function objectionRules(
   models: readonly ObjectionModelClass[],
   options: ObjectionOptions,
 ): Partial<ModelRules> {

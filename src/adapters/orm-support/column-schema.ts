@@ -14,14 +14,14 @@ import type { CursorColumn } from '../../pagination/cursor-query'
 export type SqlFamily = 'postgres' | 'mysql' | 'sqlite'
 
 /** One column as the catalog describes it. @internal */
-export interface ColumnInfo {
+interface ColumnInfo {
   readonly nullable: boolean
   /** The declared type, lower case (`timestamp with time zone`, `datetime(6)`, `integer`). */
   readonly type: string
 }
 
 /** column name -> what the catalog says; empty when the table is unknown (a view, a CTE). */
-export type TableColumns = ReadonlyMap<string, ColumnInfo>
+type TableColumns = ReadonlyMap<string, ColumnInfo>
 
 /** A table a query reads from, as the query names it. @internal */
 export interface TableRef {
@@ -30,10 +30,7 @@ export interface TableRef {
 }
 
 /** The catalog query of `ref` on `family`: SQL with `?` placeholders and its bindings. */
-export function catalogQuery(
-  family: SqlFamily,
-  ref: TableRef,
-): { sql: string; bindings: string[] } {
+function catalogQuery(family: SqlFamily, ref: TableRef): { sql: string; bindings: string[] } {
   switch (family) {
     case 'postgres': {
       const name =
@@ -70,7 +67,7 @@ interface CatalogRow {
 }
 
 /** The columns of the catalog rows `catalogQuery` returned. */
-export function readCatalog(family: SqlFamily, rows: readonly unknown[]): TableColumns {
+function readCatalog(family: SqlFamily, rows: readonly unknown[]): TableColumns {
   const columns = new Map<string, ColumnInfo>()
   const list = rows as readonly CatalogRow[]
   // SQLite: a lone INTEGER PRIMARY KEY is the rowid, which is never NULL (other primary keys may be)

@@ -327,7 +327,7 @@ function addObjectAliases(aliases: Map<string, string | null>, column: object): 
 }
 
 /** One SQL expression for a select list: SQL with `??`/`?` placeholders and its bindings. */
-export interface SelectExpression {
+interface SelectExpression {
   readonly sql: string
   readonly bindings: readonly unknown[]
 }
@@ -336,14 +336,14 @@ export interface SelectExpression {
  * Adds `expressions` to the select list of `builder`, keeping the columns it selects (all of
  * them when it names none). @internal
  */
-export type SelectAdder<B> = (builder: B, expressions: readonly SelectExpression[]) => void
+type SelectAdder<B> = (builder: B, expressions: readonly SelectExpression[]) => void
 
 /**
  * How the cursor step reaches the Knex builder a page runs as, for a query with set operations:
  * `knex(builder)` reads it (a Knex builder is its own; Objection's is built from it) and
  * `onKnex(builder, change)` has `change` applied to it before it runs. @internal
  */
-export interface KnexUnionSteps<B> {
+interface KnexUnionSteps<B> {
   knex(builder: B): KnexInternals
   onKnex(builder: B, change: (knex: KnexInternals) => void): void
 }

@@ -12,13 +12,13 @@ import {
 import {
   paginatePageQuery,
   simplePaginatePageQuery,
+  type PageQuery,
   type PaginateOptions,
   type SimplePaginateOptions,
 } from '../../pagination/page-query'
 import { isQueryPlan } from '../../query/apply'
 import { cursorSecretOf } from '../../query/cursor-binding'
 import type { QueryPlan } from '../../query/plan'
-import type { PageSource } from './page-source'
 
 /** The cursor step of an ORM query: its order columns and the keyset fetch. */
 export interface CursorSource<T> extends CursorQuery<T> {
@@ -37,10 +37,13 @@ export interface OrmPageAdapter<Q> {
   readonly methods?: readonly string[]
   /** Further checks (another object than the query, members of one paginator). */
   accepts?(query: object, fn: string): boolean
-  /** COUNT and page fetch: `paginate()`. */
-  pages(query: Q): PageSource<unknown>
+  /**
+   * COUNT and page fetch: `paginate()`. The COUNT ignores the query's own limit, offset and order;
+   * the paginators themselves never touch the database.
+   */
+  pages(query: Q): PageQuery<unknown>
   /** The page fetch alone: `simplePaginate()`. Defaults to the fetch of `pages()`. */
-  window?(query: Q): PageSource<unknown>['fetch']
+  window?(query: Q): PageQuery<unknown>['fetch']
   /**
    * Order columns and keyset fetch: `cursorPaginate()` (`fn` names it in errors). A promise when
    * the adapter first loads its ORM's module.
@@ -165,9 +168,9 @@ export function ormPaginators<K extends keyof OrmQueries<unknown>>(
   adapter: OrmPageAdapter<OrmQueries<unknown>[K]>,
 ): OrmPaginators<K> {
   type Q = OrmQueries<unknown>[K]
-  const pages = <T>(query: Q) => adapter.pages(query) as PageSource<T>
+  const pages = <T>(query: Q) => adapter.pages(query) as PageQuery<T>
   const window = <T>(query: Q) =>
-    (adapter.window?.(query) ?? adapter.pages(query).fetch) as PageSource<T>['fetch']
+    (adapter.window?.(query) ?? adapter.pages(query).fetch) as PageQuery<T>['fetch']
   return {
     paginate: async <T>(query: OrmQueries<T>[K], ...args: PageArgs) => {
       check(adapter, 'paginate', query)

@@ -13,7 +13,7 @@
 import { planUnsupported } from '../orm-support/orm-paginators'
 
 /** The parts of a model class the values are converted with. */
-export interface BindModel {
+interface BindModel {
   readonly rawAttributes?: Readonly<Record<string, { readonly type?: unknown }>>
   readonly sequelize?: {
     getDialect(): string

@@ -202,7 +202,7 @@ function withCounts(attributes: unknown, counts: [unknown, string][]): unknown {
  * @example
  * const posts = await Post.findAll(applySequelizePlan({ model: Post }, queryPlan(PostResource)))
  */
-export function applySequelizePlan<Q extends SequelizeQuery>(
+function applySequelizePlan<Q extends SequelizeQuery>(
   query: Q,
   plan: QueryPlan,
   fn = 'paginate',

@@ -70,7 +70,7 @@ function pivotRule(models: readonly SequelizeModelClass[]): ModelRules['pivot'] 
 }
 
 /** The model rules for Sequelize models. @internal */
-export function sequelizeRules(
+function sequelizeRules(
   models: readonly SequelizeModelClass[],
   options: SequelizeOptions = {},
 ): Partial<ModelRules> {

@@ -82,7 +82,7 @@ function readerOf(relation: TypeOrmRelationLike, proto: object | undefined): Rel
 }
 
 /** The model rules for one entity. @internal */
-export function typeOrmRules(
+function typeOrmRules(
   metadata: TypeOrmEntityMetadataLike,
   options: TypeOrmOptions = {},
 ): Partial<ModelRules> {

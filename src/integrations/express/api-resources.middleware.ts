@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { runWithRequestContext } from '../../context'
+import { runWithRequestContext } from '../../context/request-context'
 import {
   checkBaseUrl,
   checkBigintEncoding,

@@ -1,5 +1,5 @@
 import type { Request } from 'express'
-import { tryGetRequestContext, type RequestContext } from '../../context'
+import { tryGetRequestContext, type RequestContext } from '../../context/request-context'
 import { heldRequestContext, holdRequestContextOf } from '../../http/request-context-holder'
 
 /** The URL a context is built from by default: the one the client sent, mount prefix included. */

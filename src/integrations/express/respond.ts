@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import type { RequestContext } from '../../context'
+import type { RequestContext } from '../../context/request-context'
 import { runInRequestContext } from '../../http/request-context-holder'
 import type { ResponseBody } from '../../resources/payload'
 import { isRespondable } from '../../runtime/respondable'

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express'
-import type { RequestContext } from '../../context'
+import type { RequestContext } from '../../context/request-context'
 import { toHttpResponse } from '../../http'
 import type { Respondable } from '../../runtime/respondable'
 import { jsonText, type BigintEncoding, type JsonReplacer } from '../../runtime/json'

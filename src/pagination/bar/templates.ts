@@ -1,11 +1,22 @@
 import { PaginationTemplateError } from '../../errors/handlebars-errors'
 import { BUILTIN_VIEWS } from './builtin-views'
 import { createStateRenderer, type StateRenderer } from './state-renderer'
-import { templateFor } from './template-sets'
 import type { HandlebarsInstance, PaginationViewData } from './types'
 
 /** The namespace of the templates shipped with the package (`views/pagination/`). */
-export const BUILTIN_NAMESPACE = 'pagination'
+const BUILTIN_NAMESPACE = 'pagination'
+
+/**
+ * The package's template sets: each numbered template and the simple one that replaces it for a
+ * paginator without a page count (`simplePaginate()`, cursor pages). Laravel's names where it has
+ * them.
+ */
+const SIMPLE_OF: Readonly<Record<string, string>> = {
+  'pagination::default': 'pagination::simple',
+  'pagination::bootstrap-5': 'pagination::simple-bootstrap-5',
+  'pagination::bootstrap-4': 'pagination::simple-bootstrap-4',
+  'pagination::plain': 'pagination::simple-plain',
+}
 
 const DEFAULT_NUMBERED = `${BUILTIN_NAMESPACE}::default`
 const NAMESPACE_NAME = /^[A-Za-z0-9_-]+$/
@@ -34,7 +45,7 @@ export function checkNamespace(name: string, folder: unknown): asserts folder is
 }
 
 /** A compiled bar template. */
-export interface BarTemplate {
+interface BarTemplate {
   readonly render: (data: PaginationViewData) => string
   /** Renders straight from a paginator's state: set for the package's own templates only. */
   readonly renderState?: StateRenderer
@@ -64,7 +75,8 @@ export class BarTemplates {
    */
   get(ref: unknown, lengthAware: boolean): BarTemplate {
     if (ref !== undefined && typeof ref !== 'string') throw PaginationTemplateError.invalidName(ref)
-    const name = templateFor(ref ?? DEFAULT_NUMBERED, lengthAware)
+    const wanted = ref ?? DEFAULT_NUMBERED
+    const name = lengthAware || !Object.hasOwn(SIMPLE_OF, wanted) ? wanted : SIMPLE_OF[wanted]
     let template = this.#compiled.get(name)
     if (template === undefined) {
       template = this.#compile(name)
