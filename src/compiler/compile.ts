@@ -14,7 +14,7 @@ import { prepareMembers, type PreparedMember } from './members'
 import { makeRenderer, type ToArrayFn, type Renderer } from './renderer'
 
 /** A compiled class: its function and the generated source (the debug view). @internal */
-export interface CompiledToArray {
+interface CompiledToArray {
   readonly fn: ToArrayFn
   readonly source: string
   /** `false` when `new Function` is unavailable (a CSP) and the interpreter runs instead. */
@@ -191,7 +191,7 @@ export function compiledSubset(
  * fields. Compiled on first use and cached per class.
  * @internal
  */
-export function toArrayOf(cls: Function): ToArrayFn | null {
+function toArrayOf(cls: Function): ToArrayFn | null {
   return compiledOf(cls)?.fn ?? null
 }
 
@@ -205,7 +205,7 @@ export function toArrayOf(cls: Function): ToArrayFn | null {
  * are read per call instead: `isBaseMethod(this.with)`, one property read.
  * @internal
  */
-export interface ClassTraits {
+interface ClassTraits {
   /** The compiled output of the decorated members, or `null` when the class has none. */
   readonly toArray: ToArrayFn | null
   /** Neither `toArray` nor `[RESOLVE]` is overridden, and `toArray` is compiled: it is the output. */

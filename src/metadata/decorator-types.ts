@@ -46,7 +46,7 @@ type StandardContext =
   | ClassSetterDecoratorContext
 
 /** Is `V` a resource or collection (or a list of them), ignoring `null`/`undefined`? */
-export type IsResourceType<V> = IsNonNullOf<V, Resolvable | readonly Resolvable[]>
+type IsResourceType<V> = IsNonNullOf<V, Resolvable | readonly Resolvable[]>
 
 /** The member being decorated, as both decorator modes describe it. */
 type MemberOf<A, C, D> =

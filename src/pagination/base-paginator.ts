@@ -22,7 +22,7 @@ import type { PageViewData } from './types'
 /** The carried parameters of a page that has none (never written to). */
 const NO_PARAMS: QueryParams = new Map()
 
-export const PAGINATOR_BRAND: unique symbol = Symbol.for('api-resources.paginator')
+const PAGINATOR_BRAND: unique symbol = Symbol.for('api-resources.paginator')
 
 /** A paginator's own rows, not copied (set by the class's static block). */
 let rowsOfPage: (paginator: BasePaginator<unknown>) => readonly unknown[]

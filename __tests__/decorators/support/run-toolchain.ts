@@ -29,8 +29,8 @@ function main(name: string): void {
       writeFileSync(file, code)
       fixture = require(file) as Record<string, any>
     }
-    const { resolveMembers } = require(join(ROOT, 'src/metadata/index.ts'))
-    const { compiledToArray, interpretedToArray } = require(join(ROOT, 'src/compiler/index.ts'))
+    const { resolveMembers } = require(join(ROOT, 'src/metadata/resolve.ts'))
+    const { compiledToArray, interpretedToArray } = require(join(ROOT, 'src/compiler/compile.ts'))
     const { FIELDS, METADATA } = require(join(ROOT, 'src/metadata/metadata-store.ts'))
     const user = fixture.UserResource
     const { ann } = fixture.models()
