@@ -2,7 +2,7 @@ import { ResourceError } from '../errors/resource-errors'
 import { kindRules } from '../metadata/kinds'
 import { resolveMembers } from '../metadata/resolve'
 import { MISSING } from '../runtime/missing'
-import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
+import { defaultModelRules } from '../runtime/model-rules'
 import { rulesFor } from '../runtime/model-registry'
 import { finalizeValue, mergeInto } from '../runtime/finalize'
 import { hasOwn, setKey } from '../util/objects'
@@ -13,7 +13,7 @@ import { interpretMembers } from './interpreter'
 import { prepareMembers, type PreparedMember } from './members'
 import { makeRenderer, type ToArrayFn, type Renderer } from './renderer'
 
-/** A compiled class: its function and the generated source (the debug view). @internal */
+/** A compiled class: its function and the generated source (the debug view). */
 interface CompiledToArray {
   readonly fn: ToArrayFn
   readonly source: string
@@ -35,9 +35,6 @@ export function rendererFor(cls: Function): Renderer {
   }
   return r
 }
-
-/** The rules of any value (non-objects get the defaults, which find nothing loaded). @internal */
-const rulesOf: (model: unknown) => ModelRules = rulesFor
 
 class Context implements EmitContext {
   readonly names: Name[] = []
@@ -115,7 +112,7 @@ function compile(cls: Function, plan: readonly PreparedMember[]): CompiledToArra
     finalizeValue,
     setKey,
     mergeInto,
-    rulesOf,
+    rulesFor,
     defaultModelRules.attribute,
     mk,
   ]
@@ -128,7 +125,7 @@ function compile(cls: Function, plan: readonly PreparedMember[]): CompiledToArra
   } catch (cause) {
     // A CSP forbids code generation: the reference interpreter gives the same output.
     if (cause instanceof EvalError)
-      return { fn: interpretMembers(cls, plan, rulesOf), source, compiled: false, total }
+      return { fn: interpretMembers(cls, plan), source, compiled: false, total }
     throw ResourceError.compileFailed(cls, source, cause)
   }
   return { fn: factory(...runtime, ...ctx.values), source, compiled: true, total }
@@ -189,7 +186,6 @@ export function compiledSubset(
 /**
  * The compiled output function of `cls` over a model, or `null` when the class has no decorated
  * fields. Compiled on first use and cached per class.
- * @internal
  */
 function toArrayOf(cls: Function): ToArrayFn | null {
   return compiledOf(cls)?.fn ?? null
@@ -203,7 +199,6 @@ function toArrayOf(cls: Function): ToArrayFn | null {
  * library asks this, and nothing else, whether it applies. The hooks an app may also set on one
  * instance (`with`, `withResponse`, `paginationInformation`, as on Laravel's anonymous collections)
  * are read per call instead: `isBaseMethod(this.with)`, one property read.
- * @internal
  */
 interface ClassTraits {
   /** The compiled output of the decorated members, or `null` when the class has none. */
@@ -304,7 +299,7 @@ export function interpretedToArray(
   cls: Function,
 ): (resource: { readonly resource: unknown }, request: unknown) => Record<string, unknown> {
   const members = resolveMembers(cls)
-  const fn = interpretMembers(cls, prepareMembers(members, rendererFor), rulesOf)
+  const fn = interpretMembers(cls, prepareMembers(members, rendererFor))
   return (resource, request) =>
     resource.resource == null ? {} : fn(resource.resource, request, resource)
 }

@@ -30,7 +30,7 @@ export interface EmitContext {
   readonly instance: Code
 }
 
-/** An expression usable in the output literal, or a statement writing into `o`. @internal */
+/** An expression usable in the output literal, or a statement writing into `o`. */
 type Emitted = { readonly always: Code } | { readonly stmt: Code }
 
 /** `o.key = expr;` (an own data property even for `__proto__`). */

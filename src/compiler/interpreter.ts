@@ -1,6 +1,7 @@
 import { kindRules, type KindRules } from '../metadata/kinds'
 import { MISSING } from '../runtime/missing'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
+import { rulesFor } from '../runtime/model-registry'
 import { finalizeValue, mergeInto } from '../runtime/finalize'
 import { hasOwn, setKey } from '../util/objects'
 import { readOwnAttribute, type PreparedMember } from './members'
@@ -91,14 +92,10 @@ function step(f: PreparedMember, run: Run): void {
  * is forbidden, and by tests as the oracle for the compiler.
  * @internal
  */
-export function interpretMembers(
-  cls: Function,
-  plan: readonly PreparedMember[],
-  rulesOf: (model: unknown) => ModelRules,
-): ToArrayFn {
+export function interpretMembers(cls: Function, plan: readonly PreparedMember[]): ToArrayFn {
   const make = (model: unknown): object => new (cls as new (m: unknown) => object)(model)
   return function interpret(model, request, resource, rules) {
-    const run: Run = { model, request, rules: rules ?? rulesOf(model), out: {}, resource, make }
+    const run: Run = { model, request, rules: rules ?? rulesFor(model), out: {}, resource, make }
     for (const f of plan) {
       step(f, run)
       const fallback = f.record.fallback

@@ -41,7 +41,6 @@ export function readOwnAttribute(model: object, rules: ModelRules, key: string):
  * only when the member's declared type is exactly that class (`author!: UserResource`, or optional
  * `author?: UserResource`): a list, a union or an interface is recorded as `Array`/`Object`, which
  * maps nothing. The types reject all of these without a thunk, so inference is a run-time fallback.
- * @internal
  */
 function resourceClassOf(record: FieldRecord, owner: Function): Function | undefined {
   if (record.resource !== undefined) {

@@ -24,7 +24,6 @@ type Ctor = new (value: unknown) => object
  * Renders models through a resource class. When the class overrides neither `toArray` nor
  * `[RESOLVE]` and has decorated fields, items go straight through its compiled function, without a
  * resource instance per item (the instance is made lazily only if a getter or condition needs it).
- * @internal
  */
 class ResourceRenderer implements Renderer {
   #fn: ToArrayFn | null | undefined
@@ -77,7 +76,7 @@ class ResourceRenderer implements Renderer {
   }
 }
 
-/** Renders a loaded list (or a collection instance) through a `ResourceCollection` class. @internal */
+/** Renders a loaded list (or a collection instance) through a `ResourceCollection` class. */
 class CollectionRenderer implements Renderer {
   constructor(private readonly cls: Function) {}
 

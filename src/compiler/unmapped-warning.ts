@@ -19,7 +19,7 @@ function isModelLike(value: unknown): boolean {
   return Object.keys(value).length > 0
 }
 
-/** The text of the warning for member `key` of class `owner`. @internal */
+/** The text of the warning for member `key` of class `owner`. */
 function unmappedText(owner: Function, record: FieldRecord): string {
   const d = (record.decorator ?? '@Field').slice(1)
   return (

@@ -94,7 +94,7 @@ export function pageParamOf(rawQuery: string, name = 'page'): number | undefined
   return pageNumberFrom(found)
 }
 
-/** A page number from a string, or 1. @internal */
+/** A page number from a string, or 1. */
 function pageNumberFrom(value: string | undefined): number {
   if (value === undefined || !isDigits(value)) return 1
   const page = Number(value)

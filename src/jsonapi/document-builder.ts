@@ -31,7 +31,7 @@ interface TypeIndex {
   objects: Record<string, ResourceObject | undefined> | undefined
 }
 
-/** A type as seen by one document: its sparse fieldset and its `(id -> object)` index. @internal */
+/** A type as seen by one document: its sparse fieldset and its `(id -> object)` index. */
 interface TypeView {
   readonly descriptor: TypeDescriptor
   /** The `attributes` member of an object of this type under the fieldset. */

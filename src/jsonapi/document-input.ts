@@ -5,7 +5,7 @@ import { describeType, type JsonApiClass } from './type-descriptor'
 import type { DocumentInput } from './document'
 import { DEFAULT_MAX_INCLUDE_DEPTH, NO_INCLUDES, resolveIncludeTree } from './include-tree'
 
-/** The static options a document reads off the primary resource class. @internal */
+/** The static options a document reads off the primary resource class. */
 interface DocumentClass extends JsonApiClass {
   readonly maxIncludeDepth?: unknown
   readonly selfLink?: unknown

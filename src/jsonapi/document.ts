@@ -12,7 +12,7 @@ export interface DocumentInput {
   readonly selfLink?: string
 }
 
-/** `data` and `included` of a document. @internal */
+/** `data` and `included` of a document. */
 interface DocumentData {
   readonly data: ResourceObject | ResourceObject[] | null
   readonly included: ResourceObject[]

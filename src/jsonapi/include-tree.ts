@@ -3,7 +3,7 @@ import type { RelationDescriptor, TypeDescriptor } from './types'
 /** The default depth to which `include=` paths are followed. */
 export const DEFAULT_MAX_INCLUDE_DEPTH = 5
 
-/** One step of an include path, bound to a declared relationship. @internal */
+/** One step of an include path, bound to a declared relationship. */
 interface IncludeEdge {
   readonly relation: RelationDescriptor
   readonly node: IncludeNode

@@ -12,7 +12,7 @@ import { appendToClass, appendToMetadata, designTypeOf, type RecordDraft } from 
 import type { DecoratorReads, FieldKind } from './kinds'
 import type { EnumValues, FieldRecord, JsonSchema, MemberType, ResourceThunk } from './types'
 
-/** The part of a record a decorator chooses; the factory fills in the rest. @internal */
+/** The part of a record a decorator chooses; the factory fills in the rest. */
 interface RecordSpec {
   readonly kind: FieldKind
   /** Where to read on the model: a name, or a function of the member name; default the name. */
@@ -191,7 +191,7 @@ interface CheckedThunk {
 
 /**
  * Checks a resource thunk argument. `() => [R]` says a list of `R`: the recorded thunk returns `R`
- * (a list is mapped item by item either way), and `resourceIsList` tells the schema. @internal
+ * (a list is mapped item by item either way), and `resourceIsList` tells the schema.
  */
 function optionalThunk(argument: string, value: unknown): CheckedThunk {
   if (value === undefined) return {}
@@ -316,12 +316,12 @@ const SCALAR_TYPES: ReadonlySet<string> = new Set([
   'uri',
 ])
 
-/** Is `value` a {@link MemberType} (`'integer'`, `'date-time'`, `'string[]'`, ...)? @internal */
+/** Is `value` a {@link MemberType} (`'integer'`, `'date-time'`, `'string[]'`, ...)? */
 function isMemberType(value: unknown): value is MemberType {
   return typeof value === 'string' && SCALAR_TYPES.has(value.replace(/\[\]$/, ''))
 }
 
-/** What a decorator's schema options record. @internal */
+/** What a decorator's schema options record. */
 interface CheckedSchemaOptions {
   schema?: JsonSchema
   nullable?: boolean

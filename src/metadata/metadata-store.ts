@@ -21,7 +21,7 @@ export const METADATA: symbol = symbolWithMetadata.metadata
 /** A record as a decorator writes it; the resolver adds the class that declared it. @internal */
 export type RecordDraft = Omit<FieldRecord, 'declaredBy'>
 
-/** One own list, tagged with the decorator mode that wrote it. @internal */
+/** One own list, tagged with the decorator mode that wrote it. */
 interface OwnList {
   readonly records: readonly RecordDraft[]
   /** Standard decorators apply getters before fields: the resolver restores source order. */

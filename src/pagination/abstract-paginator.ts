@@ -12,9 +12,8 @@ import type {
   ViewBand,
 } from './types'
 
-/** The link entries of a page's JSON that are the same for both kinds. @internal */
+/** The link entries of a page's JSON that are the same for both kinds. */
 const PREVIOUS_LABEL = '« Previous'
-/** @internal */
 const NEXT_LABEL = 'Next »'
 
 interface BaseOptions {

@@ -184,7 +184,6 @@ const FALSE: KeysetCondition = { kind: 'false' }
 /**
  * Rows after `values` in the order of `columns`. A NULL value of a column that cannot hold NULL is
  * not a row of this query: an `InvalidCursorError`. `form`: see {@link CursorQuery.indexForm}.
- * @internal
  */
 function keysetCondition(
   columns: readonly CursorColumn[],

@@ -91,7 +91,7 @@ class Problems {
   }
 }
 
-/** Checks `pairs` against `query`. @internal */
+/** Checks `pairs` against `query`. */
 function planOf(query: ResolvedQuery, pairs: readonly QueryPair[]): QueryPlan {
   const problems = new Problems()
   const sortValues: string[] = []

@@ -24,7 +24,7 @@ export interface PaginationSections {
   readonly fresh?: boolean
 }
 
-/** What a JSON body is made of. @internal */
+/** What a JSON body is made of. */
 interface JsonBodyParts {
   /** The class the body is for (named in errors). */
   readonly owner: Function
@@ -178,7 +178,7 @@ export function mergeAdditional(
   return { ...current, ...mapping }
 }
 
-/** The `jsonapi` member of every document. @internal */
+/** The `jsonapi` member of every document. */
 const JSONAPI_OBJECT: Readonly<{ version: '1.1' }> = Object.freeze({ version: '1.1' })
 
 /**
@@ -187,7 +187,7 @@ const JSONAPI_OBJECT: Readonly<{ version: '1.1' }> = Object.freeze({ version: '1
  */
 const JSONAPI_MEMBERS: ReadonlySet<string> = new Set(['meta', 'links', 'jsonapi'])
 
-/** What a JSON:API document is made of. @internal */
+/** What a JSON:API document is made of. */
 interface JsonApiBodyParts {
   /** The class name, for errors. */
   readonly owner: string

@@ -54,7 +54,7 @@ const countKeys = new Map<string, string>()
 /**
  * `<relation>_count` in snake case, as Laravel names it (`fooBars` -> `foo_bars_count`; a name that
  * already ends in `_count` is kept), built once per relation name (a flat, interned key reads
- * faster). @internal
+ * faster).
  */
 function countKey(relation: string): string {
   let key = countKeys.get(relation)

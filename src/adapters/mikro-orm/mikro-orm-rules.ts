@@ -72,7 +72,7 @@ function withPivots(model: object, name: string, items: unknown): unknown {
   return items.every((item, i) => Object.getPrototypeOf(views[i]) === item) ? views : items
 }
 
-/** The model rules for one entity. @internal */
+/** The model rules for one entity. */
 function mikroOrmRules(
   meta: MikroOrmEntityMetadataLike,
   options: MikroOrmOptions = {},

@@ -14,7 +14,7 @@ import { planUnsupported, type OrmPlanSteps } from '../orm-support/orm-paginator
 import { spellPlanWhere, type PlanWhereSpelling } from '../orm-support/plan-parts'
 import type { ObjectionModelClass, ObjectionQueryLike } from './objection-types'
 
-/** The builder methods a plan is applied with (those of `Model.query()`). @internal */
+/** The builder methods a plan is applied with (those of `Model.query()`). */
 interface ObjectionPlanBuilder extends ObjectionQueryLike {
   where(...args: unknown[]): this
   orWhere(callback: (builder: this) => void): this
@@ -38,7 +38,7 @@ interface KnexLike {
   readonly client: { readonly dialect?: string }
 }
 
-/** A model class as the plan reads it: its table, relations, knex and `relatedQuery`. @internal */
+/** A model class as the plan reads it: its table, relations, knex and `relatedQuery`. */
 interface ObjectionPlanModel extends ObjectionModelClass {
   readonly tableName: string
   readonly idColumn: string | readonly string[]

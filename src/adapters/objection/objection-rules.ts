@@ -82,7 +82,7 @@ function readExtras(model: object, accessor: string, sources: readonly PivotSour
   return found ?? MISSING
 }
 
-/** The model rules for Objection models. @internal */
+/** The model rules for Objection models. */
 function objectionRules(
   models: readonly ObjectionModelClass[],
   options: ObjectionOptions,

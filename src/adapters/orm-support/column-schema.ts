@@ -13,7 +13,7 @@ import type { CursorColumn } from '../../pagination/cursor-query'
 /** The SQL families the cursor step knows. */
 export type SqlFamily = 'postgres' | 'mysql' | 'sqlite'
 
-/** One column as the catalog describes it. @internal */
+/** One column as the catalog describes it. */
 interface ColumnInfo {
   readonly nullable: boolean
   /** The declared type, lower case (`timestamp with time zone`, `datetime(6)`, `integer`). */

@@ -334,14 +334,14 @@ interface SelectExpression {
 
 /**
  * Adds `expressions` to the select list of `builder`, keeping the columns it selects (all of
- * them when it names none). @internal
+ * them when it names none).
  */
 type SelectAdder<B> = (builder: B, expressions: readonly SelectExpression[]) => void
 
 /**
  * How the cursor step reaches the Knex builder a page runs as, for a query with set operations:
  * `knex(builder)` reads it (a Knex builder is its own; Objection's is built from it) and
- * `onKnex(builder, change)` has `change` applied to it before it runs. @internal
+ * `onKnex(builder, change)` has `change` applied to it before it runs.
  */
 interface KnexUnionSteps<B> {
   knex(builder: B): KnexInternals

@@ -69,7 +69,7 @@ function pivotRule(models: readonly SequelizeModelClass[]): ModelRules['pivot'] 
   }
 }
 
-/** The model rules for Sequelize models. @internal */
+/** The model rules for Sequelize models. */
 function sequelizeRules(
   models: readonly SequelizeModelClass[],
   options: SequelizeOptions = {},

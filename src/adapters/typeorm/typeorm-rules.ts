@@ -81,7 +81,7 @@ function readerOf(relation: TypeOrmRelationLike, proto: object | undefined): Rel
   return relation.isLazy === true ? lazyRead(name) : eagerRead(name, proto)
 }
 
-/** The model rules for one entity. @internal */
+/** The model rules for one entity. */
 function typeOrmRules(
   metadata: TypeOrmEntityMetadataLike,
   options: TypeOrmOptions = {},
