@@ -133,11 +133,6 @@ function contextOf(request: HttpRequestLike): RequestContext {
   return openRequestContext(request)
 }
 
-/** The checked-responses validator: nothing of it runs (no Ajv is loaded) while the mode is off. */
-function checkerOf(): typeof checkResponseBody {
-  return checkResponseBody
-}
-
 const defaultStringify = (body: unknown): string => jsonText(body)
 
 /** JSON text with a `bigint` written as `bigint` says (its decimal string by default). */
@@ -200,7 +195,7 @@ export function buildResponse(
     built.withResponse?.(response)
     return built
   })
-  if (checkResponses) checkerOf()(value, spec.body, context.bigint)
+  if (checkResponses) checkResponseBody(value, spec.body, context.bigint)
   return spec
 }
 
