@@ -3,7 +3,7 @@
 import 'reflect-metadata'
 
 type Library = typeof import('../../src')
-type Pagination = typeof import('../../src/pagination')
+type Pagination = typeof import('../../src/pagination/page-query')
 
 const CODE = 'API_RESOURCES_NO_REQUEST_CONTEXT'
 
@@ -15,7 +15,7 @@ function load(): { lib: Library; pagination: Pagination } {
   jest.resetModules()
   return {
     lib: require('../../src') as Library,
-    pagination: require('../../src/pagination') as Pagination,
+    pagination: require('../../src/pagination/page-query') as Pagination,
   }
 }
 

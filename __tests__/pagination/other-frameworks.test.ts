@@ -4,7 +4,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import request from 'supertest'
 import { JsonResource, createRequestContext, runWithRequestContext } from 'api-resources'
-import { paginatePageQuery } from '../../src/pagination'
+import { paginatePageQuery } from '../../src/pagination/page-query'
 
 const rows = Array.from({ length: 45 }, (_, i) => ({ id: i + 1 }))
 const query = {

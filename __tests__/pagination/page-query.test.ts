@@ -1,4 +1,4 @@
-import { paginatePageQuery, simplePaginatePageQuery } from '../../src/pagination'
+import { paginatePageQuery, simplePaginatePageQuery } from '../../src/pagination/page-query'
 import { countFrom } from '../../src/pagination/page-query'
 
 const rows = Array.from({ length: 23 }, (_, i) => i + 1)

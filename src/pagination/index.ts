@@ -1,5 +1,3 @@
-// The paginators the adapters construct (the Knex, Kysely, Prisma and ORM paginate modules import
-// them from here), and the page queries that build them.
+// The two paginators the Knex, Kysely and Prisma adapters and orm-support type their results with.
 export { LengthAwarePaginator } from './length-aware-paginator'
 export { Paginator } from './paginator'
-export { paginatePageQuery, simplePaginatePageQuery } from './page-query'
