@@ -8,7 +8,6 @@ import type { ValidationMessages } from '../errors'
  * mark, so a second copy of the package counts too) whose code has an HTTP status in the catalogue.
  */
 interface HandledError {
-  readonly code: string
   readonly status: number
   readonly title: string
   readonly message: string
@@ -43,7 +42,6 @@ export function asHandledError(error: unknown): HandledError | undefined {
   const page = guidePageOfCode(entry.code)
   const message = page === undefined ? text : withoutGuideLink(text, page)
   const handled = {
-    code: entry.code,
     status: entry.status,
     title: entry.title ?? '',
     message,

@@ -59,7 +59,6 @@ interface ColumnLike {
 
 /** A relation of Drizzle's `relations()` as the plan reads it. */
 interface RelationLike {
-  readonly sourceTable: unknown
   readonly referencedTable: unknown
   readonly referencedTableName: string
   readonly relationName?: string

@@ -24,8 +24,6 @@ interface ObjectionPlanBuilder extends ObjectionQueryLike {
   whereRaw(sql: string, bindings?: readonly unknown[]): this
   clearOrder(): this
   orderBy(column: string, direction: string): this
-  select(...columns: unknown[]): this
-  hasSelects(): boolean
   withGraphFetched(expression: object): this
   modifyGraph(path: string, modifier: (builder: ObjectionPlanBuilder) => void): this
   modelClass(): ObjectionPlanModel

@@ -5,7 +5,6 @@
 
 /** A relation as `Model.getRelations()` lists it. */
 export interface ObjectionRelationLike {
-  readonly name: string
   readonly relatedModelClass: Function
   /** ManyToMany only: the `join.through.extra` columns, copied onto the related model. */
   readonly joinTableExtras?: ReadonlyArray<{ readonly aliasProp: string }>

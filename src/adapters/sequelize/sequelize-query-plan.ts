@@ -32,8 +32,6 @@ interface PlanAssociation {
   readonly target: PlanModel
   readonly foreignKey: string
   readonly sourceKey?: string
-  readonly identifierField?: string
-  readonly foreignKeyField?: string
   readonly through?: { readonly model: PlanModel }
 }
 

@@ -13,7 +13,6 @@ import { isRespondable } from '../../runtime/respondable'
 
 /** What the interceptor reads of Express's request and response (Nest's Express platform). */
 interface ExpressRequestLike {
-  readonly method?: string
   readonly originalUrl?: string
   readonly url?: string
   readonly headers?: Record<string, string | string[] | undefined>
@@ -27,7 +26,6 @@ interface ExpressResponseLike {
   json?: (body: unknown) => unknown
   setHeader(name: string, value: string): unknown
   end(chunk: Buffer): unknown
-  readonly headersSent?: boolean
 }
 
 // `@HttpCode()`'s metadata key (@nestjs/common's HTTP_CODE_METADATA).
