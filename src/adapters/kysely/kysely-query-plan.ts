@@ -10,8 +10,9 @@ import {
   type RelationQueries,
   type Row,
 } from '../../query/apply'
-import type { FilterValue, QueryCondition } from '../../query/declaration'
+import type { QueryCondition } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
+import { planValue, SQL_COMPARISONS } from '../orm-support/plan-parts'
 import { identifier, node, operator, parens, raw } from './kysely-nodes'
 
 /** Options of a planned Kysely page: the loaders need the Kysely instance to query with. */
@@ -55,12 +56,6 @@ function isSqlite(query: AnySelect): boolean {
   return !/\$[0-9]/.test(sql) && !sql.includes('`')
 }
 
-function bindable(sqlite: boolean, v: FilterValue): unknown {
-  return v instanceof Date && sqlite ? v.toISOString() : v
-}
-
-const SQL_OPERATORS = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const
-
 function conditionNode(condition: QueryCondition, sqlite: boolean): OperationNode {
   if ('all' in condition || 'any' in condition) {
     const parts = 'all' in condition ? condition.all : condition.any
@@ -82,7 +77,7 @@ function conditionNode(condition: QueryCondition, sqlite: boolean): OperationNod
         operator: operator('in'),
         rightOperand: node({
           kind: 'PrimitiveValueListNode' as const,
-          values: condition.value.map((v) => bindable(sqlite, v)),
+          values: condition.value.map((v) => planValue(v, sqlite)),
         }),
       })
     case 'contains':
@@ -95,8 +90,8 @@ function conditionNode(condition: QueryCondition, sqlite: boolean): OperationNod
       return node({
         kind: 'BinaryOperationNode' as const,
         leftOperand: ref,
-        operator: operator(SQL_OPERATORS[condition.op]),
-        rightOperand: value(bindable(sqlite, condition.value)),
+        operator: operator(SQL_COMPARISONS[condition.op]),
+        rightOperand: value(planValue(condition.value, sqlite)),
       })
   }
 }

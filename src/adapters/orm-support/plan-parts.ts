@@ -9,6 +9,21 @@ import type { QueryPlan } from '../../query/plan'
 /** A comparison of a plan condition. */
 export type PlanComparison = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte'
 
+/** Each comparison of a plan condition as its SQL operator. */
+export const SQL_COMPARISONS: Readonly<Record<PlanComparison, string>> = {
+  eq: '=',
+  ne: '<>',
+  lt: '<',
+  lte: '<=',
+  gt: '>',
+  gte: '>=',
+}
+
+/** A plan value as an SQL driver binds it: a date-time as ISO text on SQLite (which has no date type). */
+export function planValue(value: FilterValue, sqlite: boolean): unknown {
+  return value instanceof Date && sqlite ? value.toISOString() : value
+}
+
 /**
  * How one ORM spells a plan's conditions (Prisma's `{ a: { gt: 1 } }`, TypeORM's `MoreThan(1)`...).
  * `column` is the condition's column: the ORM's property name.
