@@ -3,7 +3,6 @@ import { ArgumentError } from '../../errors/base'
 import type { BasePaginator } from '../../pagination/base-paginator'
 import type { PaginateOptions, SimplePaginateOptions } from '../../pagination/page-query'
 import {
-  loadPlanned,
   plannedPage,
   type PlanLoadOptions,
   type RelationQueries,
@@ -97,15 +96,11 @@ export function planned<P extends BasePaginator<unknown>>(
   options: PlanLoadOptions,
   run: (query: Knex.QueryBuilder, perPage: number) => Promise<P>,
 ): Promise<P> {
-  return plannedPage(plan, applyQueryPlan(query, plan), run, (rows) =>
-    loadPlanned(
-      rows as Row[],
-      tableOf(query, options),
-      plan,
-      options.relations,
-      knexRelationQueries(query),
-    ),
-  )
+  return plannedPage(plan, applyQueryPlan(query, plan), run, () => ({
+    table: tableOf(query, options),
+    relations: options.relations,
+    queries: knexRelationQueries(query),
+  }))
 }
 
 export type { SimplePaginateOptions }

@@ -4,7 +4,6 @@ import type { BasePaginator } from '../../pagination/base-paginator'
 import {
   LIKE_ESCAPE,
   likePattern,
-  loadPlanned,
   plannedPage,
   type PlanLoadOptions,
   type RelationQueries,
@@ -186,19 +185,17 @@ export function planned<P extends BasePaginator<unknown>>(
   options: KyselyPlanLoadOptions,
   run: (query: AnySelect, perPage: number) => Promise<P>,
 ): Promise<P> {
-  return plannedPage(plan, applyQueryPlan(query, plan), run, (rows) => {
+  return plannedPage(plan, applyQueryPlan(query, plan), run, () => {
     if (options.db === undefined)
       throw ArgumentError.decoratorOption(
         'db',
         'the Kysely instance, to load the included relations with',
         options.db,
       )
-    return loadPlanned(
-      rows as Row[],
-      tableOf(query, options),
-      plan,
-      options.relations,
-      kyselyRelationQueries(options.db),
-    )
+    return {
+      table: tableOf(query, options),
+      relations: options.relations,
+      queries: kyselyRelationQueries(options.db),
+    }
   })
 }
