@@ -665,49 +665,29 @@ export type SharedComponent =
   | 'SimplePage'
   | 'CursorPage'
 
-/** The keys of an error body: its message, and the messages of each field or parameter. */
-const ERROR_PROPERTIES: Record<string, SchemaObject> = {
-  message: { type: 'string' },
-  errors: {
-    type: 'object',
-    additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 1 },
-  },
-}
-
-/** The keys of a bare simple page, which a length-aware page has too (with its link bar's items). */
-const SIMPLE_PAGE_PROPERTIES: Record<string, SchemaObject> = {
-  current_page: { type: 'integer', minimum: 1 },
-  data: { type: 'array' },
-  first_page_url: { type: 'string' },
-  from: INTEGER_OR_NULL,
-  links: { type: 'array' },
-  next_page_url: STRING_OR_NULL,
-  path: { type: 'string' },
-  per_page: { type: 'integer', minimum: 0 },
-  prev_page_url: STRING_OR_NULL,
-  to: INTEGER_OR_NULL,
-}
-
-/** The keys a bare simple page always has. */
-const SIMPLE_PAGE_REQUIRED = [
-  'current_page',
-  'data',
-  'first_page_url',
-  'from',
-  'next_page_url',
-  'path',
-  'per_page',
-  'prev_page_url',
-  'to',
-]
-
 /** Components that do not depend on a resource class. */
 export const SHARED_COMPONENTS: Readonly<Record<SharedComponent, SchemaObject>> = {
   // a 400 for several query parameters also names each one's messages under `errors`
-  ErrorResponse: { type: 'object', properties: ERROR_PROPERTIES, required: ['message'] },
+  ErrorResponse: {
+    type: 'object',
+    properties: {
+      message: { type: 'string' },
+      errors: {
+        type: 'object',
+        additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      },
+    },
+    required: ['message'],
+  },
   ValidationErrorResponse: {
     type: 'object',
-    properties: ERROR_PROPERTIES,
+    properties: {
+      message: { type: 'string' },
+      errors: {
+        type: 'object',
+        additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      },
+    },
     required: ['message', 'errors'],
   },
   JsonApiErrorDocument: {
@@ -752,7 +732,10 @@ export const SHARED_COMPONENTS: Readonly<Record<SharedComponent, SchemaObject>> 
   LengthAwarePage: {
     type: 'object',
     properties: {
-      ...SIMPLE_PAGE_PROPERTIES,
+      current_page: { type: 'integer', minimum: 1 },
+      data: { type: 'array' },
+      first_page_url: { type: 'string' },
+      from: INTEGER_OR_NULL,
       last_page: { type: 'integer', minimum: 1 },
       last_page_url: { type: 'string' },
       links: {
@@ -767,15 +750,55 @@ export const SHARED_COMPONENTS: Readonly<Record<SharedComponent, SchemaObject>> 
           required: ['url', 'label', 'active'],
         },
       },
+      next_page_url: STRING_OR_NULL,
+      path: { type: 'string' },
+      per_page: { type: 'integer', minimum: 0 },
+      prev_page_url: STRING_OR_NULL,
+      to: INTEGER_OR_NULL,
       total: { type: 'integer', minimum: 0 },
       total_is_estimate: { const: true },
     },
-    required: [...SIMPLE_PAGE_REQUIRED, 'last_page', 'last_page_url', 'links', 'total'],
+    required: [
+      'current_page',
+      'data',
+      'first_page_url',
+      'from',
+      'last_page',
+      'last_page_url',
+      'links',
+      'next_page_url',
+      'path',
+      'per_page',
+      'prev_page_url',
+      'to',
+      'total',
+    ],
   },
   SimplePage: {
     type: 'object',
-    properties: SIMPLE_PAGE_PROPERTIES,
-    required: SIMPLE_PAGE_REQUIRED,
+    properties: {
+      current_page: { type: 'integer', minimum: 1 },
+      data: { type: 'array' },
+      first_page_url: { type: 'string' },
+      from: INTEGER_OR_NULL,
+      links: { type: 'array' },
+      next_page_url: STRING_OR_NULL,
+      path: { type: 'string' },
+      per_page: { type: 'integer', minimum: 0 },
+      prev_page_url: STRING_OR_NULL,
+      to: INTEGER_OR_NULL,
+    },
+    required: [
+      'current_page',
+      'data',
+      'first_page_url',
+      'from',
+      'next_page_url',
+      'path',
+      'per_page',
+      'prev_page_url',
+      'to',
+    ],
   },
   CursorPage: {
     type: 'object',
