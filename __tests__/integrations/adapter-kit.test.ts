@@ -8,6 +8,7 @@ import {
   CursorPaginator,
   UnsupportedQueryError,
 } from 'api-resources'
+import type { PaginateOptions, SimplePaginateOptions } from 'api-resources'
 import {
   countFrom,
   ormPaginators,
@@ -69,8 +70,18 @@ const adapter: OrmPageAdapter<ArrayQuery> = {
 
 // a third-party adapter types its paginators by its own query type
 const kit = ormPaginators(adapter as never) as unknown as {
-  paginate(query: ArrayQuery, perPage: number, page?: number): Promise<LengthAwarePaginator<Row>>
-  simplePaginate(query: ArrayQuery, perPage: number, page?: number): Promise<Paginator<Row>>
+  paginate(
+    query: ArrayQuery,
+    perPage: number,
+    page?: number,
+    options?: PaginateOptions,
+  ): Promise<LengthAwarePaginator<Row>>
+  simplePaginate(
+    query: ArrayQuery,
+    perPage: number,
+    page?: number,
+    options?: SimplePaginateOptions,
+  ): Promise<Paginator<Row>>
   cursorPaginate(
     query: ArrayQuery,
     perPage: number,
@@ -95,6 +106,25 @@ describe('api-resources/adapter', () => {
     const first = await cursorPaginate(query, 10)
     const second = await cursorPaginate(query, 10, first.nextCursor())
     expect(second.items().map((r) => r.id)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20])
+  })
+
+  it('takes the count strategy and the page name after the page, as every adapter does', async () => {
+    let counts = 0
+    const counting = ormPaginators({
+      ...adapter,
+      pages: (q: ArrayQuery) => ({ ...adapter.pages(q), count: async () => (++counts, 23) }),
+    } as never) as unknown as typeof kit
+    const given = await counting.paginate(query, 10, 2, { total: 40, pageName: 'p' })
+    expect([given.total(), given.lastPage(), counts]).toEqual([40, 4, 0])
+    expect(given.items().map((r) => r.id)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20])
+    expect(given.nextPageUrl()).toBe('/?p=3')
+    const computed = await counting.paginate(query, 10, 1, { total: async () => 7 })
+    expect([computed.total(), counts]).toEqual([7, 0])
+    const estimated = await counting.paginate(query, 10, 1, { total: 'estimate' })
+    // no planner estimate from this adapter: an exact count
+    expect([estimated.total(), counts]).toEqual([23, 1])
+    const simple = await counting.simplePaginate(query, 10, 2, { pageName: 'p' })
+    expect(simple.nextPageUrl()).toBe('/?p=3')
   })
 
   it('refuses what is not one of its queries with the package error', async () => {

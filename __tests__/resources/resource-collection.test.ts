@@ -238,6 +238,20 @@ describe('ResourceCollection over a paginator', () => {
     expect(Object.keys(payload.links)).toEqual(['first', 'last', 'prev', 'next', 'self'])
   })
 
+  it("finishes what a paginator subclass's toResourceMeta() adds (a resource, MISSING)", () => {
+    class TaggedPage<T> extends LengthAwarePaginator<T> {
+      override toResourceMeta() {
+        return { ...super.toResourceMeta(), owner: new UserResource(users[0]), hidden: MISSING }
+      }
+    }
+    const payload = UserResource.collection(
+      new TaggedPage(users, { total: 2, perPage: 2 }),
+    ).toPayload() as Record<string, any>
+    expect(payload.meta.owner).toEqual({ id: 1, name: 'a' })
+    expect('hidden' in payload.meta).toBe(false)
+    expect(JSON.stringify(payload.meta)).not.toContain('hidden')
+  })
+
   it('additional meta that is not an object is an error naming the key', () => {
     const c = UserResource.collection(page()).additional({ meta: 3 })
     expect(() => c.toPayload()).toThrow(/additional\(\) key "meta"/)

@@ -245,6 +245,19 @@ describe('envelopes', () => {
     expectValid(sharedSchema('CursorPage'), cursor.toJSON())
   })
 
+  it("lists a bare page's keys in the order the page's JSON writes them", () => {
+    const keysOf = (schema: { $ref?: string; $defs?: Record<string, unknown> }) => {
+      const target = schema.$defs?.[String(schema.$ref).split('/').pop() as string]
+      return Object.keys((target as { properties: Record<string, unknown> }).properties)
+    }
+    const page = new LengthAwarePaginator(rows, { total: 5, perPage: 2, totalIsEstimate: true })
+    expect(keysOf(sharedSchema('LengthAwarePage'))).toEqual(Object.keys(page.toJSON()))
+    const simple = new Paginator(rows, { perPage: 2, currentPage: 1, hasMore: true })
+    expect(keysOf(sharedSchema('SimplePage'))).toEqual(Object.keys(simple.toJSON()))
+    const cursor = new CursorPaginator(rows, { perPage: 2, parameters: ['id'] })
+    expect(keysOf(sharedSchema('CursorPage'))).toEqual(Object.keys(cursor.toJSON()))
+  })
+
   it('a length-aware envelope is not a simple one', () => {
     const simple = new Paginator(rows, { perPage: 2, currentPage: 1, hasMore: false })
     const body = MemberResource.collection(simple).toPayload()

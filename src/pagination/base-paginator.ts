@@ -72,7 +72,10 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
     this.#perPage = options.perPage
     this.#path = resolvePath(options.path, parameter)
     this.#parameter = parameter
-    const { cursorSecret: _secret, ...given } = options as { readonly cursorSecret?: unknown }
+    // a spread, then a delete only when there is a secret: an object rest that leaves a key out is
+    // a runtime call, several times slower than a spread
+    const given: Record<string, unknown> = { ...options }
+    if ('cursorSecret' in given) delete given['cursorSecret']
     this.#options = Object.freeze(given)
   }
 

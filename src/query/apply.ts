@@ -65,19 +65,29 @@ export interface PlanLoadOptions {
   readonly table?: string
 }
 
+/** What the loaders of a plan's includes and counts need: the rows' table, the relations, the queries. @internal */
+export interface PlanLoaders {
+  readonly table: string
+  readonly relations: RelationMap | undefined
+  readonly queries: RelationQueries
+}
+
 /**
- * A plan's page: `run` over the query with the plan applied, at the plan's page size; then `load`
- * puts the plan's includes and counts onto its rows (when it has any), and its links carry the
- * plan's parameters. @internal
+ * A plan's page: `run` over the query with the plan applied, at the plan's page size; then the
+ * plan's includes and counts are loaded onto its rows (when it has any) with what `loaders()`
+ * gives (asked only then), and its links carry the plan's parameters. @internal
  */
 export async function plannedPage<Q, P extends BasePaginator<unknown>>(
   plan: QueryPlan,
   applied: Q,
   run: (query: Q, perPage: number) => Promise<P>,
-  load: (rows: readonly object[]) => Promise<void>,
+  loaders: () => PlanLoaders,
 ): Promise<P> {
   const page = await run(applied, plan.perPage)
-  if (plan.include.length > 0 || plan.counts.length > 0) await load(page.items() as object[])
+  if (plan.include.length > 0 || plan.counts.length > 0) {
+    const { table, relations, queries } = loaders()
+    await loadPlanned(page.items() as Row[], table, plan, relations, queries)
+  }
   page.appends(plan.parameters)
   return page
 }
@@ -86,8 +96,8 @@ const PARENT_ALIAS = '__api_resources_parent'
 const PIVOT_ALIAS = '__api_resources_pivot_'
 const CHUNK = 1000
 
-/** Loads a plan's includes and counts onto `rows` (rows of `table`). @internal */
-export async function loadPlanned(
+/** Loads a plan's includes and counts onto `rows` (rows of `table`). */
+async function loadPlanned(
   rows: readonly Row[],
   table: string,
   plan: QueryPlan,

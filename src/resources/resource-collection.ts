@@ -275,7 +275,10 @@ export class ResourceCollection<
     const links = paginator.toResourceLinks()
     const meta = paginator.toResourceMeta()
     // a hook an app may set on one collection (Laravel's anonymous collections): read per call
-    if (isBaseMethod(this.paginationInformation)) return { sections: { links, meta }, fresh: true }
+    if (isBaseMethod(this.paginationInformation)) {
+      const final = traitsOf(paginator.constructor).keepsBaseMethods
+      return { sections: { links, meta }, fresh: true, final }
+    }
     const info = finalizeValue(
       this.paginationInformation(request, paginator, { links, meta }) as unknown,
       request,

@@ -22,6 +22,11 @@ export interface PaginationSections {
   readonly sections: Readonly<Record<string, unknown>>
   /** Made for this body alone (the paginator's defaults), so they need no copy. */
   readonly fresh?: boolean
+  /**
+   * Made by the library's own paginator methods (not overridden), so they hold only strings,
+   * numbers and `null`: nothing to finish.
+   */
+  readonly final?: boolean
 }
 
 /** What a JSON body is made of. */
@@ -83,11 +88,22 @@ function paginatedBody(
   const body = isWrapped(parts, key) ? copyOf(data as Record<string, unknown>) : keyed(key, data)
   const { sections } = pagination
   const fresh = pagination.fresh === true
-  const rest: Record<string, unknown> = { ...extra }
-  for (const name of Object.keys(sections)) {
-    setKey(body, name, section(owner, name, sections[name], rest[name], request, fresh))
-    delete rest[name]
+  const names = Object.keys(sections)
+  for (const name of names) {
+    const standard = sections[name]
+    const added = extra?.[name]
+    setKey(
+      body,
+      name,
+      added === undefined && pagination.final === true
+        ? standard
+        : section(owner, name, standard, added, request, fresh),
+    )
   }
+  if (extra === undefined) return body
+  // the additional() keys not merged into a section come after the sections
+  const rest: Record<string, unknown> = {}
+  for (const name of Object.keys(extra)) if (!names.includes(name)) setKey(rest, name, extra[name])
   return addKeys(owner, body, rest, key, request)
 }
 

@@ -59,6 +59,24 @@ describe.each(dialectNames())('typeorm paginate on %s', (dialect) => {
     expect((await simplePaginate(published(), 4)).hasMorePages()).toBe(true)
   })
 
+  it('takes { total } (no COUNT) and { pageName } after the page', async () => {
+    const counted = jest.spyOn(
+      published().constructor.prototype as { getCount(): unknown },
+      'getCount',
+    )
+    try {
+      const page = await paginate(published(), 4, 2, { total: 99, pageName: 'p' })
+      expect([page.total(), page.lastPage()]).toEqual([99, 25])
+      expect(page.items().map((p) => p.id)).toEqual([10, 11, 13, 14])
+      expect(page.nextPageUrl()).toMatch(/\?p=3$/)
+      expect(counted).not.toHaveBeenCalled()
+      const simple = await simplePaginate(published(), 4, 1, { pageName: 'p' })
+      expect(simple.nextPageUrl()).toMatch(/\?p=2$/)
+    } finally {
+      counted.mockRestore()
+    }
+  })
+
   it('rejects a bad perPage and a value that is not a query builder', async () => {
     await expect(paginate(published(), -1)).rejects.toMatchObject({ code: 'ERR_PER_PAGE' })
     await expect(paginate(ds.getRepository(Post) as never, 2)).rejects.toMatchObject({

@@ -99,6 +99,26 @@ describe('api-resources/hono', () => {
     expect(typeof (HookedResource.seen[0] as { header?: unknown }).header).toBe('function')
   })
 
+  it('honours c.status() before resourceResponse() in a plain handler, under the middleware', async () => {
+    const app = makeApp()
+    app.post('/users', (c) => {
+      c.status(201)
+      return resourceResponse(c, new UserResource(users[0]))
+    })
+    // respond() under the middleware records once: the status is still the handler's
+    app.put(
+      '/users/:id',
+      respond((c) => {
+        c.status(202)
+        return new UserResource(users[0])
+      }),
+    )
+    const created = await app.request('/users', { method: 'POST' })
+    expect(created.status).toBe(201)
+    expect(await json(created)).toEqual({ data: users[0] })
+    expect((await app.request('/users/1', { method: 'PUT' })).status).toBe(202)
+  })
+
   it('passes plain values and Responses through', async () => {
     const app = makeApp()
     app.get(

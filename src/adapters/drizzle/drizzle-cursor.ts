@@ -208,10 +208,9 @@ export async function drizzleCursorSource<T>(
   const columns = keysets
     .cursorColumns(fn, items, largest)
     .map((c) => declared(c, column(c.name)!, family, q.joinsNotNullableMap, orm))
-  const indexForm = indexFormOf(family)
   return {
     columns,
-    ...(indexForm === undefined ? {} : { indexForm }),
+    ...indexFormOf(family),
     fetch: async (order, condition, limit) => {
       const schemaColumns = order as readonly SchemaColumn[]
       const casts = new Map(schemaColumns.map((c) => [c.column, c.exact?.cast]))

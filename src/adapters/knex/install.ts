@@ -5,20 +5,24 @@ import type { LengthAwarePaginator, Paginator } from '../../pagination'
 import type { Cursor } from '../../pagination/cursor'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
 import type { CursorPaginateOptions } from '../../pagination/cursor-query'
-import type { PaginateOptions } from '../../pagination/page-query'
+import type { PaginateOptions, SimplePaginateOptions } from '../../pagination/page-query'
 import { cursorPaginate, paginate, simplePaginate, type KnexRow } from './paginate'
 
 declare module 'knex' {
   namespace Knex {
     interface QueryBuilder<TRecord extends {} = any, TResult = any> {
-      /** `paginate(this, perPage, page?)` from `api-resources/knex` (after `installKnexPagination`). */
+      /** `paginate(this, perPage, page?, options?)` from `api-resources/knex` (after `installKnexPagination`). */
       paginate(
         perPage: number,
         page?: number,
         options?: PaginateOptions,
       ): Promise<LengthAwarePaginator<KnexRow<this>>>
-      /** `simplePaginate(this, perPage, page?)` from `api-resources/knex`. */
-      simplePaginate(perPage: number, page?: number): Promise<Paginator<KnexRow<this>>>
+      /** `simplePaginate(this, perPage, page?, options?)` from `api-resources/knex`. */
+      simplePaginate(
+        perPage: number,
+        page?: number,
+        options?: SimplePaginateOptions,
+      ): Promise<Paginator<KnexRow<this>>>
       /** `cursorPaginate(this, perPage, cursor?, options?)` from `api-resources/knex`. */
       cursorPaginate(
         perPage: number,
@@ -49,8 +53,13 @@ const methods: Record<'paginate' | 'simplePaginate' | 'cursorPaginate', Method> 
     { [INSTALLED]: true as const },
   ),
   simplePaginate: Object.assign(
-    function simplePaginateMethod(this: Knex.QueryBuilder, perPage: number, page?: number) {
-      return simplePaginate(this, perPage, page)
+    function simplePaginateMethod(
+      this: Knex.QueryBuilder,
+      perPage: number,
+      page?: number,
+      options?: SimplePaginateOptions,
+    ) {
+      return simplePaginate(this, perPage, page, options)
     },
     { [INSTALLED]: true as const },
   ),

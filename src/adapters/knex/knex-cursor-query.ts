@@ -2,9 +2,7 @@ import type { Knex } from 'knex'
 import type { CursorQuery } from '../../pagination/cursor-query'
 import {
   knexCursorColumns as columnsOf,
-  knexFamily,
   knexLikeCursorQuery,
-  knexNullsAreLargest,
   type KnexInternals,
   type KnexLikeBuilder,
 } from '../orm-support/knex-like-cursor'
@@ -32,11 +30,9 @@ function unpaged(query: Knex.QueryBuilder): KnexLikeBuilder {
 
 /** The cursor query step of a Knex query (which the caller's query never sees: it is cloned). */
 export function knexCursorQuery<T>(query: Knex.QueryBuilder): CursorQuery<T> {
-  const internals = query as unknown as KnexInternals
   return knexLikeCursorQuery<T, KnexLikeBuilder>(
     () => unpaged(query),
-    knexNullsAreLargest(internals),
+    query as unknown as KnexInternals,
     (page, limit) => (page as unknown as Knex.QueryBuilder).limit(limit),
-    knexFamily(internals),
   )
 }

@@ -3,16 +3,14 @@ import { ArgumentError } from '../../errors/base'
 import type { BasePaginator } from '../../pagination/base-paginator'
 import type { PaginateOptions, SimplePaginateOptions } from '../../pagination/page-query'
 import {
-  LIKE_ESCAPE,
-  likePattern,
-  loadPlanned,
   plannedPage,
   type PlanLoadOptions,
   type RelationQueries,
   type Row,
 } from '../../query/apply'
-import type { FilterValue, QueryCondition } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
+import { knexWhereSpelling, type KnexWhereBuilder } from '../orm-support/knex-like-plan'
+import { spellPlanCondition } from '../orm-support/plan-parts'
 
 interface KnexInternals {
   readonly client: { queryBuilder(): Knex.QueryBuilder; readonly dialect?: string }
@@ -20,12 +18,6 @@ interface KnexInternals {
 }
 
 const internals = (query: Knex.QueryBuilder) => query as unknown as KnexInternals
-
-/** A value as the dialect binds it: a date-time as ISO text on SQLite (which has no date type). */
-function bindable(query: Knex.QueryBuilder, value: FilterValue): unknown {
-  if (!(value instanceof Date)) return value
-  return internals(query).client.dialect === 'sqlite3' ? value.toISOString() : value
-}
 
 /**
  * Applies a plan's conditions (WHERE, values bound) and order (ORDER BY, replacing the query's own)
@@ -35,51 +27,14 @@ function bindable(query: Knex.QueryBuilder, value: FilterValue): unknown {
  * const rows = await applyQueryPlan(db('posts'), queryPlan(PostResource)).limit(10)
  */
 export function applyQueryPlan<Q extends Knex.QueryBuilder>(query: Q, plan: QueryPlan): Q {
-  for (const condition of plan.where) whereOf(query, condition)
+  // SQLite has no date type: date-times are bound as ISO text
+  const spelling = knexWhereSpelling(internals(query).client.dialect === 'sqlite3')
+  const builder = query as unknown as KnexWhereBuilder
+  for (const condition of plan.where) spellPlanCondition(condition, spelling)(builder)
   query.clearOrder()
   for (const entry of plan.order) query.orderBy(entry.column, entry.descending ? 'desc' : 'asc')
   return query
 }
-
-function whereOf(builder: Knex.QueryBuilder, condition: QueryCondition): void {
-  if ('all' in condition) {
-    builder.where((inner) => {
-      for (const part of condition.all) whereOf(inner, part)
-    })
-    return
-  }
-  if ('any' in condition) {
-    builder.where((inner) => {
-      for (const part of condition.any) inner.orWhere((one) => whereOf(one, part))
-    })
-    return
-  }
-  const { column } = condition
-  switch (condition.op) {
-    case 'null':
-      if (condition.value) builder.whereNull(column)
-      else builder.whereNotNull(column)
-      return
-    case 'in':
-      builder.whereIn(column, condition.value.map((v) => bindable(builder, v)) as Knex.Value[])
-      return
-    case 'contains':
-    case 'starts_with':
-      builder.whereRaw(`?? like ? escape '${LIKE_ESCAPE}'`, [
-        column,
-        likePattern(condition.op, String(condition.value)),
-      ])
-      return
-    default:
-      builder.where(
-        column,
-        SQL_OPERATORS[condition.op],
-        bindable(builder, condition.value) as never,
-      )
-  }
-}
-
-const SQL_OPERATORS = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const
 
 /** The table a Knex query selects from, or the `table` option. */
 function tableOf(query: Knex.QueryBuilder, options: PlanLoadOptions): string {
@@ -141,15 +96,11 @@ export function planned<P extends BasePaginator<unknown>>(
   options: PlanLoadOptions,
   run: (query: Knex.QueryBuilder, perPage: number) => Promise<P>,
 ): Promise<P> {
-  return plannedPage(plan, applyQueryPlan(query, plan), run, (rows) =>
-    loadPlanned(
-      rows as Row[],
-      tableOf(query, options),
-      plan,
-      options.relations,
-      knexRelationQueries(query),
-    ),
-  )
+  return plannedPage(plan, applyQueryPlan(query, plan), run, () => ({
+    table: tableOf(query, options),
+    relations: options.relations,
+    queries: knexRelationQueries(query),
+  }))
 }
 
 export type { SimplePaginateOptions }

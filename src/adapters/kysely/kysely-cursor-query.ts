@@ -393,7 +393,8 @@ export function kyselyCursorQuery<O>(
   const ref = (column: string) => (references.get(column) as KyselyCursorColumn).reference
   const cast = (column: string) => references.get(column)?.exact?.cast
   const exact = columns.some((c) => c.exact !== undefined)
-  const cursorQuery: { -readonly [K in keyof CursorQuery<O>]: CursorQuery<O>[K] } = {
+  return {
+    ...indexFormOf(family),
     fetch: async (order, condition, limit) => {
       let page = query.clearOrderBy().clearLimit().clearOffset()
       const union = hasSetOperations(query.toOperationNode())
@@ -411,9 +412,6 @@ export function kyselyCursorQuery<O>(
       return rows
     },
   }
-  const indexForm = indexFormOf(family)
-  if (indexForm !== undefined) cursorQuery.indexForm = indexForm
-  return cursorQuery
 }
 
 type AnySelect<O> = SelectQueryBuilder<never, never, O>

@@ -4,14 +4,14 @@ import type { BasePaginator } from '../../pagination/base-paginator'
 import {
   LIKE_ESCAPE,
   likePattern,
-  loadPlanned,
   plannedPage,
   type PlanLoadOptions,
   type RelationQueries,
   type Row,
 } from '../../query/apply'
-import type { FilterValue, QueryCondition } from '../../query/declaration'
+import type { QueryCondition } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
+import { planValue, SQL_COMPARISONS } from '../orm-support/plan-parts'
 import { identifier, node, operator, parens, raw } from './kysely-nodes'
 
 /** Options of a planned Kysely page: the loaders need the Kysely instance to query with. */
@@ -55,12 +55,6 @@ function isSqlite(query: AnySelect): boolean {
   return !/\$[0-9]/.test(sql) && !sql.includes('`')
 }
 
-function bindable(sqlite: boolean, v: FilterValue): unknown {
-  return v instanceof Date && sqlite ? v.toISOString() : v
-}
-
-const SQL_OPERATORS = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const
-
 function conditionNode(condition: QueryCondition, sqlite: boolean): OperationNode {
   if ('all' in condition || 'any' in condition) {
     const parts = 'all' in condition ? condition.all : condition.any
@@ -82,7 +76,7 @@ function conditionNode(condition: QueryCondition, sqlite: boolean): OperationNod
         operator: operator('in'),
         rightOperand: node({
           kind: 'PrimitiveValueListNode' as const,
-          values: condition.value.map((v) => bindable(sqlite, v)),
+          values: condition.value.map((v) => planValue(v, sqlite)),
         }),
       })
     case 'contains':
@@ -95,8 +89,8 @@ function conditionNode(condition: QueryCondition, sqlite: boolean): OperationNod
       return node({
         kind: 'BinaryOperationNode' as const,
         leftOperand: ref,
-        operator: operator(SQL_OPERATORS[condition.op]),
-        rightOperand: value(bindable(sqlite, condition.value)),
+        operator: operator(SQL_COMPARISONS[condition.op]),
+        rightOperand: value(planValue(condition.value, sqlite)),
       })
   }
 }
@@ -191,19 +185,17 @@ export function planned<P extends BasePaginator<unknown>>(
   options: KyselyPlanLoadOptions,
   run: (query: AnySelect, perPage: number) => Promise<P>,
 ): Promise<P> {
-  return plannedPage(plan, applyQueryPlan(query, plan), run, (rows) => {
+  return plannedPage(plan, applyQueryPlan(query, plan), run, () => {
     if (options.db === undefined)
       throw ArgumentError.decoratorOption(
         'db',
         'the Kysely instance, to load the included relations with',
         options.db,
       )
-    return loadPlanned(
-      rows as Row[],
-      tableOf(query, options),
-      plan,
-      options.relations,
-      kyselyRelationQueries(options.db),
-    )
+    return {
+      table: tableOf(query, options),
+      relations: options.relations,
+      queries: kyselyRelationQueries(options.db),
+    }
   })
 }

@@ -1,16 +1,7 @@
 import { ArgumentError } from '../../errors/base'
 import type { CursorValue } from '../../pagination/cursor'
 import { setExactCursorValues } from '../../pagination/cursor-paginator'
-import {
-  exactAlias,
-  indexFormOf,
-  tableColumns,
-  takeExactValues,
-  valueCast,
-  withCatalog,
-  SQLITE_STORED,
-  type SchemaColumn,
-} from '../orm-support/column-schema'
+import * as catalog from '../orm-support/column-schema'
 import { knexFamily, type KnexInternals } from '../orm-support/knex-like-cursor'
 import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
@@ -98,10 +89,9 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
   const columns = keysets.cursorColumns(fn, items, largest)
   const fieldOf = (name: string) => properties[name]?.fieldNames?.[0] ?? name
   const sqlOf = (name: string) => qb.platform.quoteIdentifier(`${qb.alias}.${fieldOf(name)}`)
-  const indexForm = indexFormOf(family)
   return {
     columns,
-    ...(indexForm === undefined ? {} : { indexForm }),
+    ...catalog.indexFormOf(family),
     withSchema: async (given) => {
       const meta = qb.mainAlias.metadata
       if (em === undefined || family === undefined || meta?.tableName === undefined)
@@ -112,34 +102,36 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
           ? { table: meta.tableName }
           : { schema, table: meta.tableName }
       const connection = em.getConnection()
-      const known = await tableColumns(connection, family, ref, async (sql, bindings) => {
-        const rows = await connection.execute(sql, bindings, 'all')
-        return Array.isArray(rows) ? rows : []
-      })
-      return given.map((c) => {
-        const property = properties[c.name]
-        if (property === undefined || property.formula !== undefined) return c
-        const column = withCatalog(family, c, known.get(fieldOf(c.name)))
-        if (family === 'sqlite' && column.type !== undefined && property.runtimeType === 'Date')
-          return { ...column, exact: SQLITE_STORED }
-        return column
-      })
+      const query = (sql: string, bindings: readonly unknown[]) =>
+        connection.execute(sql, bindings, 'all')
+      return catalog.withTableCatalog(
+        given,
+        { owner: connection, family, ref, query },
+        (c) => {
+          const property = properties[c.name]
+          return property === undefined || property.formula !== undefined
+            ? undefined
+            : fieldOf(c.name)
+        },
+        // (a column the catalog does not know keeps the value MikroORM reads)
+        (c) => c.type !== undefined && properties[c.name].runtimeType === 'Date',
+      )
     },
     fetch: async (order, condition, limit) => {
       const page = qb.clone() as MikroOrmCursorLike<T>
-      const schemaColumns = order as readonly SchemaColumn[]
+      const schemaColumns = order as readonly catalog.SchemaColumn[]
       if (condition !== undefined) {
-        const casts = new Map(schemaColumns.map((c) => [c.column, valueCast(family, c)]))
         const params: CursorValue[] = []
-        const sql = keysets.keysetSql(condition, sqlOf, (column, value) => {
+        const sql = catalog.castKeysetSql(condition, family, schemaColumns, sqlOf, (_, value) => {
           params.push(value)
-          const cast = casts.get(column)
-          return cast === undefined ? '?' : `cast(? as ${cast})`
+          return '?'
         })
         page.andWhere(sql, params)
       }
       const exact = schemaColumns.flatMap((c, i) =>
-        c.exact === undefined ? [] : [{ sql: c.exact.text, column: c.name, alias: exactAlias(i) }],
+        c.exact === undefined
+          ? []
+          : [{ sql: c.exact.text, column: c.name, alias: catalog.exactAlias(i) }],
       )
       // (exact texts come from the catalog, read only with an EntityManager and its Knex)
       if (exact.length > 0 && knex !== undefined) {
@@ -167,7 +159,7 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
       page.limit(limit)
       if (em === undefined) return page.getResultList()
       const rows = await page.execute('all', true)
-      const texts = takeExactValues(fn, family, schemaColumns, rows)
+      const texts = catalog.takeExactValues(fn, family, schemaColumns, rows)
       const schema = page._schema
       const entities = rows.map(
         (row) => em.map(qb.mainAlias.entityName, row, schema === undefined ? {} : { schema }) as T,

@@ -10,13 +10,13 @@
  */
 import type { FilterValue } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
-import { LIKE_ESCAPE, likePattern } from '../../query/apply'
 import { junctionRows, pivotView } from '../orm-support/attach-pivot'
 import { planUnsupported, type OrmPlanSteps } from '../orm-support/orm-paginators'
 import {
   includePaths,
   includeTree,
   spellPlanWhere,
+  sqlPlanSpelling,
   type IncludeTree,
 } from '../orm-support/plan-parts'
 import { setPivotViews } from './mikro-orm-rules'
@@ -142,16 +142,7 @@ function apply(query: MikroOrmQueryLike, plan: QueryPlan, fn: string): MikroOrmQ
     )
     return '?'
   }
-  const SQL = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const
-  const where = spellPlanWhere<string>(plan, {
-    compare: (name, op, value) => `${column(name)} ${SQL[op]} ${bind(name, value)}`,
-    in: (name, values) => `${column(name)} in (${values.map((v) => bind(name, v)).join(', ')})`,
-    isNull: (name, negated) => `${column(name)} is ${negated ? 'not ' : ''}null`,
-    like: (name, op, text) =>
-      `${column(name)} like ${bind(name, likePattern(op, text))} escape '${LIKE_ESCAPE}'`,
-    and: (parts) => `(${parts.join(' and ')})`,
-    or: (parts) => `(${parts.join(' or ')})`,
-  })
+  const where = spellPlanWhere(plan, sqlPlanSpelling(column, bind))
   if (where !== undefined) qb.andWhere(where, params)
   qb.orderBy(
     plan.order.map((entry) => {

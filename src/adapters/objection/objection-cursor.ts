@@ -1,9 +1,7 @@
 import {
   knexColumnsWithSchema,
   knexCursorColumns,
-  knexFamily,
   knexLikeCursorQuery,
-  knexNullsAreLargest,
   type KnexInternals,
   type KnexLikeBuilder,
 } from '../orm-support/knex-like-cursor'
@@ -40,9 +38,8 @@ export function objectionCursorSource(
   const page = () => (q.clone() as ObjectionCursorLike).clearOrder().clear('limit').clear('offset')
   const source = knexLikeCursorQuery<unknown, KnexLikeBuilder>(
     () => page() as unknown as KnexLikeBuilder,
-    knexNullsAreLargest(knex),
+    knex,
     (builder, limit) => (builder as unknown as ObjectionQueryLike).limit(limit),
-    knexFamily(knex),
     (builder, expressions) => {
       const b = builder as unknown as ObjectionCursorLike
       if (!b.hasSelects()) b.select(`${b.tableRefFor(b.modelClass())}.*`)

@@ -7,21 +7,14 @@
  * renames applied), which are Objection's relation names.
  */
 import type { UnsupportedQueryError } from '../../errors/pagination-errors'
-import { LIKE_ESCAPE, likePattern } from '../../query/apply'
-import type { FilterValue } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
 import { planUnsupported, type OrmPlanSteps } from '../orm-support/orm-paginators'
-import { spellPlanWhere, type PlanWhereSpelling } from '../orm-support/plan-parts'
+import { knexWhereSpelling, type KnexWhereBuilder } from '../orm-support/knex-like-plan'
+import { spellPlanWhere } from '../orm-support/plan-parts'
 import type { ObjectionModelClass, ObjectionQueryLike } from './objection-types'
 
 /** The builder methods a plan is applied with (those of `Model.query()`). */
-interface ObjectionPlanBuilder extends ObjectionQueryLike {
-  where(...args: unknown[]): this
-  orWhere(callback: (builder: this) => void): this
-  whereIn(column: string, values: readonly unknown[]): this
-  whereNull(column: string): this
-  whereNotNull(column: string): this
-  whereRaw(sql: string, bindings?: readonly unknown[]): this
+interface ObjectionPlanBuilder extends ObjectionQueryLike, KnexWhereBuilder {
   clearOrder(): this
   orderBy(column: string, direction: string): this
   withGraphFetched(expression: object): this
@@ -59,40 +52,6 @@ interface PlannedGraph {
   readonly graph: Graph
   /** Each to-many path (`comments`) with its related rows' key columns, their order. */
   readonly toMany: readonly { readonly path: string; readonly columns: readonly string[] }[]
-}
-
-/** A value as the dialect binds it: a date-time as ISO text on SQLite (which has no date type). */
-function bindable(sqlite: boolean, value: FilterValue): unknown {
-  return value instanceof Date && sqlite ? value.toISOString() : value
-}
-
-const SQL_OPERATORS = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const
-
-/** One condition as what it does to an Objection builder. */
-type Where = (builder: ObjectionPlanBuilder) => void
-
-/** A plan's conditions as Objection's (Knex's) where calls, every value bound. */
-function whereSpelling(sqlite: boolean): PlanWhereSpelling<Where> {
-  return {
-    compare: (column, op, value) => (b) =>
-      b.where(column, SQL_OPERATORS[op], bindable(sqlite, value)),
-    in: (column, values) => (b) =>
-      b.whereIn(
-        column,
-        values.map((v) => bindable(sqlite, v)),
-      ),
-    isNull: (column, negated) => (b) => (negated ? b.whereNotNull(column) : b.whereNull(column)),
-    like: (column, op, text) => (b) =>
-      b.whereRaw(`?? like ? escape '${LIKE_ESCAPE}'`, [column, likePattern(op, text)]),
-    and: (parts) => (b) =>
-      b.where((inner: ObjectionPlanBuilder) => {
-        for (const part of parts) part(inner)
-      }),
-    or: (parts) => (b) =>
-      b.where((inner: ObjectionPlanBuilder) => {
-        for (const part of parts) inner.orWhere(part)
-      }),
-  }
 }
 
 /** Objection's relations of `model`, by name (`getRelations()` resolves `relationMappings`). */
@@ -173,7 +132,8 @@ function applyObjectionPlan<Q extends ObjectionQueryLike>(
   const model = builder.modelClass()
   const graph = objectionGraph(model, plan, fn)
   countRelations(model, plan, fn) // a count of no relation fails here, before any query
-  const where = spellPlanWhere(plan, whereSpelling(builder.knex().client.dialect === 'sqlite3'))
+  const sqlite = builder.knex().client.dialect === 'sqlite3'
+  const where = spellPlanWhere(plan, knexWhereSpelling<ObjectionPlanBuilder>(sqlite))
   if (where !== undefined) where(builder)
   builder.clearOrder()
   for (const entry of plan.order) builder.orderBy(entry.column, entry.descending ? 'desc' : 'asc')

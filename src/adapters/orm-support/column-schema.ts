@@ -8,7 +8,8 @@
 import { ArgumentError } from '../../errors/base'
 import type { CursorValue } from '../../pagination/cursor'
 import { setExactCursorValues, type ExactRows } from '../../pagination/cursor-paginator'
-import type { CursorColumn } from '../../pagination/cursor-query'
+import type { CursorColumn, CursorQuery, KeysetCondition } from '../../pagination/cursor-query'
+import { keysetSql } from './keyset-where'
 
 /** The SQL families the cursor step knows. */
 export type SqlFamily = 'postgres' | 'mysql' | 'sqlite'
@@ -147,12 +148,15 @@ export function familyOfName(name: string): SqlFamily | undefined {
   return undefined
 }
 
-/** The keyset form the family's index serves (see `CursorQuery.indexForm`). @internal */
+/**
+ * The keyset form the family's index serves, as a cursor query states it (see
+ * `CursorQuery.indexForm`); nothing for a family the cursor step does not know. @internal
+ */
 export function indexFormOf(
   family: SqlFamily | undefined,
-): 'row-values' | 'leading-bound' | undefined {
-  if (family === undefined) return undefined
-  return family === 'mysql' ? 'leading-bound' : 'row-values'
+): Pick<CursorQuery<unknown>, 'indexForm'> {
+  if (family === undefined) return {}
+  return { indexForm: family === 'mysql' ? 'leading-bound' : 'row-values' }
 }
 
 /**
@@ -194,16 +198,36 @@ export function exactForm(family: SqlFamily, type: string): ExactForm | undefine
  * implies none: the stored value itself (text or a number), which a Date may not hold
  * (microseconds, another format). @internal
  */
-export const SQLITE_STORED: ExactForm = { text: '??', cast: 'text' }
+const SQLITE_STORED: ExactForm = { text: '??', cast: 'text' }
 
 /**
  * The type a cursor value is cast to in the condition: that of its exact text; on PostgreSQL also
  * `real`, as an ORM that writes a number into the SQL writes a `numeric` literal, which a `real`
  * value never equals (`0.3::real` is not `0.3`). @internal
  */
-export function valueCast(family: SqlFamily | undefined, column: SchemaColumn): string | undefined {
+function valueCast(family: SqlFamily | undefined, column: SchemaColumn): string | undefined {
   if (column.exact !== undefined) return column.exact.cast
   return family === 'postgres' && column.type === 'real' ? 'real' : undefined
+}
+
+/**
+ * A keyset condition as raw SQL for an ORM (see `keysetSql`): each column as `sqlOf` writes it,
+ * each value as the placeholder `bind` gives it, cast as {@link valueCast} says for its column.
+ * @internal
+ */
+export function castKeysetSql(
+  condition: KeysetCondition,
+  family: SqlFamily | undefined,
+  columns: readonly SchemaColumn[],
+  sqlOf: (column: string) => string,
+  bind: (column: string, value: CursorValue) => string,
+): string {
+  const casts = new Map(columns.map((c) => [c.column, valueCast(family, c)]))
+  return keysetSql(condition, sqlOf, (column, value) => {
+    const placeholder = bind(column, value)
+    const cast = casts.get(column)
+    return cast === undefined ? placeholder : `cast(${placeholder} as ${cast})`
+  })
 }
 
 const INTEGER_TEXT = /^-?\d+$/
@@ -279,6 +303,41 @@ export function withCatalog<C extends CursorColumn>(
   // Object.assign, not `{ ...column, ...known }`: V8 makes a new hidden class for every object
   // that gains properties after a spread copy, which costs a microsecond a column
   return Object.assign({}, column, known)
+}
+
+/** An ORM query's table, and how to run its catalog query (SQL with `?` placeholders). @internal */
+export interface CatalogTable {
+  /** What the catalog is cached per (the connection, data source or `Sequelize` instance). */
+  readonly owner: object
+  readonly family: SqlFamily
+  readonly ref: TableRef
+  query(sql: string, bindings: readonly unknown[]): Promise<unknown>
+}
+
+/**
+ * The cursor columns of an ORM query with what the catalog says of the columns of its `table`
+ * (read once per owner and table, see {@link tableColumns}): `columnOf` names the table's column
+ * of a cursor column (undefined: none, the cursor column stays as it is). On SQLite, a column
+ * `readsDate` says the ORM reads through a JS Date travels as its stored value (`SQLITE_STORED`).
+ * @internal
+ */
+export async function withTableCatalog<C extends CursorColumn>(
+  given: readonly C[],
+  table: CatalogTable,
+  columnOf: (column: C) => string | undefined,
+  readsDate: (column: C & SchemaColumn) => boolean,
+): Promise<C[]> {
+  const { family } = table
+  const known = await tableColumns(table.owner, family, table.ref, async (sql, bindings) => {
+    const rows = await table.query(sql, bindings)
+    return Array.isArray(rows) ? rows : []
+  })
+  return given.map((c) => {
+    const name = columnOf(c)
+    if (name === undefined) return c
+    const column = withCatalog(family, c, known.get(name))
+    return family === 'sqlite' && readsDate(column) ? { ...column, exact: SQLITE_STORED } : column
+  })
 }
 
 /** The internal alias of the exact text of the `i`-th order column. @internal */

@@ -137,7 +137,7 @@ const NULLS_KEYWORD = new Set([
 ])
 
 /** Does the dialect sort NULL as the largest value (PostgreSQL, Oracle) or the smallest? */
-export function knexNullsAreLargest(query: KnexInternals): boolean {
+function knexNullsAreLargest(query: KnexInternals): boolean {
   return NULLS_KEYWORD.has(query.client.dialect ?? '')
 }
 
@@ -356,7 +356,8 @@ const KNEX_UNION: KnexUnionSteps<KnexLikeBuilder> = {
 
 /**
  * The cursor query step of a Knex-like query: `page()` gives a copy of it without order, limit
- * and offset (the caller's query never sees the keyset). `select` adds the exact texts of the
+ * and offset (the caller's query never sees the keyset); `knex`, its Knex statements, tell the
+ * dialect. `select` adds the exact texts of the
  * order columns to the select list (by default as a Knex builder does: `select *` when the query
  * names no column, then the raw expressions). A query with set operations gets the keyset (and
  * the exact texts) in every SELECT, each on its own columns, and its ORDER BY and LIMIT over the
@@ -364,13 +365,15 @@ const KNEX_UNION: KnexUnionSteps<KnexLikeBuilder> = {
  */
 export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
   page: () => B,
-  largest: boolean,
+  knex: KnexInternals,
   run: (builder: B, limit: number) => PromiseLike<unknown>,
-  family?: SqlFamily,
   select: SelectAdder<B> = knexSelect,
   union: KnexUnionSteps<B> = KNEX_UNION as unknown as KnexUnionSteps<B>,
 ): CursorQuery<T> {
-  const cursorQuery: { -readonly [K in keyof CursorQuery<T>]: CursorQuery<T>[K] } = {
+  const largest = knexNullsAreLargest(knex)
+  const family = knexFamily(knex)
+  return {
+    ...indexFormOf(family),
     fetch: async (columns: readonly SchemaColumn[], condition, limit) => {
       const builder = page()
       const query = union.knex(builder)
@@ -402,9 +405,6 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
       return rows
     },
   }
-  const indexForm = indexFormOf(family)
-  if (indexForm !== undefined) cursorQuery.indexForm = indexForm
-  return cursorQuery
 }
 
 /**

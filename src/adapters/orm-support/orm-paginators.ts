@@ -80,15 +80,17 @@ export interface OrmPlanSteps<Q> {
 }
 
 /**
- * The arguments after the query of `paginate()`: a page size and page, or a query plan (its page
- * size, the request's page) and options.
+ * The arguments after the query of `paginate()`: a page size, page and options (`{ total }`,
+ * `{ pageName }`), or a query plan (its page size, the request's page) and options.
  */
 export type PageArgs =
-  [perPage: number, page?: number] | [plan: QueryPlan, options?: PaginateOptions]
+  | [perPage: number, page?: number, options?: PaginateOptions]
+  | [plan: QueryPlan, options?: PaginateOptions]
 
 /** The arguments after the query of `simplePaginate()`. */
 export type SimplePageArgs =
-  [perPage: number, page?: number] | [plan: QueryPlan, options?: SimplePaginateOptions]
+  | [perPage: number, page?: number, options?: SimplePaginateOptions]
+  | [plan: QueryPlan, options?: SimplePaginateOptions]
 
 /** The arguments after the query of `cursorPaginate()`: with a plan, the request's cursor. */
 export type CursorArgs =
@@ -180,8 +182,8 @@ export function ormPaginators<K extends keyof OrmQueries<unknown>>(
           paginatePageQuery(pages<T>(q), plan.perPage, undefined, options),
         )
       }
-      const [perPage, page] = args as [number, number?]
-      return paginatePageQuery(pages<T>(query as Q), perPage, page)
+      const [perPage, page, options] = args as [number, number?, PaginateOptions?]
+      return paginatePageQuery(pages<T>(query as Q), perPage, page, options)
     },
     simplePaginate: async <T>(query: OrmQueries<T>[K], ...args: SimplePageArgs) => {
       check(adapter, 'simplePaginate', query)
@@ -191,8 +193,8 @@ export function ormPaginators<K extends keyof OrmQueries<unknown>>(
           simplePaginatePageQuery({ fetch: window<T>(q) }, plan.perPage, undefined, options),
         )
       }
-      const [perPage, page] = args as [number, number?]
-      return simplePaginatePageQuery({ fetch: window<T>(query as Q) }, perPage, page)
+      const [perPage, page, options] = args as [number, number?, SimplePaginateOptions?]
+      return simplePaginatePageQuery({ fetch: window<T>(query as Q) }, perPage, page, options)
     },
     cursorPaginate: async <T>(query: OrmQueries<T>[K], ...args: CursorArgs) => {
       check(adapter, 'cursorPaginate', query)

@@ -3,11 +3,27 @@
  * ORM's own where language (values handed over to be bound, never spliced), and its include paths as
  * a tree of relation names (the model properties, after the resource's renames).
  */
+import { LIKE_ESCAPE, likePattern } from '../../query/apply'
 import type { FilterValue, QueryCondition } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
 
 /** A comparison of a plan condition. */
 export type PlanComparison = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte'
+
+/** Each comparison of a plan condition as its SQL operator. */
+export const SQL_COMPARISONS: Readonly<Record<PlanComparison, string>> = {
+  eq: '=',
+  ne: '<>',
+  lt: '<',
+  lte: '<=',
+  gt: '>',
+  gte: '>=',
+}
+
+/** A plan value as an SQL driver binds it: a date-time as ISO text on SQLite (which has no date type). */
+export function planValue(value: FilterValue, sqlite: boolean): unknown {
+  return value instanceof Date && sqlite ? value.toISOString() : value
+}
 
 /**
  * How one ORM spells a plan's conditions (Prisma's `{ a: { gt: 1 } }`, TypeORM's `MoreThan(1)`...).
@@ -42,6 +58,25 @@ export function spellPlanCondition<W>(
       return spelling.like(condition.column, condition.op, String(condition.value))
     default:
       return spelling.compare(condition.column, condition.op, condition.value)
+  }
+}
+
+/**
+ * A plan's conditions as raw SQL, for an ORM whose where takes it (MikroORM, TypeORM): each column
+ * as `column` writes it (quoted), each value as the placeholder `bind` gives it (and binds).
+ */
+export function sqlPlanSpelling(
+  column: (name: string) => string,
+  bind: (name: string, value: FilterValue) => string,
+): PlanWhereSpelling<string> {
+  return {
+    compare: (name, op, value) => `${column(name)} ${SQL_COMPARISONS[op]} ${bind(name, value)}`,
+    in: (name, values) => `${column(name)} in (${values.map((v) => bind(name, v)).join(', ')})`,
+    isNull: (name, negated) => `${column(name)} is ${negated ? 'not ' : ''}null`,
+    like: (name, op, text) =>
+      `${column(name)} like ${bind(name, likePattern(op, text))} escape '${LIKE_ESCAPE}'`,
+    and: (parts) => `(${parts.join(' and ')})`,
+    or: (parts) => `(${parts.join(' or ')})`,
   }
 }
 

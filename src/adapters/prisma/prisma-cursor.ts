@@ -5,30 +5,14 @@ import type { CursorColumn } from '../../pagination/cursor-query'
 import { valueFits } from '../orm-support/column-schema'
 import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
+import * as prismaClient from './prisma-client'
 import type { PrismaDelegateLike, PrismaFindManyArgs } from './prisma-paginate'
 
-/** What a generated delegate knows of its client: the provider and the model's fields. */
-interface PrismaDelegateInternals {
-  readonly $name?: string
-  readonly $parent?: {
-    readonly _activeProvider?: string
-    readonly _engineConfig?: { readonly inlineSchema?: string }
-    readonly _runtimeDataModel?: {
-      readonly models?: Record<
-        string,
-        { readonly fields?: readonly { readonly name: string; readonly kind: string }[] }
-      >
-    }
-  }
-}
-
 /** The scalar fields of the delegate's model, when the client says; else undefined (any field). */
-function scalarFields(delegate: PrismaDelegateInternals): Set<string> | undefined {
-  const model = delegate.$parent?._runtimeDataModel?.models?.[delegate.$name ?? '']
-  if (model?.fields === undefined) return undefined
-  return new Set(
-    model.fields.filter((f) => f.kind === 'scalar' || f.kind === 'enum').map((f) => f.name),
-  )
+function scalarFields(delegate: prismaClient.Internals): Set<string> | undefined {
+  const fields = prismaClient.runtimeFields(delegate, delegate.$name ?? '')
+  if (fields === undefined) return undefined
+  return new Set(fields.filter((f) => f.kind === 'scalar' || f.kind === 'enum').map((f) => f.name))
 }
 
 /** A scalar field as the model declares it in the schema. */
@@ -57,10 +41,9 @@ function schemaEnums(schema: string): Map<string, ReadonlySet<string>> {
  * The fields of the delegate's model, read from the schema the generated client carries (empty
  * when it is not there: every field then taken as optional and of unknown type).
  */
-function modelFields(delegate: PrismaDelegateInternals): Map<string, PrismaField> {
-  const schema = delegate.$parent?._engineConfig?.inlineSchema ?? ''
-  const name = delegate.$name ?? ''
-  const block = new RegExp(`^model\\s+${name}\\s*\\{([^}]*)\\}`, 'm').exec(schema)?.[1] ?? ''
+function modelFields(delegate: prismaClient.Internals): Map<string, PrismaField> {
+  const schema = prismaClient.schemaOf(delegate)
+  const block = prismaClient.modelBlock(schema, delegate.$name ?? '')
   const fields = new Map<string, PrismaField>()
   const enums = schemaEnums(schema)
   for (const line of block.split('\n')) {
@@ -208,8 +191,9 @@ export function prismaCursorSource<T>(
   args: PrismaFindManyArgs,
   fn: string,
 ): CursorSource<T> {
-  const internals = delegate as unknown as PrismaDelegateInternals
-  const largest = /postgres|cockroach/.test(internals.$parent?._activeProvider ?? '')
+  const internals = delegate as unknown as prismaClient.Internals
+  const provider = prismaClient.providerOf(internals)
+  const largest = /postgres|cockroach/.test(provider)
   const scalars = scalarFields(internals)
   const orderBy = args.orderBy === undefined ? [] : args.orderBy
   const entries = Array.isArray(orderBy)
@@ -225,7 +209,6 @@ export function prismaCursorSource<T>(
     return item
   })
   const fields = modelFields(internals)
-  const provider = internals.$parent?._activeProvider ?? ''
   const columns = keysets.cursorColumns(fn, items, largest).map((c): CursorColumn => {
     const field = fields.get(c.name)
     if (field === undefined) return c

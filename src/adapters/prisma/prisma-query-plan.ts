@@ -16,28 +16,8 @@ import {
   type IncludeTree,
   type PlanWhereSpelling,
 } from '../orm-support/plan-parts'
+import * as prismaClient from './prisma-client'
 import type { PrismaDelegateLike, PrismaFindManyArgs } from './prisma-paginate'
-
-/** What the generated client tells of its models. */
-interface PrismaClientInternals {
-  readonly $name?: string
-  readonly $parent?: {
-    readonly _activeProvider?: string
-    readonly _engineConfig?: { readonly inlineSchema?: string }
-    readonly _runtimeDataModel?: {
-      readonly models?: Record<
-        string,
-        {
-          readonly fields?: readonly {
-            readonly name: string
-            readonly kind: string
-            readonly type: string
-          }[]
-        }
-      >
-    }
-  }
-}
 
 interface ModelField {
   readonly kind: string
@@ -51,11 +31,10 @@ interface ModelInfo {
   readonly id?: string
 }
 
-function modelInfo(internals: PrismaClientInternals, name: string): ModelInfo | undefined {
-  const model = internals.$parent?._runtimeDataModel?.models?.[name]
-  if (model?.fields === undefined) return undefined
-  const schema = internals.$parent?._engineConfig?.inlineSchema ?? ''
-  const block = new RegExp(`^model\\s+${name}\\s*\\{([^}]*)\\}`, 'm').exec(schema)?.[1] ?? ''
+function modelInfo(internals: prismaClient.Internals, name: string): ModelInfo | undefined {
+  const runtime = prismaClient.runtimeFields(internals, name)
+  if (runtime === undefined) return undefined
+  const block = prismaClient.modelBlock(prismaClient.schemaOf(internals), name)
   const lists = new Set<string>()
   let id: string | undefined
   for (const line of block.split('\n')) {
@@ -65,7 +44,7 @@ function modelInfo(internals: PrismaClientInternals, name: string): ModelInfo | 
     if (/\s@id\b/.test(line)) id = field[1]
   }
   const fields = new Map<string, ModelField>()
-  for (const f of model.fields)
+  for (const f of runtime)
     fields.set(f.name, { kind: f.kind, type: f.type, list: lists.has(f.name) })
   return { fields, ...(id === undefined ? {} : { id }) }
 }
@@ -133,7 +112,7 @@ interface JoinPath {
 /** `postTags.tag` as a {@link JoinPath} of `model`, checked where the client describes it. */
 function joinPath(
   fn: string,
-  internals: PrismaClientInternals,
+  internals: prismaClient.Internals,
   model: string,
   info: ModelInfo | undefined,
   relation: string,
@@ -178,7 +157,7 @@ function includeEntry(nested: Record<string, unknown>, orderBy: unknown): unknow
  */
 function includeOf(
   fn: string,
-  internals: PrismaClientInternals,
+  internals: prismaClient.Internals,
   model: string,
   tree: IncludeTree,
 ): Record<string, unknown> {
@@ -220,10 +199,10 @@ export function prismaPlanArgs(
   plan: QueryPlan,
   fn: string,
 ): PrismaFindManyArgs {
-  const internals = delegate as unknown as PrismaClientInternals
+  const internals = delegate as unknown as prismaClient.Internals
   const name = internals.$name ?? ''
   const model = modelInfo(internals, name)
-  const provider = internals.$parent?._activeProvider ?? ''
+  const provider = prismaClient.providerOf(internals)
   const where = spellPlanWhere(plan, spelling(model, plan, provider))
   const out: PrismaFindManyArgs = {
     ...args,

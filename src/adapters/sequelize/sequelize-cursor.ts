@@ -1,18 +1,7 @@
 import { ArgumentError } from '../../errors/base'
 import { setExactCursorValues } from '../../pagination/cursor-paginator'
 import type { CursorColumn } from '../../pagination/cursor-query'
-import {
-  exactAlias,
-  familyOfName,
-  indexFormOf,
-  tableColumns,
-  takeExactValues,
-  valueCast,
-  withCatalog,
-  SQLITE_STORED,
-  type SchemaColumn,
-  type TableRef,
-} from '../orm-support/column-schema'
+import * as catalog from '../orm-support/column-schema'
 import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
 import { bindValue, sequelizeBinds } from './sequelize-bind'
@@ -67,7 +56,7 @@ function orderItem(item: unknown, model: CursorModel): keysets.OrderItem | undef
 }
 
 /** The model's table as the catalog names it. */
-function tableRef(model: CursorModel): TableRef | undefined {
+function tableRef(model: CursorModel): catalog.TableRef | undefined {
   const table = model.getTableName?.()
   if (typeof table === 'string') return { table }
   if (table === undefined) return undefined
@@ -93,7 +82,7 @@ export function sequelizeCursorSource<T>(
   const m = model as unknown as CursorModel
   const sequelize = m.sequelize
   const dialect = sequelize?.getDialect() ?? ''
-  const family = familyOfName(dialect)
+  const family = catalog.familyOfName(dialect)
   const largest = dialect === 'postgres'
   const order = find.order === undefined ? [] : find.order
   const items = (Array.isArray(order) ? order : [order]).map((item: unknown, i) => {
@@ -106,51 +95,46 @@ export function sequelizeCursorSource<T>(
   const quote = (name: string) => sequelize?.getQueryInterface().quoteIdentifier(name) ?? name
   const fieldOf = (name: string) => m.rawAttributes?.[name]?.field ?? name
   const sqlOf = (name: string) => `${quote(m.name)}.${quote(fieldOf(name))}`
-  const indexForm = indexFormOf(family)
   return {
     columns,
-    ...(indexForm === undefined ? {} : { indexForm }),
+    ...catalog.indexFormOf(family),
     withSchema: async (given) => {
       const ref = tableRef(m)
       if (sequelize === undefined || family === undefined || ref === undefined) return given.slice()
-      const known = await tableColumns(sequelize, family, ref, async (sql, bindings) => {
-        const rows = await sequelize.query(sql, { replacements: bindings, type: 'SELECT' })
-        return Array.isArray(rows) ? rows : []
-      })
-      return given.map((c) => {
-        const column = withCatalog(family, c, known.get(fieldOf(c.name)))
-        const date = m.rawAttributes?.[c.name]?.type?.key === 'DATE'
-        return family === 'sqlite' && date ? { ...column, exact: SQLITE_STORED } : column
-      })
+      const query = (sql: string, bindings: readonly unknown[]) =>
+        sequelize.query(sql, { replacements: bindings, type: 'SELECT' })
+      return catalog.withTableCatalog(
+        given,
+        { owner: sequelize, family, ref, query },
+        (c) => fieldOf(c.name),
+        (c) => m.rawAttributes?.[c.name]?.type?.key === 'DATE',
+      )
     },
     fetch: async (orderBy, condition, limit) => {
       const { Op, literal } = await sequelizeOrm()
       const binds = sequelizeBinds(find, literal)
-      const schemaColumns = orderBy as readonly SchemaColumn[]
+      const schemaColumns = orderBy as readonly catalog.SchemaColumn[]
       let where = find.where
       if (condition !== undefined) {
-        const casts = new Map(schemaColumns.map((c) => [c.column, valueCast(family, c)]))
         const names = new Map(schemaColumns.map((c) => [c.column, c.name]))
         const keyset = literal(
-          keysets.keysetSql(condition, sqlOf, (column, value) => {
-            const cast = casts.get(column)
-            const bound = binds.name(bindValue(m, names.get(column) ?? column, value))
-            return cast === undefined ? bound : `cast(${bound} as ${cast})`
-          }),
+          catalog.castKeysetSql(condition, family, schemaColumns, sqlOf, (column, value) =>
+            binds.name(bindValue(m, names.get(column) ?? column, value)),
+          ),
         )
         where = where === undefined ? keyset : { [Op.and]: [grouped(where, literal), keyset] }
       }
       const texts = schemaColumns.flatMap((c, i) =>
         c.exact === undefined
           ? []
-          : [[literal(c.exact.text.replace('??', sqlOf(c.name))), exactAlias(i)]],
+          : [[literal(c.exact.text.replace('??', sqlOf(c.name))), catalog.exactAlias(i)]],
       )
       const attributes = texts.length === 0 ? {} : { attributes: withTexts(find.attributes, texts) }
       const terms = orderBy.flatMap((c) => orderTerms(c, m, largest, dialect, literal))
       const options = binds.into({ ...find, ...attributes, where, order: terms, limit }, fn)
       const rows = await model.findAll(options)
       const instances = rows as InstanceLike[]
-      const values = takeExactValues(
+      const values = catalog.takeExactValues(
         fn,
         family,
         schemaColumns,
@@ -159,7 +143,7 @@ export function sequelizeCursorSource<T>(
       if (values !== undefined) {
         // Sequelize also keeps a copy of the values it read, to tell what changed
         for (const row of instances)
-          schemaColumns.forEach((_, i) => delete row._previousDataValues?.[exactAlias(i)])
+          schemaColumns.forEach((_, i) => delete row._previousDataValues?.[catalog.exactAlias(i)])
         setExactCursorValues(rows, values)
       }
       return rows as T[]

@@ -2,19 +2,7 @@ import { ArgumentError } from '../../errors/base'
 import type { CursorValue } from '../../pagination/cursor'
 import { setExactCursorValues, type ExactRows } from '../../pagination/cursor-paginator'
 import type { CursorColumn } from '../../pagination/cursor-query'
-import {
-  exactAlias,
-  familyOfName,
-  indexFormOf,
-  tableColumns,
-  takeExactValues,
-  valueCast,
-  withCatalog,
-  SQLITE_STORED,
-  type SchemaColumn,
-  type SqlFamily,
-  type TableRef,
-} from '../orm-support/column-schema'
+import * as catalog from '../orm-support/column-schema'
 import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
 import type { TypeOrmQueryLike } from './typeorm-types'
@@ -112,7 +100,11 @@ function readsDate(meta: ColumnMetadataLike): boolean {
 }
 
 /** The entity's table as the catalog names it (MySQL/MariaDB: its database is the schema). */
-function tableRef(family: SqlFamily, metadata: EntityMetadataLike, table: string): TableRef {
+function tableRef(
+  family: catalog.SqlFamily,
+  metadata: EntityMetadataLike,
+  table: string,
+): catalog.TableRef {
   const schema = family === 'mysql' ? (metadata.database ?? metadata.schema) : metadata.schema
   return schema === undefined ? { table } : { schema, table }
 }
@@ -133,43 +125,41 @@ const keyAlias = (i: number) => `api_resources_cursor_key_${i}`
 export function typeOrmCursorSource<T>(query: TypeOrmQueryLike<T>, fn: string): CursorSource<T> {
   const qb = query as TypeOrmCursorLike<T>
   const dataSource = qb.dataSource ?? qb.connection
-  const family = dataSource === undefined ? undefined : familyOfName(dataSource.options.type)
+  const family =
+    dataSource === undefined ? undefined : catalog.familyOfName(dataSource.options.type)
   const largest = nullsAreLargest(qb)
   const items = orderItems(fn, qb)
   const metas = new Map(items.map((item) => [item.column as string, item.meta]))
   const columns = keysets.cursorColumns(fn, items, largest)
   const names = new Map(columns.map((c) => [c.column, c.name]))
   const metadata = qb.expressionMap.mainAlias?.metadata
-  const indexForm = indexFormOf(family)
   return {
     columns,
-    ...(indexForm === undefined ? {} : { indexForm }),
+    ...catalog.indexFormOf(family),
     withSchema: async (given) => {
       if (dataSource === undefined || family === undefined || metadata?.tableName === undefined)
         return given.slice()
       const runner = qb.queryRunner ?? dataSource
-      const known = await tableColumns(
-        dataSource,
-        family,
-        tableRef(family, metadata, metadata.tableName),
-        async (sql, bindings) => {
-          // PostgreSQL drivers number their placeholders
-          let n = 0
-          const text = family === 'postgres' ? sql.replace(/\?/g, () => `$${++n}`) : sql
-          const rows = await runner.query(text, bindings.slice())
-          return Array.isArray(rows) ? rows : []
+      const query = (sql: string, bindings: readonly unknown[]) => {
+        // PostgreSQL drivers number their placeholders
+        let n = 0
+        const text = family === 'postgres' ? sql.replace(/\?/g, () => `$${++n}`) : sql
+        return runner.query(text, bindings.slice())
+      }
+      const ref = tableRef(family, metadata, metadata.tableName)
+      return catalog.withTableCatalog(
+        given,
+        { owner: dataSource, family, ref, query },
+        (c) => metas.get(c.column)?.databaseName,
+        (c) => {
+          const meta = metas.get(c.column)
+          return meta !== undefined && readsDate(meta)
         },
       )
-      return given.map((c) => {
-        const meta = metas.get(c.column)
-        if (meta === undefined) return c
-        const column = withCatalog(family, c, known.get(meta.databaseName))
-        return family === 'sqlite' && readsDate(meta) ? { ...column, exact: SQLITE_STORED } : column
-      })
     },
     fetch: async (order, condition, limit) => {
       const page = qb.clone() as TypeOrmCursorLike<T>
-      const schemaColumns = order as readonly SchemaColumn[]
+      const schemaColumns = order as readonly catalog.SchemaColumn[]
       if (condition !== undefined) {
         const { wheres } = page.expressionMap
         // the builder's own WHERE in brackets, so an OR inside it cannot swallow the keyset
@@ -177,16 +167,16 @@ export function typeOrmCursorSource<T>(query: TypeOrmQueryLike<T>, fn: string): 
           page.expressionMap.wheres = [
             { type: 'simple', condition: { operator: 'brackets', condition: wheres } },
           ]
-        const casts = new Map(schemaColumns.map((c) => [c.column, valueCast(family, c)]))
         const parameters: Record<string, unknown> = {}
-        const sql = keysets.keysetSql(
+        const sql = catalog.castKeysetSql(
           condition,
+          family,
+          schemaColumns,
           (column) => column,
-          (column, value) => {
+          (_, value) => {
             const name = `cursor_${Object.keys(parameters).length}`
             parameters[name] = value
-            const cast = casts.get(column)
-            return cast === undefined ? `:${name}` : `cast(:${name} as ${cast})`
+            return `:${name}`
           },
         )
         page.andWhere(sql, parameters)
@@ -195,7 +185,7 @@ export function typeOrmCursorSource<T>(query: TypeOrmQueryLike<T>, fn: string): 
       if (exact) {
         schemaColumns.forEach((c, i) => {
           if (c.exact !== undefined)
-            page.addSelect(c.exact.text.replace('??', c.column), exactAlias(i))
+            page.addSelect(c.exact.text.replace('??', c.column), catalog.exactAlias(i))
         })
         metadata?.primaryColumns?.forEach((key, i) =>
           page.addSelect(`${qb.escape(qb.alias)}.${qb.escape(key.databaseName)}`, keyAlias(i)),
@@ -207,14 +197,14 @@ export function typeOrmCursorSource<T>(query: TypeOrmQueryLike<T>, fn: string): 
       const paged = (joined ? page.take(limit) : page.limit(limit)) as TypeOrmCursorLike<T>
       const { raw, entities } = await paged.getRawAndEntities()
       // a Date or an unsafe integer of a column without an exact text is refused
-      takeExactValues(
+      catalog.takeExactValues(
         fn,
         family,
         schemaColumns.filter((c) => c.exact === undefined),
         entities,
       )
       if (exact) {
-        const texts = takeExactValues(fn, family, schemaColumns, raw)
+        const texts = catalog.takeExactValues(fn, family, schemaColumns, raw)
         if (texts !== undefined)
           setExactCursorValues(entities, perEntity(raw, texts, metadata?.primaryColumns ?? []))
       }

@@ -10,10 +10,14 @@
  */
 import type { FilterValue } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
-import { LIKE_ESCAPE, likePattern } from '../../query/apply'
 import { junctionRows, pivotView } from '../orm-support/attach-pivot'
 import { planUnsupported, type OrmPlanSteps } from '../orm-support/orm-paginators'
-import { includeTree, spellPlanWhere, type IncludeTree } from '../orm-support/plan-parts'
+import {
+  includeTree,
+  spellPlanWhere,
+  sqlPlanSpelling,
+  type IncludeTree,
+} from '../orm-support/plan-parts'
 import type { TypeOrmQueryLike } from './typeorm-types'
 
 interface ColumnLike {
@@ -227,17 +231,7 @@ function apply(query: TypeOrmQueryLike, plan: QueryPlan, fn: string): TypeOrmQue
       value instanceof Date && (sqlite || STRING_TYPES.test(type)) ? value.toISOString() : value
     return `:${name}`
   }
-  const SQL = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const
-  const where = spellPlanWhere<string>(plan, {
-    compare: (property, op, value) => `${column(property)} ${SQL[op]} ${bind(property, value)}`,
-    in: (property, values) =>
-      `${column(property)} IN (${values.map((v) => bind(property, v)).join(', ')})`,
-    isNull: (property, negated) => `${column(property)} IS ${negated ? 'NOT ' : ''}NULL`,
-    like: (property, op, text) =>
-      `${column(property)} LIKE ${bind(property, likePattern(op, text))} ESCAPE '${LIKE_ESCAPE}'`,
-    and: (parts) => `(${parts.join(' AND ')})`,
-    or: (parts) => `(${parts.join(' OR ')})`,
-  })
+  const where = spellPlanWhere(plan, sqlPlanSpelling(column, bind))
   if (where !== undefined) {
     const { wheres } = qb.expressionMap
     // the builder's own WHERE in brackets, so an OR inside it cannot swallow the plan's

@@ -74,9 +74,13 @@ const EXPLICIT_STATUS: unique symbol = Symbol('api-resources.explicitStatus')
 
 const CHECKED: unique symbol = Symbol('api-resources.checkResponses')
 
+// Set on a Hono context whose `c.status()` records the status.
+const RECORDING: unique symbol = Symbol('api-resources.recordingStatus')
+
 interface WithExplicitStatus {
   [EXPLICIT_STATUS]?: number
   [CHECKED]?: boolean
+  [RECORDING]?: true
 }
 
 const defaultUrl = (c: Context): string => c.req.url
@@ -107,6 +111,7 @@ export function apiResources(options: ApiResourcesOptions = {}): MiddlewareHandl
   // Ajv is imported now; a request that comes before it is loaded waits for it
   const checker = check ? loadResponseChecker() : undefined
   return function apiResourcesMiddleware(c, next) {
+    recordStatus(c)
     if (checker !== undefined) {
       ;(c as unknown as WithExplicitStatus)[CHECKED] = true
       if (!responseCheckerSettled())
@@ -156,9 +161,14 @@ export function respond<E extends Env = Env, P extends string = string, I extend
   }
 }
 
-/** Makes `c.status()` remember the status the handler chose (it is write-only in Hono). */
+/**
+ * Makes `c.status()` remember the status the handler chose (it is write-only in Hono), once per
+ * context: the middleware does it for every handler, `respond()` for a route without it.
+ */
 function recordStatus(c: Context): void {
   const holder = c as unknown as WithExplicitStatus
+  if (holder[RECORDING] === true) return
+  holder[RECORDING] = true
   const original = c.status
   c.status = (status) => {
     holder[EXPLICIT_STATUS] = status
@@ -168,7 +178,8 @@ function recordStatus(c: Context): void {
 
 /**
  * `value` as a `Response` for `c`: what {@link respond} does with a handler's return value, for a
- * handler that builds its own response.
+ * handler that builds its own response. A status the handler set with `c.status()` wins when
+ * {@link apiResources} (or `respond()`) runs for the route, which makes `c.status()` remember it.
  *
  * @example
  * app.get('/users/:id', (c) => resourceResponse(c, new UserResource(findUser(c.req.param('id')))))

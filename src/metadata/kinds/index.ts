@@ -1,6 +1,9 @@
 // The one table of member kinds. The compiler's emitter, the interpreter, the schema, the decorator
-// types and `JsonResource`'s helper methods all read it: a kind is its module, its line here and
-// its public names' line in `decorators.ts`.
+// types and `JsonResource`'s helper methods all read it. A kind is its module, its import and its
+// line here, and its public names' line in `decorators.ts`. The two lists stay apart: the root entry
+// re-exports `decorators.ts` whole, so a kind's rules listed there would become public names, and
+// deriving this table from the listed decorators would have each decorator's public type carry its
+// rules.
 import type { KindRules } from './kind'
 import { attribute, field } from './field'
 import { mergeWhen } from './merge-when'
