@@ -8,7 +8,7 @@
 // Targets: the helper within 2x of hand-built and at least 200,000 renders/s (both printed MET/MISSED).
 import Handlebars from 'handlebars'
 import { registerPaginationHelpers } from '../src/integrations/handlebars'
-import { LengthAwarePaginator } from '../src/pagination'
+import { LengthAwarePaginator } from '../src/pagination/length-aware-paginator'
 import type { PaginationViewData } from '../src/pagination/bar/types'
 import type { BenchOp, Scenario } from './harness'
 

@@ -3,7 +3,7 @@ import { createRequestContext, runWithRequestContext } from '../../src/context/r
 import { ArgumentError } from '../../src/errors'
 import { registerPaginationHelpers } from '../../src/integrations/handlebars'
 import { isSafeHref, toSafeHref } from '../../src/pagination/bar/safe-href'
-import { LengthAwarePaginator, Paginator } from '../../src/pagination'
+import { LengthAwarePaginator, Paginator } from '../../src'
 import { tagsOf } from './html-inspect'
 
 const XSS = '"><script>alert(1)</script>'

@@ -1,7 +1,7 @@
 // Small, strict readers of the bar's HTML for assertions (no DOM in the unit tests; the browser
 // test checks the real DOM). `tagsOf` only accepts tags in the exact form the templates write, so
 // any injected markup or attribute makes it throw.
-import { LengthAwarePaginator, Paginator } from '../../src/pagination'
+import { LengthAwarePaginator, Paginator } from '../../src'
 
 export interface Tag {
   readonly name: string

@@ -14,7 +14,7 @@ import { renderPaginationLinks } from '../../src/pagination/bar/render'
 import { isSafeHref, toSafeHref, withSafeHrefs } from '../../src/pagination/bar/safe-href'
 import type { PaginationViewData } from '../../src/pagination/bar/types'
 import { pageUrlPrefix } from '../../src/pagination/page-url'
-import { LengthAwarePaginator, Paginator } from '../../src/pagination'
+import { LengthAwarePaginator, Paginator } from '../../src'
 import { decode, lengthAware, simple } from './html-inspect'
 
 /** A path with a URL scheme in front (`a:`, `javascript:`): only http(s) URLs are paths then. */

@@ -128,6 +128,11 @@ export function tryGetRequestContext(): RequestContext | undefined {
   return syncContext ?? storage.getStore()
 }
 
+/** The explicit request, else the current request context's request, else `undefined`. @internal */
+export function currentRequest(request?: unknown): unknown {
+  return request !== undefined ? request : tryGetRequestContext()?.request
+}
+
 /**
  * Runs `fn` with `context` as the current request context, for everything `fn` awaits or schedules
  * too (AsyncLocalStorage): what every integration does around a request's handler.

@@ -1,4 +1,4 @@
-import { currentRequest } from '../context/current-request'
+import { currentRequest } from '../context/request-context'
 import { JsonApiError } from '../errors/jsonapi-errors'
 import type { JsonResource, JsonResourceClass } from '../resources/json-resource'
 import {

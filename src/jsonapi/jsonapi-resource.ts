@@ -1,4 +1,4 @@
-import { currentRequest } from '../context/current-request'
+import { currentRequest } from '../context/request-context'
 import { JsonResource, type JsonResourceClass } from '../resources/json-resource'
 import type { ResourceBodyOf } from '../resources/payload'
 import { PAYLOAD_TYPES } from '../runtime/payload'

@@ -1,5 +1,5 @@
 import { traitsOf } from '../compiler/compile'
-import { currentRequest } from '../context/current-request'
+import { currentRequest } from '../context/request-context'
 import { jsonBody } from '../response/body'
 import { finalizeValue } from '../runtime/finalize'
 import { MISSING, type Missing } from '../runtime/missing'

@@ -1,6 +1,6 @@
 import { rendererFor, traitsOf } from '../compiler/compile'
 import { ArgumentError } from '../errors/base'
-import { currentRequest } from '../context/current-request'
+import { currentRequest } from '../context/request-context'
 import { isPaginator, pageRows, type BasePaginator } from '../pagination/base-paginator'
 import { jsonBody, type PaginationSections } from '../response/body'
 import { finalizeValue } from '../runtime/finalize'

@@ -149,7 +149,7 @@ const FORMATS = new Set(['date-time', 'date', 'time', 'uuid', 'email', 'uri'])
  * The schema of a compact type (`'integer'`, `'date-time'`, `'string[]'`), with its `enum`; a
  * `'bigint'` as the app writes it (`bigint`).
  */
-export function typeSchema(
+function typeSchema(
   type: MemberType | undefined,
   values?: readonly unknown[],
   bigint: BigintEncoding = 'string',
@@ -171,7 +171,7 @@ export function typeSchema(
  * A JSON Schema given as a plain object, or as a schema of a validation library that implements
  * Standard JSON Schema (`~standard.jsonSchema`: zod 4, ArkType, ...), converted to draft 2020-12.
  */
-export function toJsonSchema(value: unknown): JsonSchema | undefined {
+function toJsonSchema(value: unknown): JsonSchema | undefined {
   if (typeof value === 'boolean') return value
   if (typeof value !== 'object' || value === null) return undefined
   const standard = (value as { '~standard'?: { jsonSchema?: { output?: unknown } } })['~standard']
@@ -289,7 +289,7 @@ function membersAreOutput(cls: Function, records: readonly FieldRecord[]): boole
 // One class's components (cached)
 
 /** The components one class contributes, and the classes they refer to. */
-export interface ClassSchemas {
+interface ClassSchemas {
   readonly name: string
   /** Component name -> schema. */
   readonly components: Readonly<Record<string, SchemaObject>>
@@ -666,7 +666,7 @@ export type SharedComponent =
   | 'CursorPage'
 
 /** Components that do not depend on a resource class. */
-export const SHARED_COMPONENTS: Readonly<Record<SharedComponent, SchemaObject>> = {
+const SHARED_COMPONENTS: Readonly<Record<SharedComponent, SchemaObject>> = {
   // a 400 for several query parameters also names each one's messages under `errors`
   ErrorResponse: {
     type: 'object',

@@ -1,7 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-namespace, @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars -- the augmentation must repeat Knex's own declaration */
 import type { Knex } from 'knex'
 import { PaginationError } from '../../errors/pagination-errors'
-import type { LengthAwarePaginator, Paginator } from '../../pagination'
+import type { LengthAwarePaginator } from '../../pagination/length-aware-paginator'
+import type { Paginator } from '../../pagination/paginator'
 import type { Cursor } from '../../pagination/cursor'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
 import type { CursorPaginateOptions } from '../../pagination/cursor-query'

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { ArgumentError } from '../../errors/base'
 import type { BasePaginator } from '../../pagination/base-paginator'
-import type { PaginateOptions, SimplePaginateOptions } from '../../pagination/page-query'
+import type { PaginateOptions } from '../../pagination/page-query'
 import {
   plannedPage,
   type PlanLoadOptions,
@@ -103,4 +103,3 @@ export function planned<P extends BasePaginator<unknown>>(
   }))
 }
 
-export type { SimplePaginateOptions }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
-import type { LengthAwarePaginator, Paginator } from '../../pagination'
+import type { LengthAwarePaginator } from '../../pagination/length-aware-paginator'
+import type { Paginator } from '../../pagination/paginator'
 import type { Cursor } from '../../pagination/cursor'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
 import { cursorPaginateQuery, type CursorPaginateOptions } from '../../pagination/cursor-query'

@@ -1,5 +1,6 @@
 import { UnsupportedQueryError } from '../../errors/pagination-errors'
-import type { LengthAwarePaginator, Paginator } from '../../pagination'
+import type { LengthAwarePaginator } from '../../pagination/length-aware-paginator'
+import type { Paginator } from '../../pagination/paginator'
 import type { BasePaginator } from '../../pagination/base-paginator'
 import type { Cursor } from '../../pagination/cursor'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'

@@ -1,4 +1,5 @@
-import type { LengthAwarePaginator, Paginator } from '../../pagination'
+import type { LengthAwarePaginator } from '../../pagination/length-aware-paginator'
+import type { Paginator } from '../../pagination/paginator'
 import { UnsupportedQueryError } from '../../errors/pagination-errors'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
 import {

@@ -67,4 +67,3 @@ export const HELPERS: KindHelpers = Object.assign(
 ) as KindHelpers
 
 export type { KindRules } from './kind'
-export * from './decorators'

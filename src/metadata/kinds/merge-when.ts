@@ -1,6 +1,6 @@
 // `@MergeWhen(condition)` and the helpers `mergeWhen()`, `mergeUnless()`, `merge()`: keys merged in
 // place of the member.
-import { currentRequest } from '../../context/current-request'
+import { currentRequest } from '../../context/request-context'
 import { MISSING, mergeValue } from '../../runtime/missing'
 import { isResolvable, RESOLVE } from '../../runtime/protocol'
 import {
