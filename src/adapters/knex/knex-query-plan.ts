@@ -102,4 +102,3 @@ export function planned<P extends BasePaginator<unknown>>(
     queries: knexRelationQueries(query),
   }))
 }
-

@@ -5,13 +5,8 @@ import type { Cursor } from '../../pagination/cursor'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
 import { cursorPaginateQuery, type CursorPaginateOptions } from '../../pagination/cursor-query'
 import type { BasePaginator } from '../../pagination/base-paginator'
-import {
-  paginatePageQuery,
-  simplePaginatePageQuery,
-  type PageQuery,
-  type PaginateOptions,
-  type SimplePaginateOptions,
-} from '../../pagination/page-query'
+import { paginatePageQuery, simplePaginatePageQuery } from '../../pagination/page-query'
+import type { PageQuery, PaginateOptions, SimplePaginateOptions } from '../../pagination/page-query'
 import { cursorSecretOf } from '../../query/cursor-binding'
 import { knexCursorColumns, knexCursorQuery } from './knex-cursor-query'
 import { assertKnexQuery, knexPageQuery } from './knex-page-query'
