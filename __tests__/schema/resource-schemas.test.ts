@@ -5,6 +5,8 @@
  * one generation per class.
  */
 import 'reflect-metadata'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import Ajv2020 from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
 import {
@@ -291,6 +293,25 @@ describe('envelopes', () => {
       'SimplePaginatedMember',
       'CursorPaginatedMember',
     ])
+  })
+
+  it('does not keep a class alive by its component name', async () => {
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    const make = () => (() => class GoneResource extends JsonResource {})()
+    // the first class is named, then only a weak reference to it is kept
+    const ref = ((cls: Function) => {
+      expect(componentName(cls)).toBe('Gone')
+      return new WeakRef(cls)
+    })(make())
+    // WeakRef targets stay alive until the current job ends
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    gc()
+    expect(ref.deref()).toBeUndefined()
+    const second = make()
+    expect(componentName(second)).toBe('Gone')
+    expect(componentName(make())).toBe('Gone2')
+    expect(componentName(second)).toBe('Gone')
   })
 
   it('generates once per class', () => {

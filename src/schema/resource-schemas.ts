@@ -59,7 +59,9 @@ function orNull(schema: JsonSchema): JsonSchema {
 // Component names
 
 const names = new WeakMap<Function, string>()
-const taken = new Map<string, Function>()
+// Held weakly: a class made at run time (one per test, one per tenant) is not kept alive by its
+// name, which a later class may take once the first is gone.
+const taken = new Map<string, WeakRef<Function>>()
 
 /**
  * The suffixes the generated component names add: a class name ending in one of them loses it, so
@@ -71,7 +73,7 @@ const SUFFIXES = /(?:Resource|Document|Response|Collection|Included)+$/
  * The component name of a resource class: `static schemaName` when it declares one, else its name
  * without a trailing `Resource` (`UserResource` -> `User`) or any other suffix a component name
  * adds (`Document`, `Response`, `Collection`, `Included`); a second class with the same name gets
- * `User2`, and so on. Stable for the life of the process.
+ * `User2`, and so on. Stable for the life of the class; a name whose class is gone may be taken again.
  */
 export function componentName(cls: Function): string {
   let name = names.get(cls)
@@ -82,10 +84,16 @@ export function componentName(cls: Function): string {
       ? declared
       : cls.name.replace(SUFFIXES, '') || cls.name || 'Anonymous'
   name = base
-  for (let i = 2; taken.has(name) && taken.get(name) !== cls; i++) name = `${base}${i}`
-  taken.set(name, cls)
+  for (let i = 2; isTakenByAnother(name, cls); i++) name = `${base}${i}`
+  taken.set(name, new WeakRef(cls))
   names.set(cls, name)
   return name
+}
+
+/** Is `name` the name of a class other than `cls` that is still alive? */
+function isTakenByAnother(name: string, cls: Function): boolean {
+  const holder = taken.get(name)?.deref()
+  return holder !== undefined && holder !== cls
 }
 
 // ---------------------------------------------------------------------------------------------
