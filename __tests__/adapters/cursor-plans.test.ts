@@ -17,6 +17,7 @@ import { cursorPaginate } from 'api-resources/knex'
 import { cursorPaginate as typeOrmCursorPaginate } from 'api-resources/typeorm'
 import { cursorPaginate as sequelizeCursorPaginate } from 'api-resources/sequelize'
 import { DIALECTS, uniqueName, type DialectName } from '../support/db'
+import { queryLogger } from './typeorm/typeorm-test-db'
 
 const ROWS = 30_000
 const DEEP = 25_000
@@ -71,15 +72,10 @@ async function typeOrmPager(name: DialectName, table: string): Promise<Pager> {
       score: { type: 'integer' },
     },
   })
-  const logger = {
-    logQuery: (sql: string, parameters?: unknown[]) =>
-      void log.push({ sql, bindings: parameters ?? [] }),
-    logQueryError: () => undefined,
-    logQuerySlow: () => undefined,
-    logSchemaBuild: () => undefined,
-    logMigration: () => undefined,
-    log: () => undefined,
-  }
+  const logger = queryLogger(
+    (sql, parameters) =>
+      void log.push({ sql, bindings: Array.isArray(parameters) ? parameters : [] }),
+  )
   const ds = await new DataSource({
     type: name,
     url: name === 'postgres' ? process.env.PG_URL : process.env.MYSQL_URL,

@@ -2,8 +2,8 @@
 // (__tests__/support/plan-fixture.ts) on one database through Knex, created before the ORM opens and
 // dropped after it closes; the resources (posts with their tags and the tags' pivot rows, tags
 // with their posts); the Knex adapter's page, the reference every ORM's bodies are compared with;
-// and the checks the ORMs with a pivot table run (include=tags, include=tags_count, the inverse
-// side, pivot columns of real types), each given the ORM's planned page and its query count.
+// and the tests the ORMs with a pivot table run (include=tags, include=tags_count, the inverse
+// side, pivot columns of real types: m2mPlanTests), given the ORM's planned pages and query counts.
 import 'reflect-metadata'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -152,11 +152,7 @@ export type PlanPage = (plan: QueryPlan) => Promise<{ items(): unknown[] }>
  * include=tags for 100 and 7 posts: `queries` queries each time, the last one reading the pivot
  * table; the first tag's pivot row rendered; the body the Knex adapter's.
  */
-export async function expectTagsLoaded(
-  db: M2mDatabase,
-  posts: PlanPage,
-  queries: number,
-): Promise<void> {
+async function expectTagsLoaded(db: M2mDatabase, posts: PlanPage, queries: number): Promise<void> {
   for (const perPage of [100, 7]) {
     const query = `include=tags&sort=id&per_page=${perPage}`
     db.log.length = 0
@@ -174,7 +170,7 @@ export async function expectTagsLoaded(
 }
 
 /** include=tags_count: the COUNT, the posts, one grouped COUNT of the pivot table; the Knex body. */
-export async function expectTagsCounted(db: M2mDatabase, posts: PlanPage): Promise<void> {
+async function expectTagsCounted(db: M2mDatabase, posts: PlanPage): Promise<void> {
   const query = 'include=tags_count&sort=id&per_page=60'
   db.log.length = 0
   const page = await inRequest(`/posts?${query}`, () => posts(queryPlan(TaggedPost, { query })))
@@ -189,7 +185,7 @@ export async function expectTagsCounted(db: M2mDatabase, posts: PlanPage): Promi
 }
 
 /** include=posts on the tags in `queries` queries, each post with its pivot row; the Knex body. */
-export async function expectInverseLoaded(
+async function expectInverseLoaded(
   db: M2mDatabase,
   tags: PlanPage,
   queries: number,
@@ -232,7 +228,7 @@ export async function expectInverseLoaded(
  * compares the ORM's body with the Knex adapter's (equal unless the ORM reads a type otherwise),
  * then the values are checked. Run it last: it alters the pivot table.
  */
-export async function expectPivotColumnsOfRealTypes(
+async function expectPivotColumnsOfRealTypes(
   db: M2mDatabase,
   posts: PlanPage,
   same: (got: TaggedBody, want: TaggedBody) => void = (got, want) => expect(got).toEqual(want),
@@ -285,4 +281,43 @@ export async function expectPivotColumnsOfRealTypes(
   expect(pivots[1]).toHaveProperty('note', "it's")
   expect(pivots[2]).toHaveProperty('weight', null)
   expect(pivots[0]?.added_at).not.toBeNull()
+}
+
+/** What an ORM with a pivot table gives {@link m2mPlanTests}. */
+export interface M2mPlanPages {
+  /** The ORM's planned page of the posts, and of the tags. */
+  readonly posts: PlanPage
+  readonly tags: PlanPage
+  /** The queries of include=tags on the posts, and of include=posts on the tags. */
+  readonly tagsQueries: number
+  readonly inverseQueries: number
+  /** How the ORM reads the pivot columns, when not as Knex does (named in the test's title). */
+  readonly pivots?: {
+    readonly note: string
+    readonly same: (got: TaggedBody, want: TaggedBody) => void
+  }
+}
+
+/**
+ * The four many-to-many tests of an ORM with a pivot table, inside its `describe`: include=tags,
+ * include=tags_count, the inverse side, and (last: it alters the pivot table) pivot columns of real
+ * types, each compared with the Knex adapter's body.
+ */
+export function m2mPlanTests(db: M2mDatabase, orm: M2mPlanPages): void {
+  it('loads include=tags for a 100-row page in bounded queries, as the Knex adapter renders them', async () => {
+    await expectTagsLoaded(db, orm.posts, orm.tagsQueries)
+  })
+
+  it('counts include=tags_count with one grouped COUNT of the junction table', async () => {
+    await expectTagsCounted(db, orm.posts)
+  })
+
+  it('loads the pivot rows from the inverse side too (tags with their posts)', async () => {
+    await expectInverseLoaded(db, orm.tags, orm.inverseQueries)
+  })
+
+  const note = orm.pivots === undefined ? '' : ` (${orm.pivots.note})`
+  it(`renders pivot columns of real types as the Knex adapter does${note}: microsecond zone-less timestamps, decimals, doubles, NULLs`, async () => {
+    await expectPivotColumnsOfRealTypes(db, orm.posts, orm.pivots?.same)
+  })
 }

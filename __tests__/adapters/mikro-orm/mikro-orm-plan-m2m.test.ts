@@ -9,14 +9,7 @@ import type { MikroORM } from '@mikro-orm/core'
 import { installMikroOrm, paginate } from 'api-resources/mikro-orm'
 import { dialectNames } from '../../support/db'
 import { planTables } from '../../support/plan-fixture'
-import {
-  expectInverseLoaded,
-  expectPivotColumnsOfRealTypes,
-  expectTagsCounted,
-  expectTagsLoaded,
-  m2mDatabase,
-  type PlanPage,
-} from '../m2m-plan-suite'
+import { m2mDatabase, m2mPlanTests } from '../m2m-plan-suite'
 
 const t = planTables('mikro_m2m')
 
@@ -75,40 +68,31 @@ describe.each(dialectNames().map((d) => [d] as const))(
           createQueryBuilder(entity: typeof M2mPost | typeof M2mTag, alias: string): never
         }
       ).createQueryBuilder(entity, alias)
-    const posts: PlanPage = (plan) => paginate(builder(M2mPost, 'p'), plan)
-    const tags: PlanPage = (plan) => paginate(builder(M2mTag, 'tg'), plan)
-
-    it('loads include=tags for a 100-row page in bounded queries, as the Knex adapter renders them', async () => {
+    m2mPlanTests(db, {
+      posts: (plan) => paginate(builder(M2mPost, 'p'), plan),
+      tags: (plan) => paginate(builder(M2mTag, 'tg'), plan),
       // COUNT, posts, the tags with their pivot keys (MikroORM's loading), the pivot rows with
       // their columns (the pivots): the same for 100 and 7 posts
-      await expectTagsLoaded(db, posts, 4)
-    })
-
-    it('counts include=tags_count with one grouped COUNT of the junction table', async () => {
-      await expectTagsCounted(db, posts)
-    })
-
-    it('loads the pivot rows from the inverse side too (tags with their posts)', async () => {
+      tagsQueries: 4,
       // COUNT, tags, the posts with their pivot keys (MikroORM's loading), the pivot rows
-      await expectInverseLoaded(db, tags, 4)
-    })
-
-    // last: it adds columns to the pivot table
-    it('renders pivot columns of real types as the Knex adapter does (date-times as MikroORM reads them): microsecond zone-less timestamps, decimals, doubles, NULLs', async () => {
-      await expectPivotColumnsOfRealTypes(db, posts, (got, want) => {
-        const pivots = got.data.map((p) => p.tags?.[0].pivot)
-        // MikroORM's connection reads a date-time as its exact text on PostgreSQL and MariaDB (no
-        // zone applied, microseconds kept), where Knex's reads a Date in the process's zone: the
-        // pivot row carries what the connection read
-        if (name !== 'sqlite') {
-          expect(pivots[0]?.added_at).toBe('2024-03-10 02:30:00.123456')
-          expect(pivots[2]?.added_at).toBe('1999-12-31 23:59:59.999999')
-          for (const post of want.data)
-            for (const tag of post.tags ?? [])
-              if (tag.pivot?.added_at != null) tag.pivot.added_at = pivots[post.id - 1]?.added_at
-        }
-        expect(got).toEqual(want)
-      })
+      inverseQueries: 4,
+      pivots: {
+        note: 'date-times as MikroORM reads them',
+        same: (got, want) => {
+          const pivots = got.data.map((p) => p.tags?.[0].pivot)
+          // MikroORM's connection reads a date-time as its exact text on PostgreSQL and MariaDB (no
+          // zone applied, microseconds kept), where Knex's reads a Date in the process's zone: the
+          // pivot row carries what the connection read
+          if (name !== 'sqlite') {
+            expect(pivots[0]?.added_at).toBe('2024-03-10 02:30:00.123456')
+            expect(pivots[2]?.added_at).toBe('1999-12-31 23:59:59.999999')
+            for (const post of want.data)
+              for (const tag of post.tags ?? [])
+                if (tag.pivot?.added_at != null) tag.pivot.added_at = pivots[post.id - 1]?.added_at
+          }
+          expect(got).toEqual(want)
+        },
+      },
     })
   },
 )

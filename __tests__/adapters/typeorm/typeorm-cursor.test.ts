@@ -3,6 +3,7 @@ import { cursorPaginate } from 'api-resources/typeorm'
 import { dialectNames } from '../../support/db'
 import type { WalkRow } from '../cursor-walk'
 import { cursorSuite } from '../orm-cursor-suite'
+import { queryLogger } from './typeorm-test-db'
 
 cursorSuite('typeorm', dialectNames(), async (db, table) => {
   const Row = new EntitySchema<WalkRow>({
@@ -16,14 +17,7 @@ cursorSuite('typeorm', dialectNames(), async (db, table) => {
     },
   })
   const log: string[] = []
-  const logger = {
-    logQuery: (sql: string) => void log.push(sql),
-    logQueryError: () => undefined,
-    logQuerySlow: () => undefined,
-    logSchemaBuild: () => undefined,
-    logMigration: () => undefined,
-    log: () => undefined,
-  }
+  const logger = queryLogger((sql: string) => void log.push(sql))
   const common = { entities: [Row], synchronize: false, logging: true, logger }
   const ds = await (
     db.dialect === 'sqlite'

@@ -10,12 +10,12 @@ import {
   ManyToOne,
   OneToMany,
   PrimaryColumn,
-  type Logger,
 } from 'typeorm'
 import { JsonResource, WhenCounted, defineQuery, queryPlan } from 'api-resources'
 import { cursorPaginate, paginate, simplePaginate } from 'api-resources/typeorm'
 import { dialectNames } from '../../support/db'
 import { plannedOrmSuite, type PlannedOrm } from '../planned-orm-suite'
+import { queryLogger } from './typeorm-test-db'
 
 @Entity('typeorm_plan_users')
 class PlanUser {
@@ -66,14 +66,7 @@ plannedOrmSuite({
   includeQueries: 6,
   open: async (db): Promise<PlannedOrm> => {
     const log: string[] = []
-    const logger: Logger = {
-      logQuery: (query) => void log.push(query),
-      logQueryError: () => undefined,
-      logQuerySlow: () => undefined,
-      logSchemaBuild: () => undefined,
-      logMigration: () => undefined,
-      log: () => undefined,
-    }
+    const logger = queryLogger((query) => void log.push(query))
     const common = {
       entities: [PlanUser, PlanPost, PlanComment],
       synchronize: false,

@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm'
+import { DataSource, type Logger } from 'typeorm'
 import type { OrmDatabase } from '../../support/db'
 import { Comment, Post, PostTag, Tag, User } from './typeorm-entities'
 
@@ -11,4 +11,18 @@ export async function openDataSource(db: OrmDatabase): Promise<DataSource> {
       ? new DataSource({ type: 'better-sqlite3', database: db.file, ...common })
       : new DataSource({ type: db.dialect, url: db.url, ...common })
   return ds.initialize()
+}
+
+/** A TypeORM logger that hands each query (its SQL and parameters) to `onQuery`, and logs nothing. */
+export function queryLogger(
+  onQuery: (sql: string, parameters?: Parameters<Logger['logQuery']>[1]) => void,
+): Logger {
+  return {
+    logQuery: (sql, parameters) => onQuery(sql, parameters),
+    logQueryError: () => undefined,
+    logQuerySlow: () => undefined,
+    logSchemaBuild: () => undefined,
+    logMigration: () => undefined,
+    log: () => undefined,
+  }
 }
