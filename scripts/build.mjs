@@ -39,7 +39,9 @@ function walk(dir) {
   })
 }
 
-const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]*)\2/g
+// (`declare module './x'`: a member kind's line in the kinds' table, merged from its own module)
+const SPECIFIER =
+  /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bdeclare\s+module\s+)(['"])(\.{1,2}\/[^'"]*)\2/g
 
 /** `text` with every relative specifier naming its .mjs file (`file` is the importing file). */
 function withFileSpecifiers(text, file) {

@@ -2,9 +2,27 @@
 // list of public names) and nothing of the table itself; the helpers over a loaded value
 // (`whenLoaded`, `whenCounted`, `whenAggregated`, `whenExistsLoaded`) read the model as their kinds'
 // rules do, their `cb` and `fallback` after the names that say where the value is.
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import * as api from '../../src'
 import { JsonResource, MISSING, registerModelRules } from '../../src'
 import { KINDS } from '../../src/metadata/kinds'
+
+const KINDS_DIR = join(__dirname, '../../src/metadata/kinds')
+
+/** The names of the kinds `file` (a module of the kinds' folder) enters, loaded on its own. */
+function kindsEnteredBy(file: string): string[] {
+  let names: string[] = []
+  jest.isolateModules(() => {
+    const { KIND_TABLE } = require(
+      join(KINDS_DIR, 'kind'),
+    ) as typeof import('../../src/metadata/kinds/kind')
+    const before = Object.keys(KIND_TABLE)
+    require(join(KINDS_DIR, file))
+    names = Object.keys(KIND_TABLE).filter((name) => !before.includes(name))
+  })
+  return names
+}
 
 class Any extends JsonResource<unknown> {}
 
@@ -17,8 +35,30 @@ describe('the kind table and the root entry', () => {
       expect([kind.decorator, typeof root[kind.decorator]]).toEqual([kind.decorator, 'function'])
   })
 
+  it("every kind's module enters its kind, and the list of public names loads every one", () => {
+    const modules = readdirSync(KINDS_DIR).filter(
+      (file) => file.endsWith('.ts') && !['kind.ts', 'index.ts', 'decorators.ts'].includes(file),
+    )
+    const entered = modules.flatMap((file) => kindsEnteredBy(file).map((name) => [name, file]))
+    // each module enters at least one kind, each under its own name
+    for (const file of modules)
+      expect([file, kindsEnteredBy(file).length > 0]).toEqual([file, true])
+    expect(new Set(entered.map(([name]) => name)).size).toBe(entered.length)
+    // what decorators.ts loads is every kind: a module left out of it would be missing here
+    expect(kindsEnteredBy('decorators.ts').sort()).toEqual(entered.map(([name]) => name).sort())
+    expect(Object.keys(KINDS).sort()).toEqual(entered.map(([name]) => name).sort())
+  })
+
   it('exports nothing of the table itself', () => {
-    for (const name of ['KINDS', 'kindRules', 'HELPERS', 'kind', 'conditionalKind', 'loadedHelper'])
+    for (const name of [
+      'KINDS',
+      'KIND_TABLE',
+      'kindRules',
+      'HELPERS',
+      'kind',
+      'conditionalKind',
+      'loadedHelper',
+    ])
       expect(Object.keys(api)).not.toContain(name)
   })
 

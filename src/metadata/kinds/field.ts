@@ -40,8 +40,20 @@ export const Field: ThunkOrOptionsDecorator<'Field', 'attribute', 'field'> =
 export const Attribute: ThunkOrOptionsDecorator<'Attribute', 'attribute', 'field'> =
   thunkOrOptionsDecorator('Attribute', 'attribute', 'field', false)
 
-/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
-export const field = kind({ decorator: 'Field', reads: 'attribute', rules, helpers: {} })
+/** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
+export const field = kind('field', { decorator: 'Field', reads: 'attribute', rules, helpers: {} })
 
-/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
-export const attribute = kind({ decorator: 'Attribute', reads: 'attribute', rules, helpers: {} })
+/** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
+export const attribute = kind('attribute', {
+  decorator: 'Attribute',
+  reads: 'attribute',
+  rules,
+  helpers: {},
+})
+
+declare module './kind' {
+  interface KindTable {
+    field: typeof field
+    attribute: typeof attribute
+  }
+}

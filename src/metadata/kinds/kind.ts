@@ -1,6 +1,7 @@
 // What a member kind is, as the compiler, the interpreter, the schema and the decorator types read
-// it. Each kind is one module of this folder (its decorator, its helpers, these rules); `index.ts`
-// holds the one table of them.
+// it, and the one table of them. Each kind is one module of this folder (its decorator, its helpers,
+// these rules), which enters itself in the table: its value with `kind()` when the module loads, its
+// type by merging its line into `KindTable`. `decorators.ts`, the kinds' public names, loads them.
 import { MISSING, type Missing } from '../../runtime/missing'
 import {
   loadedCount,
@@ -109,9 +110,27 @@ export interface KindModule<
   readonly helpers: H
 }
 
-/** A kind module, typed exactly (its decorator name, reads and rules as literal types). */
-export function kind<const M extends KindModule>(module: M): M {
-  return Object.freeze(module)
+/**
+ * The table of member kinds, by the name their records carry: each kind's module adds its line,
+ * `declare module './kind' { interface KindTable { name: typeof name } }`, beside its `kind()` call.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the kinds' modules
+export interface KindTable {}
+
+/** The table's values, entered by {@link kind} as the kinds' modules load. @internal */
+export const KIND_TABLE: Record<string, KindModule> = Object.create(null) as Record<
+  string,
+  KindModule
+>
+
+/**
+ * The kind named `name` (the `kind` its records carry, a name its module's `KindTable` line gives),
+ * typed exactly (its decorator name, reads and rules as literal types), entered in the table.
+ * @internal
+ */
+export function kind<const M extends KindModule>(name: keyof KindTable, module: M): M {
+  KIND_TABLE[name] = Object.freeze(module)
+  return module
 }
 
 /** The rules of a conditional kind, less what every one of them has (one key, maybe left out). */
@@ -126,8 +145,13 @@ export function conditionalKind<
   const R extends string,
   const C extends ConditionalRules,
   H extends object,
->(decorator: N, reads: R, rules: C, helpers: H) {
-  return kind({ decorator, reads, rules: { output: 'key', optional: true, ...rules }, helpers })
+>(name: keyof KindTable, decorator: N, reads: R, rules: C, helpers: H) {
+  return kind(name, {
+    decorator,
+    reads,
+    rules: { output: 'key', optional: true, ...rules },
+    helpers,
+  })
 }
 
 /** The rules of a kind over a loaded value, which a model rule reads. */

@@ -82,10 +82,16 @@ const mergeWhenHelpers = {
   },
 }
 
-/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
-export const mergeWhen = kind({
+/** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
+export const mergeWhen = kind('mergeWhen', {
   decorator: 'MergeWhen',
   reads: 'merge',
   rules: { output: 'merge', read: 'attribute', gated: true, optional: false },
   helpers: mergeWhenHelpers,
 })
+
+declare module './kind' {
+  interface KindTable {
+    mergeWhen: typeof mergeWhen
+  }
+}

@@ -15,10 +15,16 @@ import { kind } from './kind'
 export const Relationship: ThunkOrOptionsDecorator<'Relationship', 'relation', 'relationship'> =
   thunkOrOptionsDecorator('Relationship', 'relationship', 'relationship', false)
 
-/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
-export const relationship = kind({
+/** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
+export const relationship = kind('relationship', {
   decorator: 'Relationship',
   reads: 'relation',
   rules: { output: 'none', read: 'relation', optional: false },
   helpers: {},
 })
+
+declare module './kind' {
+  interface KindTable {
+    relationship: typeof relationship
+  }
+}

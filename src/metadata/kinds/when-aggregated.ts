@@ -72,10 +72,17 @@ export interface WhenAggregatedHelpers {
   ): R | null | D
 }
 
-/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
+/** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const whenAggregated = conditionalKind(
+  'whenAggregated',
   'WhenAggregated',
   'computed',
   rules,
   loadedHelper<WhenAggregatedHelpers>('whenAggregated', rules, aggregateKey),
 )
+
+declare module './kind' {
+  interface KindTable {
+    whenAggregated: typeof whenAggregated
+  }
+}

@@ -56,10 +56,17 @@ function whenAppendedHelper<V = unknown, D = Missing>(
   return args.length < 2 ? (MISSING as D) : force(args[1] as Lazy<D>)
 }
 
-/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
+/** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const whenAppended = conditionalKind(
+  'whenAppended',
   'WhenAppended',
   'attribute',
   { read: readAppended, absentWhen: 'missing', modelSchema: true },
   { whenAppended: whenAppendedHelper },
 )
+
+declare module './kind' {
+  interface KindTable {
+    whenAppended: typeof whenAppended
+  }
+}

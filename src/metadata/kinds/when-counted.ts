@@ -48,10 +48,17 @@ export interface WhenCountedHelpers {
   ): R | null | D
 }
 
-/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
+/** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const whenCounted = conditionalKind(
+  'whenCounted',
   'WhenCounted',
   'count',
   rules,
   loadedHelper<WhenCountedHelpers>('whenCounted', rules, (relation) => relation),
 )
+
+declare module './kind' {
+  interface KindTable {
+    whenCounted: typeof whenCounted
+  }
+}

@@ -54,10 +54,17 @@ export interface WhenExistsLoadedHelpers {
   ): R | null | D
 }
 
-/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
+/** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const whenExistsLoaded = conditionalKind(
+  'whenExistsLoaded',
   'WhenExistsLoaded',
   'computed',
   rules,
   loadedHelper<WhenExistsLoadedHelpers>('whenExistsLoaded', rules, existsKey),
 )
+
+declare module './kind' {
+  interface KindTable {
+    whenExistsLoaded: typeof whenExistsLoaded
+  }
+}

@@ -49,10 +49,17 @@ function whenHasHelper(
 /** The resource helpers of this kind (methods of `JsonResource`). */
 const whenHasHelpers = { whenHas: whenHasHelper }
 
-/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
+/** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const whenHas = conditionalKind(
+  'whenHas',
   'WhenHas',
   'has',
   { read: 'attribute', absentWhen: 'undefined' },
   whenHasHelpers,
 )
+
+declare module './kind' {
+  interface KindTable {
+    whenHas: typeof whenHas
+  }
+}

@@ -41,10 +41,17 @@ export interface WhenLoadedHelpers {
   ): R | null | D
 }
 
-/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
+/** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const whenLoaded = conditionalKind(
+  'whenLoaded',
   'WhenLoaded',
   'relation',
   rules,
   loadedHelper<WhenLoadedHelpers>('whenLoaded', rules, (relation) => relation),
 )
+
+declare module './kind' {
+  interface KindTable {
+    whenLoaded: typeof whenLoaded
+  }
+}

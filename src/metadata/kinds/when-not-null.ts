@@ -30,10 +30,17 @@ const whenNotNullHelpers = {
   },
 }
 
-/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
+/** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const whenNotNull = conditionalKind(
+  'whenNotNull',
   'WhenNotNull',
   'attribute',
   { read: 'attribute', absentWhen: 'nullish', infersResource: true, modelSchema: true },
   whenNotNullHelpers,
 )
+
+declare module './kind' {
+  interface KindTable {
+    whenNotNull: typeof whenNotNull
+  }
+}

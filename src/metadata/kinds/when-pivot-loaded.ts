@@ -42,10 +42,17 @@ const whenPivotLoadedHelpers = {
   },
 }
 
-/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
+/** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const whenPivotLoaded = conditionalKind(
+  'whenPivotLoaded',
   'WhenPivotLoaded',
   'pivot',
   { read: 'pivot', absentWhen: 'missing', schema: { type: 'object' } },
   whenPivotLoadedHelpers,
 )
+
+declare module './kind' {
+  interface KindTable {
+    whenPivotLoaded: typeof whenPivotLoaded
+  }
+}

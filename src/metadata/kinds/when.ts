@@ -105,10 +105,17 @@ const whenHelpers = {
   },
 }
 
-/** This kind: its decorator's name, what it reads, its rules and its helpers (the table reads it). */
+/** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const when = conditionalKind(
+  'when',
   'When',
   'attribute',
   { read: 'attribute', gated: true, infersResource: true, modelSchema: true },
   whenHelpers,
 )
+
+declare module './kind' {
+  interface KindTable {
+    when: typeof when
+  }
+}
