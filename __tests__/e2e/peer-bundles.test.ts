@@ -1,6 +1,8 @@
 // The optional peers an adapter loads when it first pages a query (drizzle-orm, sequelize), and Ajv,
 // which checkResponses loads, come through import(), which bundlers follow: an esbuild bundle of an
 // app that uses them contains them.
+// The member kinds survive tree shaking (the package is marked free of side effects): an app that
+// names one decorator still has every kind's helpers and decorators working.
 // The Drizzle bundle is built as the runtime matrix builds the Workers one (scripts/runtime-matrix.mjs)
 // and runs from a folder with no node_modules, over Drizzle's sqlite-proxy driver.
 import { execFileSync } from 'node:child_process'
@@ -146,6 +148,45 @@ console.log(JSON.stringify({ good: [good.status, await good.json()], bad: [bad.s
       expect(JSON.parse(out)).toEqual({
         good: [200, { data: { id: 1 } }],
         bad: [500, { code: 'ERR_RESPONSE_SCHEMA' }],
+      })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('member kinds: a tree-shaken bundle that names one decorator keeps every kind', async () => {
+    const KINDS_APP = `
+import { JsonResource, WhenLoaded } from 'api-resources'
+
+class Post extends JsonResource {
+  @WhenLoaded() author
+}
+class Helpers extends JsonResource {
+  toArray() {
+    return {
+      id: this.resource.id,
+      author: this.whenLoaded('author'),
+      comments: this.whenCounted('comments'),
+      title: this.when(true, 'T'),
+      ...this.mergeWhen(true, { merged: 1 }),
+    }
+  }
+}
+const model = { id: 1, author: { id: 2 }, comments_count: 3 }
+console.log(JSON.stringify({ decorated: new Post(model).toPayload(), helpers: new Helpers(model).toPayload() }))
+`
+    const { code } = await bundle(KINDS_APP, { ...WORKERS, target: 'es2022' })
+    const dir = mkdtempSync(join(tmpdir(), 'api-resources-bundle-run-'))
+    try {
+      writeFileSync(join(dir, 'app.mjs'), code)
+      const out = execFileSync(process.execPath, [join(dir, 'app.mjs')], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_PATH: '', NODE_ENV: 'production' },
+      })
+      expect(JSON.parse(out)).toEqual({
+        decorated: { data: { author: { id: 2 } } },
+        helpers: { data: { id: 1, author: { id: 2 }, comments: 3, title: 'T', merged: 1 } },
       })
     } finally {
       rmSync(dir, { recursive: true, force: true })

@@ -41,10 +41,15 @@ export const Attribute: ThunkOrOptionsDecorator<'Attribute', 'attribute', 'field
   thunkOrOptionsDecorator('Attribute', 'attribute', 'field', false)
 
 /** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
-export const field = kind('field', { decorator: 'Field', reads: 'attribute', rules, helpers: {} })
+export const field = kind('field', Field, {
+  decorator: 'Field',
+  reads: 'attribute',
+  rules,
+  helpers: {},
+})
 
 /** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
-export const attribute = kind('attribute', {
+export const attribute = kind('attribute', Attribute, {
   decorator: 'Attribute',
   reads: 'attribute',
   rules,

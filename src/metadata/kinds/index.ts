@@ -1,12 +1,23 @@
 // The one table of member kinds, as the compiler's emitter, the interpreter, the schema, the
-// decorator types and `JsonResource`'s helper methods read it. Each kind's module enters itself
-// (`kind()` and its `KindTable` line); `decorators.ts`, the kinds' public names, loads every module,
-// so a kind is its module and its public names' line there.
-import './decorators'
-import { KIND_TABLE, type KindRules, type KindTable } from './kind'
+// decorator types and `JsonResource`'s helper methods read it. Each kind's module enters itself: its
+// decorator carries the kind (`kind()`) and its `KindTable` line gives the kind's type. The table
+// finds the kinds on the decorators `decorators.ts` lists (the kinds' public names), so a kind is
+// its module and its line there. (Found through the list's values, not loaded for a side effect: a
+// bundler keeps what is read.)
+import * as publicNames from './decorators'
+import { carriedKind, type KindModule, type KindRules, type KindTable } from './kind'
+
+function tableOf(values: readonly unknown[]): KindTable {
+  const table: Record<string, KindModule> = {}
+  for (const value of values) {
+    const carried = carriedKind(value)
+    if (carried !== undefined) table[carried.name] = carried.kind
+  }
+  return table as unknown as KindTable
+}
 
 /** Every member kind, by the name its records carry. */
-export const KINDS = KIND_TABLE as unknown as KindTable
+export const KINDS: KindTable = tableOf(Object.values(publicNames))
 
 /** The rules of a kind, as the compiler, the interpreter and the schema read them. @internal */
 export function kindRules(kind: FieldKind): KindRules {

@@ -1,7 +1,8 @@
 // What a member kind is, as the compiler, the interpreter, the schema and the decorator types read
 // it, and the one table of them. Each kind is one module of this folder (its decorator, its helpers,
-// these rules), which enters itself in the table: its value with `kind()` when the module loads, its
-// type by merging its line into `KindTable`. `decorators.ts`, the kinds' public names, loads them.
+// these rules), which enters itself in the table: its decorator carries the kind (`kind()`), and its
+// line merges into `KindTable`. The table (`index.ts`) finds the kinds on the decorators that
+// `decorators.ts`, the kinds' public names, lists.
 import { MISSING, type Missing } from '../../runtime/missing'
 import {
   loadedCount,
@@ -117,20 +118,33 @@ export interface KindModule<
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the kinds' modules
 export interface KindTable {}
 
-/** The table's values, entered by {@link kind} as the kinds' modules load. @internal */
-export const KIND_TABLE: Record<string, KindModule> = Object.create(null) as Record<
-  string,
-  KindModule
->
+// Where a kind's decorator carries the kind, for the table to find it there.
+const KIND: unique symbol = Symbol('api-resources.kind')
+
+/** A kind as its decorator carries it: the name its records carry, and the kind. @internal */
+export interface CarriedKind {
+  readonly name: string
+  readonly kind: KindModule
+}
 
 /**
  * The kind named `name` (the `kind` its records carry, a name its module's `KindTable` line gives),
- * typed exactly (its decorator name, reads and rules as literal types), entered in the table.
- * @internal
+ * typed exactly (its decorator name, reads and rules as literal types), carried by its decorator
+ * `carrier` (the public function the table finds it on). @internal
  */
-export function kind<const M extends KindModule>(name: keyof KindTable, module: M): M {
-  KIND_TABLE[name] = Object.freeze(module)
+export function kind<const M extends KindModule>(
+  name: keyof KindTable,
+  carrier: object,
+  module: M,
+): M {
+  const carried: CarriedKind = { name, kind: Object.freeze(module) }
+  Object.defineProperty(carrier, KIND, { value: carried })
   return module
+}
+
+/** The kind `value` carries when it is a kind's decorator. @internal */
+export function carriedKind(value: unknown): CarriedKind | undefined {
+  return typeof value === 'function' ? (value as { [KIND]?: CarriedKind })[KIND] : undefined
 }
 
 /** The rules of a conditional kind, less what every one of them has (one key, maybe left out). */
@@ -145,8 +159,8 @@ export function conditionalKind<
   const R extends string,
   const C extends ConditionalRules,
   H extends object,
->(name: keyof KindTable, decorator: N, reads: R, rules: C, helpers: H) {
-  return kind(name, {
+>(name: keyof KindTable, carrier: object, decorator: N, reads: R, rules: C, helpers: H) {
+  return kind(name, carrier, {
     decorator,
     reads,
     rules: { output: 'key', optional: true, ...rules },

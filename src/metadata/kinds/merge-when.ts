@@ -83,7 +83,7 @@ const mergeWhenHelpers = {
 }
 
 /** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
-export const mergeWhen = kind('mergeWhen', {
+export const mergeWhen = kind('mergeWhen', MergeWhen, {
   decorator: 'MergeWhen',
   reads: 'merge',
   rules: { output: 'merge', read: 'attribute', gated: true, optional: false },

@@ -16,7 +16,7 @@ export const Relationship: ThunkOrOptionsDecorator<'Relationship', 'relation', '
   thunkOrOptionsDecorator('Relationship', 'relationship', 'relationship', false)
 
 /** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
-export const relationship = kind('relationship', {
+export const relationship = kind('relationship', Relationship, {
   decorator: 'Relationship',
   reads: 'relation',
   rules: { output: 'none', read: 'relation', optional: false },

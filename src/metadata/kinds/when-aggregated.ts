@@ -75,6 +75,7 @@ export interface WhenAggregatedHelpers {
 /** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const whenAggregated = conditionalKind(
   'whenAggregated',
+  WhenAggregated,
   'WhenAggregated',
   'computed',
   rules,

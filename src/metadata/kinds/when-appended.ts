@@ -59,6 +59,7 @@ function whenAppendedHelper<V = unknown, D = Missing>(
 /** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const whenAppended = conditionalKind(
   'whenAppended',
+  WhenAppended,
   'WhenAppended',
   'attribute',
   { read: readAppended, absentWhen: 'missing', modelSchema: true },

@@ -51,6 +51,7 @@ export interface WhenCountedHelpers {
 /** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const whenCounted = conditionalKind(
   'whenCounted',
+  WhenCounted,
   'WhenCounted',
   'count',
   rules,

@@ -57,6 +57,7 @@ export interface WhenExistsLoadedHelpers {
 /** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const whenExistsLoaded = conditionalKind(
   'whenExistsLoaded',
+  WhenExistsLoaded,
   'WhenExistsLoaded',
   'computed',
   rules,

@@ -52,6 +52,7 @@ const whenHasHelpers = { whenHas: whenHasHelper }
 /** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const whenHas = conditionalKind(
   'whenHas',
+  WhenHas,
   'WhenHas',
   'has',
   { read: 'attribute', absentWhen: 'undefined' },

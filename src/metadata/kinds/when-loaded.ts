@@ -44,6 +44,7 @@ export interface WhenLoadedHelpers {
 /** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const whenLoaded = conditionalKind(
   'whenLoaded',
+  WhenLoaded,
   'WhenLoaded',
   'relation',
   rules,

@@ -33,6 +33,7 @@ const whenNotNullHelpers = {
 /** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const whenNotNull = conditionalKind(
   'whenNotNull',
+  WhenNotNull,
   'WhenNotNull',
   'attribute',
   { read: 'attribute', absentWhen: 'nullish', infersResource: true, modelSchema: true },

@@ -45,6 +45,7 @@ const whenPivotLoadedHelpers = {
 /** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const whenPivotLoaded = conditionalKind(
   'whenPivotLoaded',
+  WhenPivotLoaded,
   'WhenPivotLoaded',
   'pivot',
   { read: 'pivot', absentWhen: 'missing', schema: { type: 'object' } },

@@ -108,6 +108,7 @@ const whenHelpers = {
 /** This kind (its decorator's name, what it reads, its rules, its helpers) and its line in the table. */
 export const when = conditionalKind(
   'when',
+  When,
   'When',
   'attribute',
   { read: 'attribute', gated: true, infersResource: true, modelSchema: true },
