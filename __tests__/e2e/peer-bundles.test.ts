@@ -38,6 +38,22 @@ async function bundle(entry: string, options: BuildOptions) {
   return { code: result.outputFiles![0]!.text, inputs }
 }
 
+/** What `code` (a bundle) prints, run from a folder with no node_modules. */
+function runBundle(code: string, nodeEnv: 'production' | 'development'): unknown {
+  const dir = mkdtempSync(join(tmpdir(), 'api-resources-bundle-run-'))
+  try {
+    writeFileSync(join(dir, 'app.mjs'), code)
+    const out = execFileSync(process.execPath, [join(dir, 'app.mjs')], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_PATH: '', NODE_ENV: nodeEnv },
+    })
+    return JSON.parse(out)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 /** The runtime matrix's Workers bundle (no page-link bar is rendered: Handlebars stays out). */
 const WORKERS: BuildOptions = {
   platform: 'neutral',
@@ -77,29 +93,23 @@ describe('optional peers in a bundle', () => {
     )
     expect(inputs.some((f) => /node_modules\/drizzle-orm\/sql\/expressions\//.test(f))).toBe(true)
     expect(code).not.toMatch(/createRequire/)
-    const dir = mkdtempSync(join(tmpdir(), 'api-resources-bundle-run-'))
-    try {
-      writeFileSync(join(dir, 'app.mjs'), code)
-      const out = execFileSync(process.execPath, [join(dir, 'app.mjs')], {
-        cwd: dir,
-        encoding: 'utf8',
-        env: { ...process.env, NODE_PATH: '', NODE_ENV: 'production' },
-      })
-      const printed = JSON.parse(out) as { cursor: unknown; more: boolean; total: number }
-      expect(printed.cursor).toEqual([
-        { id: 1, title: 'a' },
-        { id: 2, title: 'b' },
-      ])
-      expect(printed.more).toBe(true)
-      expect(printed.total).toBe(3)
-      expect((printed as unknown as { queries: string[] }).queries).toEqual([
-        'select "id", "title" from "posts" order by "posts"."id" asc limit ?',
-        'select count(*) as count from (select "id", "title" from "posts" order by "posts"."id") as page_count',
-        'select "id", "title" from "posts" order by "posts"."id" limit ?',
-      ])
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
+    const printed = runBundle(code, 'production') as {
+      cursor: unknown
+      more: boolean
+      total: number
+      queries: string[]
     }
+    expect(printed.cursor).toEqual([
+      { id: 1, title: 'a' },
+      { id: 2, title: 'b' },
+    ])
+    expect(printed.more).toBe(true)
+    expect(printed.total).toBe(3)
+    expect(printed.queries).toEqual([
+      'select "id", "title" from "posts" order by "posts"."id" asc limit ?',
+      'select count(*) as count from (select "id", "title" from "posts" order by "posts"."id") as page_count',
+      'select "id", "title" from "posts" order by "posts"."id" limit ?',
+    ])
   })
 
   it('sequelize: a bundle of the Sequelize adapter contains the ORM', async () => {
@@ -137,21 +147,10 @@ console.log(JSON.stringify({ good: [good.status, await good.json()], bad: [bad.s
     const { code, inputs } = await bundle(HONO_APP, { ...WORKERS, target: 'es2022' })
     expect(inputs.some((f) => /node_modules\/ajv\/dist\/2020\.js$/.test(f))).toBe(true)
     expect(code).not.toMatch(/createRequire/)
-    const dir = mkdtempSync(join(tmpdir(), 'api-resources-bundle-run-'))
-    try {
-      writeFileSync(join(dir, 'app.mjs'), code)
-      const out = execFileSync(process.execPath, [join(dir, 'app.mjs')], {
-        cwd: dir,
-        encoding: 'utf8',
-        env: { ...process.env, NODE_PATH: '', NODE_ENV: 'development' },
-      })
-      expect(JSON.parse(out)).toEqual({
-        good: [200, { data: { id: 1 } }],
-        bad: [500, { code: 'ERR_RESPONSE_SCHEMA' }],
-      })
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    expect(runBundle(code, 'development')).toEqual({
+      good: [200, { data: { id: 1 } }],
+      bad: [500, { code: 'ERR_RESPONSE_SCHEMA' }],
+    })
   })
 
   it('member kinds: a tree-shaken bundle that names one decorator keeps every kind', async () => {
@@ -176,20 +175,9 @@ const model = { id: 1, author: { id: 2 }, comments_count: 3 }
 console.log(JSON.stringify({ decorated: new Post(model).toPayload(), helpers: new Helpers(model).toPayload() }))
 `
     const { code } = await bundle(KINDS_APP, { ...WORKERS, target: 'es2022' })
-    const dir = mkdtempSync(join(tmpdir(), 'api-resources-bundle-run-'))
-    try {
-      writeFileSync(join(dir, 'app.mjs'), code)
-      const out = execFileSync(process.execPath, [join(dir, 'app.mjs')], {
-        cwd: dir,
-        encoding: 'utf8',
-        env: { ...process.env, NODE_PATH: '', NODE_ENV: 'production' },
-      })
-      expect(JSON.parse(out)).toEqual({
-        decorated: { data: { author: { id: 2 } } },
-        helpers: { data: { id: 1, author: { id: 2 }, comments: 3, title: 'T', merged: 1 } },
-      })
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    expect(runBundle(code, 'production')).toEqual({
+      decorated: { data: { author: { id: 2 } } },
+      helpers: { data: { id: 1, author: { id: 2 }, comments: 3, title: 'T', merged: 1 } },
+    })
   })
 })
