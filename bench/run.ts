@@ -148,7 +148,8 @@ async function main(): Promise<void> {
   // CPU table (each case interleaved with the hand-written map in a process of its own), peak memory
   // (fresh processes), the PostgreSQL 'estimate' total beside the exact COUNT (when PG_URL is set)
   // and HTTP throughput (autocannon against servers in their own processes:
-  // Express, then Fastify). Each prints its own table and targets.
+  // Express, then Fastify, then where a Fastify request's time goes). Each prints its own table and
+  // targets.
   for (const [script, ...args] of [
     ['pagination.bench.ts'],
     ['cursor-pagination.bench.ts'],
@@ -159,6 +160,7 @@ async function main(): Promise<void> {
     ['estimate.ts'],
     ['http.ts'],
     ['http.ts', 'fastify'],
+    ['http-fastify-segments.ts'],
   ]) {
     // `npm run bench -- fastify` runs only the Fastify HTTP section, `-- estimate` the estimate one
     if (filter !== '' && ![script, ...args].join(' ').includes(filter)) continue

@@ -1,6 +1,7 @@
 // The public names of the member kinds: each kind's decorator and the types of its options. The
-// root entry re-exports this list as it is, and the kinds' table (`index.ts`) loads it: a kind's
-// module enters itself in the table when this list loads it. A new kind's line goes here, once.
+// root entry re-exports this list as it is, and the kinds' table (`index.ts`) is built from the
+// kinds its decorators carry (`kind()` has each decorator carry its kind). A new kind's line goes
+// here, once.
 export type { Lazy, ValueOf } from './kind'
 export { Attribute, Field } from './field'
 export { MergeWhen } from './merge-when'
