@@ -17,8 +17,6 @@ import { makeRenderer, type ToArrayFn, type Renderer } from './renderer'
 interface CompiledToArray {
   readonly fn: ToArrayFn
   readonly source: string
-  /** `false` when `new Function` is unavailable (a CSP) and the interpreter runs instead. */
-  readonly compiled: boolean
   /** Every member is unconditional: the output always has every key of the plan. */
   readonly total: boolean
 }
@@ -124,11 +122,10 @@ function compile(cls: Function, plan: readonly PreparedMember[]): CompiledToArra
     ) as typeof factory
   } catch (cause) {
     // A CSP forbids code generation: the reference interpreter gives the same output.
-    if (cause instanceof EvalError)
-      return { fn: interpretMembers(cls, plan), source, compiled: false, total }
+    if (cause instanceof EvalError) return { fn: interpretMembers(cls, plan), source, total }
     throw ResourceError.compileFailed(cls, source, cause)
   }
-  return { fn: factory(...runtime, ...ctx.values), source, compiled: true, total }
+  return { fn: factory(...runtime, ...ctx.values), source, total }
 }
 
 function compiledOf(cls: Function): CompiledToArray | null {

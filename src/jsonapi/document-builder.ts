@@ -4,13 +4,7 @@ import { noteIncludeNotLoaded } from './include-warning'
 import type { ModelRules } from '../runtime/model-rules'
 import { rulesFor } from '../runtime/model-registry'
 import type { IncludeNode } from './include-tree'
-import {
-  linkageData,
-  linkageOf,
-  loadedValue,
-  relationshipOf,
-  type RelationValueOf,
-} from './resource-parts'
+import { linkageData, linkageOf, relationshipOf, type RelationValueOf } from './resource-parts'
 import type {
   AttributesReader,
   Fieldsets,
@@ -179,7 +173,7 @@ export class DocumentBuilder {
    */
   private relationValue(relation: RelationDescriptor, model: object, rules: ModelRules): unknown {
     const read = relation.read
-    if (read === undefined) return loadedValue(rules, model, relation.source)
+    if (read === undefined) return rules.relation(model, relation.source)
     let values = this.computed.get(relation)
     if (values === undefined) this.computed.set(relation, (values = new Map()))
     if (values.has(model)) return values.get(model)

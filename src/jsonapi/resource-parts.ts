@@ -6,11 +6,6 @@ import { rulesFor } from '../runtime/model-registry'
 import { setKey } from '../util/objects'
 import type { RelationDescriptor, RelationshipObject, ResourceIdentifier } from './types'
 
-/** The loaded value of `relation` on `model` under `rules`, or `MISSING` (never runs a loader). */
-export function loadedValue(rules: ModelRules, model: object, relation: string): unknown {
-  return rules.relation(model, relation)
-}
-
 /** Keeps the fieldset's names; `undefined` when nothing is left (no `attributes` member). */
 export function pickAttributes(
   attributes: Record<string, unknown>,

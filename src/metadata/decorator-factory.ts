@@ -8,7 +8,7 @@ import type {
   OptionsOf,
   ThunkOrOptionsDecorator,
 } from './decorator-types'
-import { appendToClass, appendToMetadata, designTypeOf, type RecordDraft } from './metadata-store'
+import { appendRecord, designTypeOf, type RecordDraft } from './metadata-store'
 import type { DecoratorReads, FieldKind } from './kinds'
 import type { EnumValues, FieldRecord, JsonSchema, MemberType, ResourceThunk } from './types'
 
@@ -144,7 +144,7 @@ function recordStandard(
     throw ResourceError.decoratorMetadataMissing(decorator)
   // An auto-accessor (`accessor x`) is a declared field: its value is read from the model.
   const getter = kind === 'getter' ? (value as (this: unknown) => unknown) : undefined
-  appendToMetadata(metadata, draft(decorator, spec, order, name, getter, undefined))
+  appendRecord(metadata, draft(decorator, spec, order, name, getter, undefined))
 }
 
 function describeLegacyTarget(target: unknown, key: unknown): string {
@@ -172,7 +172,7 @@ function recordLegacy(
   if (typeof cls !== 'function' || cls.prototype !== target)
     throw ResourceError.badDecoratorTarget(decorator, describeLegacyTarget(target, key))
   const getter = descriptor?.get as ((this: unknown) => unknown) | undefined
-  appendToClass(cls, draft(decorator, spec, order, key, getter, designTypeOf(target, key)))
+  appendRecord(cls, draft(decorator, spec, order, key, getter, designTypeOf(target, key)))
 }
 
 /** Checks an optional string option (`from`, `relation`, `accessor`). @internal */

@@ -36,19 +36,13 @@ function ownList(holder: object): readonly RecordDraft[] {
   return Array.isArray(list) ? (list as RecordDraft[]) : []
 }
 
-function append(holder: object, record: RecordDraft): void {
+/**
+ * Appends a record to `holder`'s own list: the class, for a legacy decorator; its
+ * `context.metadata`, for a standard decorator. @internal
+ */
+export function appendRecord(holder: object, record: RecordDraft): void {
   const next = Object.freeze([...ownList(holder), Object.freeze(record)])
   Object.defineProperty(holder, FIELDS, { value: next, configurable: true, writable: true })
-}
-
-/** Appends a record written by a legacy decorator to `cls`'s own list. @internal */
-export function appendToClass(cls: Function, record: RecordDraft): void {
-  append(cls, record)
-}
-
-/** Appends a record written by a standard decorator to its `context.metadata`. @internal */
-export function appendToMetadata(metadata: object, record: RecordDraft): void {
-  append(metadata, record)
 }
 
 /** The lists `cls` declared itself (not inherited): the legacy one, then the standard one. @internal */

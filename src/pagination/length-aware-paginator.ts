@@ -80,7 +80,7 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
    * @example paginator.elements() // [{ 1: '/?page=1', 2: '/?page=2' }, '...', { 9: '/?page=9', 10: '/?page=10' }]
    */
   elements(): (Record<number, string> | '...')[] {
-    return this.#bands().map((band) =>
+    return window(this.currentPage(), this.lastPage(), this.#onEachSide).map((band) =>
       band === GAP ? GAP : Object.fromEntries(band.map((page) => [page, this.url(page)])),
     )
   }
@@ -160,10 +160,6 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
       lastPage: this.lastPage(),
       onEachSide: this.#onEachSide,
     })
-  }
-
-  #bands() {
-    return window(this.currentPage(), this.lastPage(), this.#onEachSide)
   }
 
   /** The view bands, walked from the window's bounds (no page lists in between). */

@@ -66,7 +66,7 @@ export interface PlanLoadOptions {
 }
 
 /** What the loaders of a plan's includes and counts need: the rows' table, the relations, the queries. @internal */
-export interface PlanLoaders {
+interface PlanLoaders {
   readonly table: string
   readonly relations: RelationMap | undefined
   readonly queries: RelationQueries

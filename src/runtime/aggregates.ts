@@ -7,7 +7,7 @@
  */
 
 /** `blogPosts` -> `blog_posts`. @internal */
-export function snake(name: string): string {
+function snake(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
 }
 

@@ -1,20 +1,10 @@
 import type { Knex } from 'knex'
 import type { CursorQuery } from '../../pagination/cursor-query'
 import {
-  knexCursorColumns as columnsOf,
   knexLikeCursorQuery,
   type KnexInternals,
   type KnexLikeBuilder,
 } from '../orm-support/knex-like-cursor'
-
-/**
- * The cursor columns of a Knex query: its `orderBy` columns in order, each with its direction and
- * NULL placement; an aliased column (`select('posts.score as s').orderBy('s')`) compares the
- * underlying column. No ORDER BY, `orderByRaw` or an expression: an `ArgumentError`.
- */
-export function knexCursorColumns(fn: string, query: Knex.QueryBuilder) {
-  return columnsOf(fn, query as unknown as KnexInternals)
-}
 
 /**
  * A copy of `query` without its order, limit and offset. Knex keeps a limit and an offset in

@@ -8,13 +8,17 @@ import type { BasePaginator } from '../../pagination/base-paginator'
 import { paginatePageQuery, simplePaginatePageQuery } from '../../pagination/page-query'
 import type { PageQuery, PaginateOptions, SimplePaginateOptions } from '../../pagination/page-query'
 import { cursorSecretOf } from '../../query/cursor-binding'
-import { knexCursorColumns, knexCursorQuery } from './knex-cursor-query'
+import { knexCursorQuery } from './knex-cursor-query'
 import { assertKnexQuery, knexPageQuery } from './knex-page-query'
 import { isQueryPlan } from '../../query/apply'
 import type { QueryPlan } from '../../query/plan'
 import { planned, type PlannedPaginateOptions } from './knex-query-plan'
 import type { PlanLoadOptions } from '../../query/apply'
-import { knexColumnsWithSchema, type KnexInternals } from '../orm-support/knex-like-cursor'
+import {
+  knexColumnsWithSchema,
+  knexCursorColumns,
+  type KnexInternals,
+} from '../orm-support/knex-like-cursor'
 
 /** The row type a Knex builder resolves to. */
 export type KnexRow<Q> = Awaited<Q> extends readonly (infer R)[] ? R : unknown
@@ -125,9 +129,10 @@ async function cursorPaginateRows<Q extends Knex.QueryBuilder>(
   cursor?: Cursor | string | null,
   options?: CursorPaginateOptions,
 ): Promise<CursorPaginator<KnexRow<Q>>> {
+  const internals = query as unknown as KnexInternals
   const columns = await knexColumnsWithSchema(
-    query as unknown as KnexInternals,
-    knexCursorColumns('cursorPaginate', query),
+    internals,
+    knexCursorColumns('cursorPaginate', internals),
   )
   return cursorPaginateQuery(knexCursorQuery<KnexRow<Q>>(query), columns, perPage, cursor, options)
 }

@@ -306,7 +306,7 @@ export function withCatalog<C extends CursorColumn>(
 }
 
 /** An ORM query's table, and how to run its catalog query (SQL with `?` placeholders). @internal */
-export interface CatalogTable {
+interface CatalogTable {
   /** What the catalog is cached per (the connection, data source or `Sequelize` instance). */
   readonly owner: object
   readonly family: SqlFamily

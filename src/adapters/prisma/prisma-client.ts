@@ -5,7 +5,7 @@
  */
 
 /** A model's field as the generated client describes it. @internal */
-export interface RuntimeField {
+interface RuntimeField {
   readonly name: string
   readonly kind: string
   readonly type: string

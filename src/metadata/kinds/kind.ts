@@ -122,7 +122,7 @@ export interface KindTable {}
 const KIND: unique symbol = Symbol('api-resources.kind')
 
 /** A kind as its decorator carries it: the name its records carry, and the kind. @internal */
-export interface CarriedKind {
+interface CarriedKind {
   readonly name: string
   readonly kind: KindModule
 }
