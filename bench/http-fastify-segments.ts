@@ -40,7 +40,9 @@ const STEPS: Record<Mode, readonly string[]> = {
 }
 
 type Page = ReturnType<typeof handShaped>
-// A string that JSON.stringify writes as it is, between quotes.
+// A string that JSON.stringify writes as it is, between quotes: no quote, backslash, control
+// character (what it escapes) or surrogate (a lone one is escaped).
+// eslint-disable-next-line no-control-regex -- the control characters JSON.stringify escapes
 const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/
 const text = (s: string): string => (PLAIN.test(s) ? `"${s}"` : JSON.stringify(s))
 const maybe = (s: string | null): string => (s === null ? 'null' : text(s))
