@@ -47,6 +47,19 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {
+    files: ['src/**/*.ts'],
+    ignores: ['src/util/objects.ts'],
+    rules: {
+      // one way to ask for an own property: util's `hasOwn.call(o, key)` (Object.hasOwn is slower
+      // on Node 20)
+      'no-restricted-properties': [
+        'error',
+        { object: 'Object', property: 'hasOwn', message: "Use hasOwn.call() from 'util/objects'." },
+        { property: 'hasOwnProperty', message: "Use hasOwn.call() from 'util/objects'." },
+      ],
+    },
+  },
+  {
     files: ['__tests__/**/*.ts', 'bench/**/*.ts', 'demo-app/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',

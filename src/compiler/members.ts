@@ -6,6 +6,7 @@ import { isResolvableClass } from '../runtime/protocol'
 import { isProductionEnv } from '../util/env'
 import type { Renderer } from './renderer'
 import { unmappedWatcher } from './unmapped-warning'
+import { hasOwn } from '../util/objects'
 
 /** One member, ready for the compiler and the interpreter alike. @internal */
 export interface PreparedMember {
@@ -18,8 +19,6 @@ export interface PreparedMember {
   readonly ownSourceOnly: boolean
 }
 
-const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key)
-
 /**
  * Reads an attribute whose name `Object.prototype` also has (`__proto__`, `constructor`,
  * `toString`, ...): only a value the model holds itself, never the inherited built-in. Only these
@@ -28,7 +27,7 @@ const hasOwn = (o: object, key: string): boolean => Object.prototype.hasOwnPrope
  */
 export function readOwnAttribute(model: object, rules: ModelRules, key: string): unknown {
   if (rules.attribute === defaultModelRules.attribute)
-    return hasOwn(model, key) ? (model as Record<string, unknown>)[key] : undefined
+    return hasOwn.call(model, key) ? (model as Record<string, unknown>)[key] : undefined
   const value = rules.attribute(model, key)
   const inherited = value === (Object.prototype as Record<string, unknown>)[key]
   return inherited || value === Object.getPrototypeOf(model) ? undefined : value
@@ -88,7 +87,7 @@ export function prepareMembers(
             : undefined,
       // A condition declaring 1 or 2 parameters cannot see the resource: skip making one per item.
       conditionWantsResource: arity !== 1 && arity !== 2,
-      ownSourceOnly: hasOwn(Object.prototype, record.source),
+      ownSourceOnly: hasOwn.call(Object.prototype, record.source),
     }
   })
 }

@@ -6,7 +6,7 @@ import { resolveMembers } from '../metadata/resolve'
 import type { FieldRecord } from '../metadata/types'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
 import { finalizeValue } from '../runtime/finalize'
-import { isPlainObject, isThenable, setKey } from '../util/objects'
+import { hasOwn, isPlainObject, isThenable, setKey } from '../util/objects'
 import { MISSING } from '../runtime/missing'
 import { JsonResource } from '../resources/json-resource'
 import { ResourceCollection } from '../resources/resource-collection'
@@ -140,9 +140,7 @@ function declared(
 /** The entry `name` of a static per-relationship map (`undefined` when there is none). */
 function entryOf(map: unknown, name: string): unknown {
   if (map === undefined || map === null || typeof map !== 'object') return undefined
-  return Object.prototype.hasOwnProperty.call(map, name)
-    ? (map as Record<string, unknown>)[name]
-    : undefined
+  return hasOwn.call(map, name) ? (map as Record<string, unknown>)[name] : undefined
 }
 
 interface RelationDeclaration {

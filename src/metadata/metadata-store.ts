@@ -1,4 +1,5 @@
 import type { FieldRecord } from './types'
+import { hasOwn } from '../util/objects'
 
 // Where decorated members are recorded. Always on the class itself, never in a global registry:
 // - legacy decorators (`experimentalDecorators`) see the prototype, so the list is an own,
@@ -28,11 +29,8 @@ interface OwnList {
   readonly standard: boolean
 }
 
-const hasOwn = (o: object, key: PropertyKey): boolean =>
-  Object.prototype.hasOwnProperty.call(o, key)
-
 function ownList(holder: object): readonly RecordDraft[] {
-  const list = hasOwn(holder, FIELDS) ? (holder as { [FIELDS]?: unknown })[FIELDS] : undefined
+  const list = hasOwn.call(holder, FIELDS) ? (holder as { [FIELDS]?: unknown })[FIELDS] : undefined
   return Array.isArray(list) ? (list as RecordDraft[]) : []
 }
 
@@ -62,7 +60,7 @@ function ownMetadataObjects(cls: Function): Set<object> {
   const keys = new Set([METADATA, symbolWithMetadata.metadata, Symbol.for('Symbol.metadata')])
   const found = new Set<object>()
   for (const key of keys) {
-    if (key === undefined || !hasOwn(cls, key)) continue
+    if (key === undefined || !hasOwn.call(cls, key)) continue
     const metadata = (cls as unknown as Record<symbol, unknown>)[key]
     if (typeof metadata === 'object' && metadata !== null) found.add(metadata)
   }

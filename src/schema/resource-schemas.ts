@@ -30,6 +30,7 @@ import type { FieldRecord, JsonSchema, MemberType } from '../metadata/types'
 import { isJsonApiClass } from '../jsonapi/type-descriptor'
 import { checkBigintEncoding, type BigintEncoding } from '../context/request-context'
 import { RESOLVE } from '../runtime/protocol'
+import { hasOwn } from '../util/objects'
 
 /** A JSON Schema object (the boolean schemas are not used for components). */
 export type SchemaObject = { [keyword: string]: unknown }
@@ -199,7 +200,7 @@ function modelProperty(
     return undefined
   const properties = model.properties
   if (typeof properties !== 'object' || properties === null) return undefined
-  if (!Object.prototype.hasOwnProperty.call(properties, record.source)) return undefined
+  if (!hasOwn.call(properties, record.source)) return undefined
   return (properties as Record<string, JsonSchema>)[record.source]
 }
 
@@ -888,7 +889,7 @@ export function usedComponents<S>(
       for (const [key, item] of Object.entries(value)) {
         if (key === '$ref' && typeof item === 'string' && item.startsWith(prefix)) {
           const name = item.slice(prefix.length)
-          if (!used.has(name) && Object.prototype.hasOwnProperty.call(components, name)) {
+          if (!used.has(name) && hasOwn.call(components, name)) {
             used.add(name)
             walk(components[name])
           }

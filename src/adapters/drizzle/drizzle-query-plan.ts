@@ -24,6 +24,7 @@ import {
 } from '../orm-support/plan-parts'
 import { drizzle, loadedDrizzle } from './drizzle-cursor'
 import type { DrizzleQueryLike } from './drizzle-types'
+import { hasOwn } from '../../util/objects'
 
 /** The operators Drizzle hands to a relational query's `where` (and `drizzle-orm` exports). */
 interface WhereOperators {
@@ -144,7 +145,7 @@ function whereSpelling(
   ops: WhereOperators,
 ): PlanWhereSpelling<unknown> {
   const field = (column: string) => {
-    const found = Object.prototype.hasOwnProperty.call(fields, column) ? fields[column] : undefined
+    const found = hasOwn.call(fields, column) ? fields[column] : undefined
     if (found === undefined)
       throw planUnsupported(
         fn,
@@ -237,9 +238,7 @@ function relationOf(
   table: TableConfig,
   name: string,
 ): RelationLike {
-  const relation = Object.prototype.hasOwnProperty.call(table.relations, name)
-    ? table.relations[name]
-    : undefined
+  const relation = hasOwn.call(table.relations, name) ? table.relations[name] : undefined
   if (relation === undefined)
     throw planUnsupported(
       fn,
@@ -414,9 +413,7 @@ function applyDrizzlePlan<Q extends DrizzleQueryLike>(query: Q, plan: QueryPlan,
   const planned = spellPlanWhere(plan, whereSpelling(fn, plan, sqlite, fields, ops))
   const own = q.config.where
   const orderBy = plan.order.map((entry) => {
-    const column = Object.prototype.hasOwnProperty.call(fields, entry.column)
-      ? fields[entry.column]
-      : undefined
+    const column = hasOwn.call(fields, entry.column) ? fields[entry.column] : undefined
     if (column === undefined)
       throw planUnsupported(
         fn,

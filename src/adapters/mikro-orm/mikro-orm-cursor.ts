@@ -6,6 +6,7 @@ import { knexFamily, type KnexInternals } from '../orm-support/knex-like-cursor'
 import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
 import type { MikroOrmQueryLike } from './mikro-orm-types'
+import { hasOwn } from '../../util/objects'
 
 /** A property's metadata as the cursor step reads it. */
 interface PropertyMeta {
@@ -50,7 +51,7 @@ interface MikroOrmCursorLike<T> extends MikroOrmQueryLike<T> {
 function propertyOf(query: MikroOrmCursorLike<unknown>, key: string): string | undefined {
   const path = key.startsWith(`${query.alias}.`) ? key.slice(query.alias.length + 1) : key
   const properties = query.mainAlias.metadata?.properties ?? {}
-  if (Object.hasOwn(properties, path)) return path
+  if (hasOwn.call(properties, path)) return path
   return Object.keys(properties).find((name) => properties[name].fieldNames?.[0] === path)
 }
 

@@ -3,6 +3,7 @@ import { isLoadedValue, type ModelRules } from '../../runtime/model-rules'
 import { registerModelRules } from '../../runtime/model-registry'
 import { defaultCountKeys, readCount, type CountKeys } from '../orm-support/count-keys'
 import type { MikroOrmEntityMetadataLike, MikroOrmLike } from './mikro-orm-types'
+import { hasOwn } from '../../util/objects'
 
 /** Options of {@link installMikroOrm}. */
 export interface MikroOrmOptions {
@@ -83,7 +84,7 @@ function mikroOrmRules(
   const read = (model: object, key: string) => (model as Record<string, unknown>)[key]
   return {
     relation(model, name) {
-      const prop = Object.hasOwn(meta.properties, name) ? meta.properties[name] : undefined
+      const prop = hasOwn.call(meta.properties, name) ? meta.properties[name] : undefined
       if (prop === undefined || !RELATION_KINDS.has(prop.kind)) return MISSING
       const value = loadedValue(read(model, name))
       return prop.kind === 'm:n' ? withPivots(model, name, value) : value

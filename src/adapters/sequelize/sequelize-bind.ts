@@ -11,6 +11,7 @@
  * query's own `bind` (none, for those the plan adds).
  */
 import { planUnsupported } from '../orm-support/orm-paginators'
+import { hasOwn } from '../../util/objects'
 
 /** The parts of a model class the values are converted with. */
 interface BindModel {
@@ -80,7 +81,7 @@ export function sequelizeBinds(
     if (list !== undefined) return `$${list.push(value)}`
     let key: string
     do key = `ar${++next}`
-    while (Object.hasOwn(named, key))
+    while (hasOwn.call(named, key))
     named[key] = value
     return `$${key}`
   }
@@ -142,7 +143,7 @@ function ownBind(include: unknown, bind: unknown): unknown {
     const items = include.map((item) => ownBind(item, bind))
     return items.every((item, i) => item === include[i]) ? include : items
   }
-  if (typeof include !== 'object' || include === null || Object.hasOwn(include, 'bind'))
+  if (typeof include !== 'object' || include === null || hasOwn.call(include, 'bind'))
     return include
   const item = include as { separate?: unknown; include?: unknown }
   const nested = item.include === undefined ? undefined : ownBind(item.include, bind)

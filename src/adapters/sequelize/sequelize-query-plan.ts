@@ -19,6 +19,7 @@ import {
 } from '../orm-support/plan-parts'
 import { bindValue, sequelizeBinds, type SequelizeBinds } from './sequelize-bind'
 import type { SequelizeQuery } from './sequelize-types'
+import { hasOwn } from '../../util/objects'
 
 /** The parts of the `Sequelize` class (the connection's constructor) the plan is written with. */
 interface SequelizeStatics {
@@ -98,9 +99,7 @@ function associationOf(
   model: PlanModel,
   name: string,
 ): PlanAssociation {
-  const association = Object.prototype.hasOwnProperty.call(model.associations, name)
-    ? model.associations[name]
-    : undefined
+  const association = hasOwn.call(model.associations, name) ? model.associations[name] : undefined
   if (association === undefined) throw unknownAssociation(fn, plan, path, model, name)
   return association
 }

@@ -7,6 +7,7 @@ import type {
   SequelizeLike,
   SequelizeModelClass,
 } from './sequelize-types'
+import { hasOwn } from '../../util/objects'
 
 /** Options of {@link installSequelize}. */
 export interface SequelizeOptions {
@@ -24,9 +25,7 @@ export interface SequelizeOptions {
  */
 function dataValue(model: object, key: string): unknown {
   const data = (model as { dataValues?: Record<string, unknown> }).dataValues
-  return typeof data === 'object' && data !== null && Object.hasOwn(data, key)
-    ? data[key]
-    : undefined
+  return typeof data === 'object' && data !== null && hasOwn.call(data, key) ? data[key] : undefined
 }
 
 /** A through-model row as plain data (its `dataValues`), or MISSING. */
@@ -78,7 +77,7 @@ function sequelizeRules(
   return {
     relation(model, name) {
       const { associations } = model.constructor as SequelizeModelClass
-      if (!Object.hasOwn(associations, name)) return MISSING
+      if (!hasOwn.call(associations, name)) return MISSING
       const value = dataValue(model, name)
       return value === undefined ? MISSING : value
     },

@@ -2,6 +2,7 @@ import { PaginationTemplateError } from '../../errors/handlebars-errors'
 import { BUILTIN_VIEWS } from './builtin-views'
 import { createStateRenderer, type StateRenderer } from './state-renderer'
 import type { HandlebarsInstance, PaginationViewData } from './types'
+import { hasOwn } from '../../util/objects'
 
 /** The namespace of the templates shipped with the package (`views/pagination/`). */
 const BUILTIN_NAMESPACE = 'pagination'
@@ -76,7 +77,7 @@ export class BarTemplates {
   get(ref: unknown, lengthAware: boolean): BarTemplate {
     if (ref !== undefined && typeof ref !== 'string') throw PaginationTemplateError.invalidName(ref)
     const wanted = ref ?? DEFAULT_NUMBERED
-    const name = lengthAware || !Object.hasOwn(SIMPLE_OF, wanted) ? wanted : SIMPLE_OF[wanted]
+    const name = lengthAware || !hasOwn.call(SIMPLE_OF, wanted) ? wanted : SIMPLE_OF[wanted]
     let template = this.#compiled.get(name)
     if (template === undefined) {
       template = this.#compile(name)
@@ -101,7 +102,7 @@ export class BarTemplates {
     let source: string
     if (folder === undefined) {
       const builtin = BUILTIN_VIEWS[name]
-      if (builtin === undefined || !Object.hasOwn(BUILTIN_VIEWS, name)) {
+      if (builtin === undefined || !hasOwn.call(BUILTIN_VIEWS, name)) {
         const error = new Error(`no built-in template "${name}"`)
         throw PaginationTemplateError.templateNotFound(ref, `views/pagination/${name}.hbs`, error)
       }
