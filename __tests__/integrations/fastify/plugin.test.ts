@@ -262,10 +262,18 @@ describe('api-resources/fastify apiResources()', () => {
       reply.send(new UserApiResource(users[0]))
     })
     without.get('/probe', () => contextProbe())
+    // reply.code() marks nothing here: the plugin decorated its app's replies, not Fastify's shared
+    // Reply prototype (which an app without reply decorators uses)
+    without.get('/code', (_request, reply) => {
+      reply.code(200)
+      return { marks: Object.getOwnPropertySymbols(reply).map((s) => s.description) }
+    })
     await without.ready()
     const one = await without.inject('/one')
     expect(one.headers['content-type']).toBe('application/json; charset=utf-8')
     expect((await without.inject('/probe?page=2')).json()).toEqual({ context: false })
+    const marks = (await without.inject('/code')).json<{ marks: string[] }>().marks
+    expect(marks.filter((m) => m.startsWith('api-resources'))).toEqual([])
   })
 
   it('keeps concurrent requests apart', async () => {

@@ -21,7 +21,7 @@ import {
 } from '../../http/request-context-holder'
 import { isRespondable, type Respondable } from '../../runtime/respondable'
 import { jsonText } from '../../runtime/json'
-import { isThenable } from '../../util/objects'
+import { hasOwn, isThenable } from '../../util/objects'
 
 /** Options of {@link apiResources}. */
 export interface ApiResourcesOptions {
@@ -97,8 +97,8 @@ export type ApiResourcesPlugin = ((
 
 // Set on a reply whose status the handler chose with reply.code() / reply.status().
 const EXPLICIT_STATUS: unique symbol = Symbol('api-resources.explicitStatus')
-// Marks the app's Reply prototypes whose `code` already records explicit statuses.
-const CODE_INSTALLED: unique symbol = Symbol('api-resources.code')
+// The Fastify instances whose replies already record explicit statuses.
+const statusRecorded = new WeakSet<FastifyInstance>()
 
 const CHECKED: unique symbol = Symbol('api-resources.checkResponses')
 
@@ -148,6 +148,7 @@ export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlu
     _options: unknown,
     done: (error?: Error) => void,
   ): void {
+    recordExplicitStatuses(fastify)
     fastify.addHook('onRoute', (route: RouteOptions) => {
       route.handler = withRequestContext(route.handler, contextOf, options.syncHandlers === true)
     })
@@ -156,8 +157,7 @@ export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlu
     // called synchronously from this hook's `done`, so running `done` inside the context covers
     // them too. Only installed when there are such routes: a hook costs every request a little.
     if (hasRoutes(fastify)) {
-      fastify.addHook('preHandler', (request, reply, done) => {
-        recordExplicitStatus(reply)
+      fastify.addHook('preHandler', (request, _reply, done) => {
         runInRequestContext(contextOf(request), done)
       })
     }
@@ -224,7 +224,6 @@ function withRequestContext(
       : runInRequestContext
   return function apiResourcesHandler(this: FastifyInstance, request, reply) {
     const context = contextOf(request)
-    recordExplicitStatus(reply)
     const result = enter(context, () => handler.call(this, request, reply) as unknown)
     if (!isThenable(result)) return answer(result, request, reply, context)
     return Promise.resolve(result).then((value) => answer(value, request, reply, context))
@@ -268,24 +267,36 @@ function isExplicit(reply: FastifyReply): boolean {
 /**
  * Makes `reply.code()` (and its alias `reply.status()`) record that the handler chose the status,
  * even 200, so that it wins over the one a resource asks for. Fastify has no hook or event for a
- * status being set, and a reply decorator cannot replace `code`; so `code` is wrapped once on the
- * reply's prototype, which is this app's own (Fastify builds one Reply class per app and per
- * encapsulated plugin, the one `decorateReply` extends), never Fastify's shared Reply prototype.
+ * status being set; a reply decorator may override an inherited method, so the app's replies get a
+ * `code` and a `status` that mark the reply and call Fastify's own. Decorating also gives the app
+ * a Reply class of its own (Fastify's shared one is left as it is, and so are other apps).
  */
-function recordExplicitStatus(reply: FastifyReply): void {
-  if (CODE_INSTALLED in reply) return
-  const target = Object.getPrototypeOf(reply) as {
-    code: (code: number) => FastifyReply
-    status: unknown
-  }
-  const original = target.code
-  const code = function codeWithMark(this: FastifyReply, status: number) {
+function recordExplicitStatuses(fastify: FastifyInstance): void {
+  if (statusRecorded.has(fastify)) return
+  statusRecorded.add(fastify)
+  fastify.decorateReply('code', marking('code'))
+  fastify.decorateReply('status', marking('status'))
+}
+
+type StatusMethod = (this: FastifyReply, status: number) => FastifyReply
+
+/** A reply method `name` that marks the status as chosen, then calls the one it overrides. */
+function marking(name: 'code' | 'status'): StatusMethod {
+  let overridden: StatusMethod | undefined
+  const method: StatusMethod = function (this, status) {
     ;(this as WithExplicitStatus)[EXPLICIT_STATUS] = true
-    return original.call(this, status)
+    overridden ??= inheritedPast(this, name, method)
+    return overridden.call(this, status)
   }
-  if (target.status === original) target.status = code
-  Object.defineProperty(target, 'code', { value: code, writable: true, configurable: true })
-  Object.defineProperty(target, CODE_INSTALLED, { value: true })
+  return method
+}
+
+/** The method `name` that `own` overrides: found on the prototypes above the one holding it. */
+function inheritedPast(reply: object, name: string, own: StatusMethod): StatusMethod {
+  let holder = Object.getPrototypeOf(reply) as Record<string, unknown>
+  while (!hasOwn.call(holder, name) || holder[name] !== own)
+    holder = Object.getPrototypeOf(holder) as Record<string, unknown>
+  return (Object.getPrototypeOf(holder) as Record<string, StatusMethod>)[name]
 }
 
 /**
