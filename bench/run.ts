@@ -162,7 +162,8 @@ async function main(): Promise<void> {
     ['http.ts', 'fastify'],
     ['http-fastify-segments.ts'],
   ]) {
-    // `npm run bench -- fastify` runs only the Fastify HTTP section, `-- estimate` the estimate one
+    // `npm run bench -- <text>` runs the workloads whose file name and arguments contain <text>:
+    // `-- fastify` the Fastify HTTP section and fastify-segments, `-- estimate` the estimate one
     if (filter !== '' && ![script, ...args].join(' ').includes(filter)) continue
     const run = spawnSync(
       process.execPath,

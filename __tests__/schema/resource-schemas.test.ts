@@ -21,6 +21,7 @@ import {
   Relationship,
   When,
   WhenAggregated,
+  WhenAppended,
   WhenCounted,
   WhenExistsLoaded,
   WhenLoaded,
@@ -142,6 +143,38 @@ describe('member schemas', () => {
     // a plain thunk is one object; `() => [R]` a list, whatever design:type says
     expect(schema.properties.either).toEqual({ anyOf: [team, { type: 'null' }] })
     expect(schema.properties.listed).toEqual({ type: 'array', items: team })
+  })
+
+  it("takes the model's schema for members that read an attribute, after the type and the thunk", () => {
+    class Typed extends JsonResource<Model> {
+      static modelSchema = {
+        type: 'object',
+        properties: {
+          title: { type: 'string', maxLength: 9 },
+          full: { type: 'string', minLength: 1 },
+          team: { type: 'object', properties: { raw: { type: 'integer' } } },
+          code: { type: 'integer' },
+        },
+      }
+      @Field({ from: 'title' as string }) title!: unknown
+      @WhenAppended({ from: 'full' as string }) full?: unknown
+      // the value is rendered through TeamResource: its $ref, not the model's raw object
+      @Field(() => TeamResource, { from: 'team' as string }) team!: unknown
+      // a compact type says what the member writes, over the thunk and the model
+      @Field(() => TeamResource, { from: 'team' as string, type: 'string' }) teamName!: unknown
+      @Field({ from: 'code' as string, type: 'string' }) code!: unknown
+      @Field() get derived(): unknown {
+        return 1
+      }
+    }
+    const p = (classSchemas(Typed).components.Typed as { properties: Record<string, unknown> })
+      .properties
+    expect(p.title).toEqual({ type: 'string', maxLength: 9 })
+    expect(p.full).toEqual({ type: 'string', minLength: 1 })
+    expect(p.team).toEqual({ $ref: '#/$defs/Team' })
+    expect(p.teamName).toEqual({ type: 'string' })
+    expect(p.code).toEqual({ type: 'string' })
+    expect(p.derived).toBe(true)
   })
 
   it('requires the unconditional members only (a getter only with a known type)', () => {

@@ -6,11 +6,12 @@
  *
  * What a member's schema says:
  * - `{ schema }` given to its decorator wins (with `{ nullable: true }`, `null` is allowed too),
- *   then the compact `type`/`enum`, then the model's schema (`static modelSchema`);
+ *   then the compact `type`/`enum`;
+ * - then a resource thunk gives a `$ref` to that resource (a list when `design:type` is `Array`,
+ *   one object when it is a resource class, either when it is not known);
+ * - then the model's schema (`static modelSchema`) for a member that reads a model attribute;
  * - `raw: true` (an object passed through as it is) with none of those: any JSON object (a list of
  *   them when `design:type` is `Array`), never an unconstrained value;
- * - a resource thunk gives a `$ref` to that resource (a list when `design:type` is `Array`, one
- *   object when it is a resource class, either when it is not known);
  * - otherwise `design:type` (`String`, `Number`, `Boolean`, `Date` as a `date-time` string, `BigInt`
  *   as the app writes it, `Array`),
  *   counts as integers, `@WhenExistsLoaded` as booleans, aggregates as numbers or numeric strings,
@@ -216,9 +217,9 @@ function rawSchema(record: FieldRecord): SchemaObject {
 }
 
 function inferred(record: FieldRecord, uses: Set<Function>, bigint: BigintEncoding): JsonSchema {
-  if (record.resource !== undefined) return nested(record, uses)
   if (record.type !== undefined || record.enum !== undefined)
     return typeSchema(record.type, record.enum, bigint)
+  if (record.resource !== undefined) return nested(record, uses)
   if (record.raw === true) return rawSchema(record)
   return kindRules(record.kind).schema ?? scalarSchema(record.designType, bigint) ?? true
 }
@@ -231,7 +232,11 @@ function memberSchema(
 ): MemberSchema {
   const given = toJsonSchema(record.schema)
   const typed = record.type !== undefined || record.enum !== undefined
-  const fromModel = given === undefined && !typed ? modelProperty(record, model) : undefined
+  // the order: given, compact type, resource thunk, the model's property, raw, design:type
+  const fromModel =
+    given === undefined && !typed && record.resource === undefined
+      ? modelProperty(record, model)
+      : undefined
   let schema = given ?? fromModel ?? inferred(record, uses, bigint)
   // a loaded to-one relation may be `null` (a missing row); a loaded list is a list
   const list = record.resourceIsList?.() === true || record.designType === Array
