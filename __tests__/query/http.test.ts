@@ -376,6 +376,15 @@ describe.each(FRAMEWORKS)('query parameters under %s', (_name, get) => {
     ['filter[title]=', 'filter[title]', /non-empty string/],
     ['filter[published_at][gte]=yesterday', 'filter[published_at][gte]', /date or date-time/],
     ['filter[published_at][gte]=2024-02-30', 'filter[published_at][gte]', /date or date-time/],
+    // an impossible day is refused whatever the offset (not rolled over into March)
+    [
+      'filter[published_at][gte]=2024-02-30T10:00:00%2B01:00',
+      'filter[published_at][gte]',
+      /date or date-time/,
+    ],
+    // a value that does not decode is refused, not read as absent (an unfiltered page)
+    ['filter[id]=%ZZ', 'filter[id]', /must be valid percent-encoding; got "%ZZ"/],
+    ['sort=%E0%A4%A', 'sort', /must be valid percent-encoding/],
     ['filter[published_at][null]=maybe', 'filter[published_at][null]', /true or false/],
     ['filter[id]=1&filter[id]=2', 'filter[id]', /more than once/],
     ['filter[id][]=1', 'filter[id][]', /"" is not an operator/],

@@ -33,6 +33,25 @@ export function parseQueryPairs(rawQuery: string): QueryPair[] {
   return pairs
 }
 
+/**
+ * The pairs {@link parseQueryPairs} drops because their value does not decode (`filter[a]=%ZZ`),
+ * as their decoded key and raw value: what a parameter the app checks strictly must refuse rather
+ * than read as absent. A key that does not decode names no parameter and is not listed.
+ */
+export function undecodedValues(rawQuery: string): QueryPair[] {
+  if (!rawQuery.includes('%')) return []
+  const out: QueryPair[] = []
+  for (const part of rawQuery.split('&')) {
+    const eq = part.indexOf('=')
+    if (eq === -1) continue
+    const key = decodeComponent(part.slice(0, eq))
+    const value = part.slice(eq + 1)
+    if (key !== undefined && key !== '' && decodeComponent(value) === undefined)
+      out.push({ key, value })
+  }
+  return out
+}
+
 function decodeComponent(text: string): string | undefined {
   const spaced = text.includes('+') ? text.replace(/\+/g, ' ') : text
   if (!spaced.includes('%')) return spaced

@@ -5,7 +5,7 @@
  * `QueryParameterError` (400) naming every parameter that was wrong and what is allowed.
  */
 import { tryGetRequestContext } from '../context/request-context'
-import { parseQueryPairs, type QueryPair } from '../context/parse-query'
+import { parseQueryPairs, undecodedValues, type QueryPair } from '../context/parse-query'
 import { QueryParameterError } from '../errors/query-errors'
 import {
   FILTER_OPERATORS,
@@ -75,9 +75,9 @@ export function queryPlan(resource: Function, options: QueryPlanOptions = {}): Q
   const { query, ...narrowing } = options
   const narrowed = Object.keys(narrowing).length === 0 ? undefined : narrowing
   const resolved = resolveQuery(resource, narrowed)
-  const pairs =
-    query === undefined ? (tryGetRequestContext()?.queryPairs ?? []) : parseQueryPairs(query)
-  return planOf(resolved, pairs)
+  const context = query === undefined ? tryGetRequestContext() : undefined
+  const pairs = context !== undefined ? context.queryPairs : parseQueryPairs(query ?? '')
+  return planOf(resolved, pairs, undecodedValues(context?.rawQuery ?? query ?? ''))
 }
 
 class Problems {
@@ -91,9 +91,19 @@ class Problems {
   }
 }
 
-/** Checks `pairs` against `query`. */
-function planOf(query: ResolvedQuery, pairs: readonly QueryPair[]): QueryPlan {
+/**
+ * Checks `pairs` against `query`. A sort or filter whose value does not decode (`undecoded`) is
+ * refused, never read as absent (that would answer a page the client did not ask for).
+ */
+function planOf(
+  query: ResolvedQuery,
+  pairs: readonly QueryPair[],
+  undecoded: readonly QueryPair[],
+): QueryPlan {
   const problems = new Problems()
+  for (const { key, value } of undecoded)
+    if (key === 'sort' || key.startsWith('filter'))
+      problems.add(key, `${key} must be valid percent-encoding; got ${quote(value)}.`)
   const sortValues: string[] = []
   const includeValues: string[] = []
   const perPageValues: string[] = []
@@ -416,8 +426,8 @@ function dateTimeOf(text: string): Date | undefined {
   const iso = `${y}-${mo}-${d}T${h}:${mi}:${s}${fraction.slice(0, 4)}${zone}`
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return undefined
-  // 2024-02-30 is not a date (Date would roll it over to March)
-  if (zone === 'Z' && date.getUTCDate() !== Number(d)) return undefined
+  // 2024-02-30 is not a date, whatever the offset (Date would roll it over to March)
+  if (Number(d) > new Date(Date.UTC(Number(y), Number(mo), 0)).getUTCDate()) return undefined
   return date
 }
 
