@@ -109,6 +109,50 @@ describe('apiResources({ checkResponses: true })', () => {
     expect(errors).toHaveLength(3)
   })
 
+  it('checks the string formats of the compact types, without warning about any', async () => {
+    class Contact extends JsonResource<Model> {
+      @Field({ from: 'email' as string, type: 'email' }) email!: unknown
+      @Field({ from: 'id' as string, type: 'uuid' }) id!: unknown
+      @Field({ from: 'day' as string, type: 'date' }) day!: unknown
+      @Field({ from: 'at' as string, type: 'time' }) at!: unknown
+      @Field({ from: 'site' as string, type: 'uri' }) site!: unknown
+      @Field({ from: 'seen' as string, type: 'date-time' }) seen!: unknown
+    }
+    const fine = {
+      email: 'ada@example.com',
+      id: '0b0b5d1e-8f6a-4c3e-9d2b-1a2b3c4d5e6f',
+      day: '2024-05-01',
+      at: '10:00:00Z',
+      site: 'https://example.com/ada',
+      seen: '2024-05-01T10:00:00.000Z',
+    }
+    const app = express()
+    app.use(apiResources({ checkResponses: true }))
+    app.get(
+      '/contact/:bad',
+      respond((req) => new Contact({ ...fine, [req.params.bad]: 'not one' })),
+    )
+    app.get(
+      '/contact',
+      respond(() => new Contact(fine)),
+    )
+    app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+      res.status(500).json({ message: (err as Error).message })
+    })
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      await request(app).get('/contact').expect(200)
+      for (const key of ['email', 'id', 'day', 'at', 'site', 'seen']) {
+        const res = await request(app).get(`/contact/${key}`).expect(500)
+        expect(res.body.message).toContain(`/data/${key}`)
+        expect(res.body.message).toContain('must match format')
+      }
+      expect(warn).not.toHaveBeenCalled()
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
   it('is off by default and under NODE_ENV=production', async () => {
     const { app } = appWith({})
     await request(app).get('/post/bad').expect(200)

@@ -48,8 +48,20 @@ let ajv: AjvLike | undefined
 let loading: Promise<void> | undefined
 let failure: unknown
 
-/** RFC 3339 date-time (what `Date.prototype.toJSON` writes, and any offset). */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/
+/**
+ * The string formats the generated schemas use (the compact types `date-time`, `date`, `time`,
+ * `uuid`, `email`, `uri`), checked by their shape: RFC 3339 for the dates and times (a date-time as
+ * `Date.prototype.toJSON` writes it, or with any offset), RFC 4122's text for a UUID, one `@`
+ * between non-blank parts for an email, a scheme and no blank for a URI.
+ */
+const FORMATS: Readonly<Record<string, RegExp>> = {
+  'date-time': /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  time: /^\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})?$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  email: /^[^\s@]+@[^\s@]+$/,
+  uri: /^[A-Za-z][A-Za-z\d+.-]*:\S*$/,
+}
 
 /**
  * Imports Ajv (an optional peer dependency) for `checkResponses`, once, with an `import()` bundlers
@@ -69,7 +81,7 @@ export function loadResponseChecker(): Promise<void> {
       const outer = (mod as { default?: unknown }).default ?? mod
       const Ajv = ((outer as { default?: unknown }).default ?? outer) as AjvConstructor
       const instance = new Ajv({ allErrors: false, strict: false })
-      instance.addFormat('date-time', DATE_TIME)
+      for (const [name, shape] of Object.entries(FORMATS)) instance.addFormat(name, shape)
       // a bigint written as a number (`bigint: 'number'`): the bounds say the rest
       instance.addFormat('int64', { type: 'number', validate: Number.isInteger })
       ajv = instance
