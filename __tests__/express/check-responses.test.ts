@@ -130,7 +130,7 @@ describe('apiResources({ checkResponses: true })', () => {
     app.use(apiResources({ checkResponses: true }))
     app.get(
       '/contact/:bad',
-      respond((req) => new Contact({ ...fine, [req.params.bad]: 'not one' })),
+      respond((req) => new Contact({ ...fine, [String(req.params.bad)]: 'not one' })),
     )
     app.get(
       '/contact',
