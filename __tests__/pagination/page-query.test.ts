@@ -1,3 +1,5 @@
+import { ArgumentError } from '../../src'
+import { cursorPaginateQuery } from '../../src/pagination/cursor-query'
 import { paginatePageQuery, simplePaginatePageQuery } from '../../src/pagination/page-query'
 import { countFrom } from '../../src/pagination/page-query'
 
@@ -32,6 +34,31 @@ describe('paginatePageQuery / simplePaginatePageQuery (what adapters build on)',
     expect(calls).toEqual(['10 11'])
     expect(page.items()).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20])
     expect(page.hasMorePages()).toBe(true)
+  })
+
+  it('builds page URLs on a given path, an absolute http(s) URL kept as given', async () => {
+    const source = {
+      count: async () => rows.length,
+      fetch: async (offset: number, limit: number) => rows.slice(offset, offset + limit),
+    }
+    const page = await paginatePageQuery(source, 10, 1, {
+      path: 'https://api.example.com/users/',
+      total: 23,
+    })
+    expect(page.nextPageUrl()).toBe('https://api.example.com/users?page=2')
+    const simple = await simplePaginatePageQuery(source, 10, 1, { path: '/feed/' })
+    expect(simple.nextPageUrl()).toBe('/feed?page=2')
+    const cursor = await cursorPaginateQuery(
+      { fetch: async () => [{ id: 1 }, { id: 2 }, { id: 3 }] },
+      [{ name: 'id', column: 'id', descending: false, nullsFirst: true }],
+      2,
+      null,
+      { path: 'https://api.example.com/posts' },
+    )
+    expect(cursor.nextPageUrl()).toMatch(/^https:\/\/api\.example\.com\/posts\?cursor=/)
+    await expect(paginatePageQuery(source, 10, 1, { path: 'javascript:alert(1)' })).rejects.toThrow(
+      ArgumentError,
+    )
   })
 
   it('reads a count from numbers, numeric strings, bigints and renamed keys', () => {

@@ -91,6 +91,12 @@ export interface CursorPaginateOptions {
    * @default 'cursor'
    */
   readonly cursorName?: string
+  /**
+   * The path page URLs are built on, instead of the request's: a path (`/users`) or an absolute
+   * `http:`/`https:` URL (`https://api.example.com/users`), kept as given (a trailing `/` removed).
+   * @default the request's path (`/` outside a request)
+   */
+  readonly path?: string
 }
 
 /**
@@ -136,12 +142,14 @@ export async function cursorPaginateQuery<T>(
   } catch (error) {
     throw condition === undefined ? error : cursorValueError(error)
   }
-  return new CursorPaginator(
-    rows,
-    secret === undefined
-      ? { perPage, cursor: current, parameters: names, cursorName }
-      : { perPage, cursor: current, parameters: names, cursorName, cursorSecret: secret },
-  )
+  return new CursorPaginator(rows, {
+    perPage,
+    cursor: current,
+    parameters: names,
+    cursorName,
+    ...(options.path !== undefined ? { path: options.path } : {}),
+    ...(secret !== undefined ? { cursorSecret: secret } : {}),
+  })
 }
 
 /**

@@ -35,12 +35,24 @@ export interface PaginateOptions {
    * @default 'page'
    */
   readonly pageName?: string
+  /**
+   * The path page URLs are built on, instead of the request's: a path (`/users`) or an absolute
+   * `http:`/`https:` URL (`https://api.example.com/users`), kept as given (a trailing `/` removed).
+   * @default the request's path (`/` outside a request)
+   */
+  readonly path?: string
 }
 
 /** Options of `simplePaginate(query, perPage, page?, options?)`. */
 export interface SimplePaginateOptions {
   /** @default 'page' */
   readonly pageName?: string
+  /**
+   * The path page URLs are built on, instead of the request's: a path (`/users`) or an absolute
+   * `http:`/`https:` URL (`https://api.example.com/users`), kept as given (a trailing `/` removed).
+   * @default the request's path (`/` outside a request)
+   */
+  readonly path?: string
 }
 
 interface Total {
@@ -72,6 +84,7 @@ export async function paginatePageQuery<T>(
     perPage,
     currentPage,
     pageName,
+    ...(options.path !== undefined ? { path: options.path } : {}),
     ...(estimated ? { totalIsEstimate: true } : {}),
   })
 }
@@ -131,7 +144,13 @@ export async function simplePaginatePageQuery<T>(
   const rows = await query.fetch(offsetOf(currentPage, perPage), perPage + 1)
   const hasMore = rows.length > perPage
   const items = hasMore ? rows.slice(0, perPage) : rows
-  return new Paginator(items, { perPage, currentPage, hasMore, pageName })
+  return new Paginator(items, {
+    perPage,
+    currentPage,
+    hasMore,
+    pageName,
+    ...(options.path !== undefined ? { path: options.path } : {}),
+  })
 }
 
 /**
