@@ -64,8 +64,8 @@ class ArticleResource extends JsonResource<Article> {
 }
 
 /** What a handler answers: the plan, as plain data. */
-function summary(strict: boolean): unknown {
-  const plan = queryPlan(ArticleResource, strict ? { strict: true } : {})
+function summary(strict?: boolean): unknown {
+  const plan = queryPlan(ArticleResource, strict === undefined ? {} : { strict })
   return {
     include: plan.include.map((i) => i.path),
     counts: plan.counts.map((c) => c.name),
@@ -85,12 +85,18 @@ interface Answer {
 type Client = (url: string, jsonApi?: boolean) => Promise<Answer>
 const ACCEPT_JSONAPI = 'application/vnd.api+json'
 
-function expressClient(parser: 'simple' | 'extended'): Client {
+/** The app's own options: `strict` app-wide. */
+interface AppOptions {
+  readonly strict?: boolean
+}
+
+function expressClient(parser: 'simple' | 'extended', options: AppOptions = {}): Client {
   const app = express()
   app.set('query parser', parser)
-  app.use(expressIntegration.apiResources())
-  app.get('/articles', (_req, res) => void res.json(summary(false)))
+  app.use(expressIntegration.apiResources(options))
+  app.get('/articles', (_req, res) => void res.json(summary()))
   app.get('/strict', (_req, res) => void res.json(summary(true)))
+  app.get('/loose', (_req, res) => void res.json(summary(false)))
   app.use(expressIntegration.resourceErrors())
   return async (url, jsonApi) => {
     const res = await request(app)
@@ -104,10 +110,11 @@ function expressClient(parser: 'simple' | 'extended'): Client {
   }
 }
 
-function fastifyClient(): Client {
-  const ready = fastifyApp(fastifyIntegration.apiResources(), (app) => {
-    app.get('/articles', async () => summary(false))
+function fastifyClient(options: AppOptions = {}): Client {
+  const ready = fastifyApp(fastifyIntegration.apiResources(options), (app) => {
+    app.get('/articles', async () => summary())
     app.get('/strict', async () => summary(true))
+    app.get('/loose', async () => summary(false))
   })
   return async (url, jsonApi) => {
     const app = await ready
@@ -124,12 +131,13 @@ function fastifyClient(): Client {
   }
 }
 
-function honoClient(): Client {
+function honoClient(options: AppOptions = {}): Client {
   const app = new Hono()
-  app.use(honoIntegration.apiResources())
+  app.use(honoIntegration.apiResources(options))
   app.onError(honoIntegration.resourceErrors())
-  app.get('/articles', (c) => c.json(summary(false) as object))
+  app.get('/articles', (c) => c.json(summary() as object))
   app.get('/strict', (c) => c.json(summary(true) as object))
+  app.get('/loose', (c) => c.json(summary(false) as object))
   return async (url, jsonApi) => {
     const res = await app.request(url, {
       headers: { accept: jsonApi ? ACCEPT_JSONAPI : 'application/json' },
@@ -146,21 +154,26 @@ function honoClient(): Client {
 class ArticlesController {
   @Get('articles')
   list(): unknown {
-    return summary(false)
+    return summary()
   }
   @Get('strict')
   strict(): unknown {
     return summary(true)
   }
+  @Get('loose')
+  loose(): unknown {
+    return summary(false)
+  }
 }
 
-let nest: INestApplication | undefined
-function nestClient(): Client {
+const nests: INestApplication[] = []
+function nestClient(options: AppOptions = {}): Client {
   const ready = (async () => {
-    @Module({ imports: [ApiResourcesModule.forRoot()], controllers: [ArticlesController] })
+    @Module({ imports: [ApiResourcesModule.forRoot(options)], controllers: [ArticlesController] })
     class AppModule {}
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile()
-    nest = moduleRef.createNestApplication({ logger: false })
+    const nest = moduleRef.createNestApplication({ logger: false })
+    nests.push(nest)
     await nest.init()
     return nest
   })()
@@ -178,7 +191,7 @@ function nestClient(): Client {
 }
 
 afterAll(async () => {
-  await nest?.close()
+  for (const nest of nests) await nest.close()
 })
 
 const FRAMEWORKS: [string, Client][] = [
@@ -453,5 +466,42 @@ describe.each(FRAMEWORKS)('query parameters under %s', (_name, get) => {
     expect(JSON.stringify(body).length).toBeLessThan(2000)
     const odd = await get('/articles?sort=%E0%A4%A&filter[id]=%00')
     expect(odd.status).toBe(400)
+  })
+})
+
+const STRICT_APPS: [string, Client][] = [
+  ['Express', expressClient('simple', { strict: true })],
+  ['Fastify', fastifyClient({ strict: true })],
+  ['Hono', honoClient({ strict: true })],
+  ['NestJS', nestClient({ strict: true })],
+]
+
+describe.each(STRICT_APPS)('app-wide strict includes under %s', (_name, get) => {
+  it('answers an include the resource does not allow with a 400', async () => {
+    const { status, body } = await get('/articles?include=nope', true)
+    expect(status).toBe(400)
+    expect(body.errors[0].source).toEqual({ parameter: 'include' })
+  })
+
+  it('still reads what is allowed, and a route that says strict: false ignores the rest', async () => {
+    expect((await get('/articles?include=writer')).body.include).toEqual(['writer'])
+    const loose = await get('/loose?include=nope,writer')
+    expect(loose.status).toBe(200)
+    expect(loose.body.include).toEqual(['writer'])
+  })
+})
+
+describe('the strict option', () => {
+  it('is an ArgumentError unless a boolean', () => {
+    expect(() => expressIntegration.apiResources({ strict: 'yes' as unknown as boolean })).toThrow(
+      expect.objectContaining({ code: 'ERR_STRICT_OPTION' }),
+    )
+  })
+
+  it('leaves an app without it as it was: an include that is not allowed is ignored', async () => {
+    const get = expressClient('simple')
+    const { status, body } = await get('/articles?include=nope,writer')
+    expect(status).toBe(200)
+    expect(body.include).toEqual(['writer'])
   })
 })

@@ -13,6 +13,7 @@ import {
   JsonApiResource,
   JsonResource,
   Relationship,
+  defineQuery,
   type Related,
 } from 'api-resources'
 import { openApiDocument, type OpenApiRoute } from 'api-resources/openapi'
@@ -170,5 +171,27 @@ describe('openApiDocument()', () => {
         ],
       }),
     ).toThrow(expect.objectContaining({ code: 'ERR_OPENAPI_ROUTE' }))
+  })
+
+  it('describes an unknown include as a 400 when the app is strict (the strict option)', () => {
+    class Tagged extends JsonResource<Model> {
+      static query = defineQuery<Model>()({ include: ['tags'], sort: ['id'] })
+      @Field({ from: 'id' as string }) id!: number
+    }
+    const include = (strict?: boolean) => {
+      const doc = openApiDocument({
+        info: { title: 't', version: '1' },
+        ...(strict === undefined ? {} : { strict }),
+        routes: [
+          { method: 'get', path: '/tagged', query: Tagged, responds: { paginated: Tagged } },
+        ],
+      }) as unknown as { paths: Record<string, Record<string, { parameters: Json[] }>> }
+      return doc.paths['/tagged'].get.parameters.find((p) => p.name === 'include')
+    }
+    expect(include()?.description).toMatch(/unknown paths are ignored/)
+    expect(include(true)?.description).toMatch(/an unknown path is a 400/)
+    expect(() => include('yes' as unknown as boolean)).toThrow(
+      expect.objectContaining({ code: 'ERR_STRICT_OPTION' }),
+    )
   })
 })

@@ -36,6 +36,8 @@ export interface RequestContext {
   readonly baseUrl?: string
   /** How the app writes a `bigint` in JSON bodies (`'string'` when it did not say). */
   readonly bigint?: BigintEncoding
+  /** App-wide strict includes, for query declarations that do not say `strict` themselves. */
+  readonly strict?: boolean
   /**
    * The route pattern the framework matched (`/posts/:id`), when it knows one: what development
    * warnings are given once for, rather than once per path. Read when asked (a framework may match
@@ -57,6 +59,12 @@ export function checkBigintEncoding(value: unknown): BigintEncoding | undefined 
   throw ArgumentError.bigintEncoding(value)
 }
 
+/** `value` checked as a `strict` option (`undefined` when not given). @internal */
+export function checkStrict(value: unknown): boolean | undefined {
+  if (value === undefined || typeof value === 'boolean') return value
+  throw ArgumentError.strictOption(value)
+}
+
 /** Options of {@link createRequestContext}. */
 export interface RequestContextOptions {
   /**
@@ -67,6 +75,8 @@ export interface RequestContextOptions {
   readonly baseUrl?: string
   /** How the app writes a `bigint` in JSON bodies. An `ArgumentError` unless `'string'` or `'number'`. */
   readonly bigint?: BigintEncoding
+  /** App-wide strict includes (see {@link RequestContext.strict}). An `ArgumentError` unless a boolean. */
+  readonly strict?: boolean
   /** Reads the route pattern the framework matched for the request (see {@link RequestContext.route}). */
   readonly route?: () => string | undefined
 }
@@ -268,6 +278,8 @@ export function createRequestContext(
   if (baseUrl !== undefined) context.baseUrl = baseUrl
   const bigint = checkBigintEncoding(options?.bigint)
   if (bigint !== undefined) context.bigint = bigint
+  const strict = checkStrict(options?.strict)
+  if (strict !== undefined) context.strict = strict
   if (options?.route !== undefined) context.routeOf = options.route
   return context
 }
@@ -279,6 +291,7 @@ class LazyRequestContext implements RequestContext {
   #fields: Map<string, Set<string>> | undefined
   baseUrl: string | undefined = undefined
   bigint: BigintEncoding | undefined = undefined
+  strict: boolean | undefined = undefined
   routeOf: (() => string | undefined) | undefined = undefined
 
   constructor(
@@ -325,5 +338,9 @@ export function resolveRequestContext(request?: unknown): RequestContext | undef
   const href =
     typeof originalUrl === 'string' ? originalUrl : typeof url === 'string' ? url : undefined
   if (href === undefined) return current
-  return createRequestContext(href, request, { baseUrl: current?.baseUrl, bigint: current?.bigint })
+  return createRequestContext(href, request, {
+    baseUrl: current?.baseUrl,
+    bigint: current?.bigint,
+    strict: current?.strict,
+  })
 }

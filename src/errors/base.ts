@@ -136,6 +136,8 @@ export class ArgumentError extends TypeError {
   static readonly baseUrl = argumentConstructor('baseUrl')
   /** A `bigint` option (how a bigint is written in JSON) that is not `'string'` or `'number'`. */
   static readonly bigintEncoding = argumentConstructor('bigintEncoding')
+  /** A `strict` option (app-wide strict includes) that is not a boolean. */
+  static readonly strictOption = argumentConstructor('strictOption')
   /** `toResource()` / `toResourceCollection()` given something that is not a resource class. */
   static readonly resourceClass = argumentConstructor('resourceClass')
   /** `ValidationError.fromZod()`/`fromExpressValidator()` given something else. */

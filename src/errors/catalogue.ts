@@ -159,6 +159,11 @@ export const CATALOGUE = {
     'bigint',
     "'string' (a bigint as its decimal string) or 'number' (a JSON number)",
   ),
+  strictOption: argumentRow(
+    'ERR_STRICT_OPTION',
+    'strict',
+    'a boolean (true: an include path a resource does not allow is a 400)',
+  ),
   resourceClass: argumentRow(
     'ERR_RESOURCE_CLASS',
     'resourceClass',

@@ -49,6 +49,12 @@ export interface HttpRequestLike {
    */
   readonly bigint?: BigintEncoding
   /**
+   * App-wide strict includes: an `include` path a resource does not allow is a 400 for every query
+   * declaration that does not say `strict` itself.
+   * @default false
+   */
+  readonly strict?: boolean
+  /**
    * Reads the route pattern the framework matched (`/posts/:id`): development warnings are given
    * once per route rather than once per path. Called when a warning needs it.
    */
@@ -121,6 +127,7 @@ export function openRequestContext(request: HttpRequestLike): RequestContext {
   return createRequestContext(requestTarget(request.url), request.raw, {
     baseUrl: request.baseUrl,
     bigint: request.bigint,
+    strict: request.strict,
     route: request.route,
   })
 }

@@ -3,7 +3,7 @@
  * generated JSON Schema of every resource, envelope and error body as named components.
  * @module
  */
-import { checkBigintEncoding, type BigintEncoding } from '../context/request-context'
+import { checkBigintEncoding, checkStrict, type BigintEncoding } from '../context/request-context'
 import { ArgumentError } from '../errors/base'
 import { queryParameters, type RouteQuery } from './query-parameters'
 import type { JsonSchema } from '../metadata/types'
@@ -103,6 +103,13 @@ export interface OpenApiOptions {
    * @default 'string'
    */
   readonly bigint?: BigintEncoding
+  /**
+   * App-wide strict includes (the integrations' `strict` option): an `include` is then described
+   * as a 400 for an unknown path wherever the query declaration does not say `strict` itself. An
+   * `ArgumentError` unless a boolean.
+   * @default false
+   */
+  readonly strict?: boolean
 }
 
 /** An OpenAPI 3.1 document (a plain JSON object). */
@@ -249,6 +256,7 @@ function parametersOf(
   pathNames: readonly string[],
   implied: readonly string[],
   where: string,
+  strict: boolean,
 ): SchemaObject[] {
   const out: SchemaObject[] = pathNames.map((name) => ({
     name,
@@ -256,7 +264,7 @@ function parametersOf(
     required: true,
     schema: { type: 'string' },
   }))
-  const declared = route.query === undefined ? [] : queryParameters(route.query)
+  const declared = route.query === undefined ? [] : queryParameters(route.query, strict)
   for (const parameter of [...declared, ...implied, ...(route.parameters ?? [])]) {
     let object: SchemaObject
     if (typeof parameter === 'string') {
@@ -306,6 +314,7 @@ function errorResponse(status: RouteError, set: ComponentSet): SchemaObject {
  */
 export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
   const set = new ComponentSet(checkBigintEncoding(options.bigint))
+  const strict = checkStrict(options.strict) === true
   const paths: Record<string, Record<string, unknown>> = {}
   options.routes.forEach((route, index) => {
     const where = `routes[${index}]`
@@ -337,7 +346,7 @@ export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
         throw ArgumentError.openApiRoute(`${where}.errors`, '400, 404 or 422', error)
       responses[String(error)] = errorResponse(error, set)
     }
-    const parameters = parametersOf(route, names, body.implied, where)
+    const parameters = parametersOf(route, names, body.implied, where, strict)
     item[method] = {
       ...(route.operationId === undefined ? {} : { operationId: route.operationId }),
       ...(route.summary === undefined ? {} : { summary: route.summary }),

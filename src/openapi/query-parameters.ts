@@ -10,8 +10,8 @@ import type { SchemaObject } from '../schema/resource-schemas'
 /** A route's query: the resource whose declaration it reads, narrowed as the route narrows it. */
 export type RouteQuery = Function | ({ readonly resource: Function } & QueryNarrowing)
 
-/** The parameters of `query`, in wire order. */
-export function queryParameters(query: RouteQuery): SchemaObject[] {
+/** The parameters of `query`, in wire order (`strict`: the app's strict includes). */
+export function queryParameters(query: RouteQuery, strict = false): SchemaObject[] {
   const { resource, ...narrowing } =
     typeof query === 'function' ? { resource: query } : (query as { resource: Function })
   const resolved = resolveQuery(
@@ -25,7 +25,7 @@ export function queryParameters(query: RouteQuery): SchemaObject[] {
       list(
         'include',
         includes,
-        resolved.strict
+        (resolved.strict ?? strict)
           ? 'Relationships (and counts) to load and include; an unknown path is a 400.'
           : 'Relationships (and counts) to load and include; unknown paths are ignored.',
       ),

@@ -75,9 +75,12 @@ export function queryPlan(resource: Function, options: QueryPlanOptions = {}): Q
   const { query, ...narrowing } = options
   const narrowed = Object.keys(narrowing).length === 0 ? undefined : narrowing
   const resolved = resolveQuery(resource, narrowed)
-  const context = query === undefined ? tryGetRequestContext() : undefined
+  const current = tryGetRequestContext()
+  const context = query === undefined ? current : undefined
   const pairs = context !== undefined ? context.queryPairs : parseQueryPairs(query ?? '')
-  return planOf(resolved, pairs, undecodedValues(context?.rawQuery ?? query ?? ''))
+  // the declaration's (or the route's) strict, else the app's (its integration's `strict` option)
+  const strict = resolved.strict ?? current?.strict === true
+  return planOf({ ...resolved, strict }, pairs, undecodedValues(context?.rawQuery ?? query ?? ''))
 }
 
 class Problems {

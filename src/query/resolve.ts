@@ -67,7 +67,8 @@ export interface ResolvedQuery {
   readonly includes: ReadonlyMap<string, ResolvedInclude>
   readonly counts: ReadonlyMap<string, ResolvedCount>
   readonly perPage: { readonly default: number; readonly max?: number }
-  readonly strict: boolean
+  /** As the declaration (or the route) says; `undefined`: the app's choice, else not strict. */
+  readonly strict: boolean | undefined
 }
 
 /** The declaration of a resource class: its `static query`. */
@@ -134,7 +135,7 @@ function build(resource: Function): ResolvedQuery {
       default: perPage.default,
       ...(perPage.max === undefined ? {} : { max: perPage.max }),
     },
-    strict: declaration.strict === true,
+    strict: typeof declaration.strict === 'boolean' ? declaration.strict : undefined,
   }
   const defaultSort =
     declaration.defaultSort === undefined

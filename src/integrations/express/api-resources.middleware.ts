@@ -3,6 +3,7 @@ import { runWithRequestContext } from '../../context/request-context'
 import {
   checkBaseUrl,
   checkBigintEncoding,
+  checkStrict,
   type BigintEncoding,
   type RequestContextOptions,
 } from '../../context/request-context'
@@ -45,6 +46,13 @@ export interface ApiResourcesOptions {
    * @default 'string'
    */
   readonly bigint?: BigintEncoding
+  /**
+   * App-wide strict includes: an `include` path a resource does not allow is a 400 (what JSON:API
+   * requires) for every query declaration that does not say `strict` itself (a route's `strict`
+   * wins over both). An `ArgumentError` here unless a boolean.
+   * @default false (a path that is not allowed is ignored)
+   */
+  readonly strict?: boolean
 }
 
 /**
@@ -68,6 +76,7 @@ export function apiResources(options: ApiResourcesOptions = {}): RequestHandler 
   const check = options.checkResponses === true && process.env.NODE_ENV !== 'production'
   const baseUrl = checkBaseUrl(options.baseUrl)
   const bigint = checkBigintEncoding(options.bigint)
+  const strict = checkStrict(options.strict)
   // Ajv is imported now; a request that comes before it is loaded waits for it
   const checker = check ? loadResponseChecker() : undefined
   return function apiResourcesMiddleware(req: Request, res: Response, next: NextFunction): void {
@@ -77,7 +86,12 @@ export function apiResources(options: ApiResourcesOptions = {}): RequestHandler 
       runWithRequestContext(existing, next)
       return
     }
-    const settings: RequestContextOptions = { baseUrl, bigint, route: () => routeOf(req) }
+    const settings: RequestContextOptions = {
+      baseUrl,
+      bigint,
+      strict,
+      route: () => routeOf(req),
+    }
     const context = holdRequestContextOf(req, urlOf(req), req, settings)
     teachResponses(res)
     if (checker !== undefined) {

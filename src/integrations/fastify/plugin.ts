@@ -1,6 +1,7 @@
 import {
   checkBaseUrl,
   checkBigintEncoding,
+  checkStrict,
   type BigintEncoding,
 } from '../../context/request-context'
 import { loadResponseChecker, responseCheckerSettled } from '../../schema/check'
@@ -72,6 +73,13 @@ export interface ApiResourcesOptions {
    * @default 'string'
    */
   readonly bigint?: BigintEncoding
+  /**
+   * App-wide strict includes: an `include` path a resource does not allow is a 400 (what JSON:API
+   * requires) for every query declaration that does not say `strict` itself (a route's `strict`
+   * wins over both). An `ArgumentError` here unless a boolean.
+   * @default false (a path that is not allowed is ignored)
+   */
+  readonly strict?: boolean
 }
 
 /** Options of {@link resourceErrors}. */
@@ -136,11 +144,13 @@ export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlu
   const urlOf = options.url ?? defaultUrl
   const baseUrl = checkBaseUrl(options.baseUrl)
   const bigint = checkBigintEncoding(options.bigint)
+  const strict = checkStrict(options.strict)
   const contextOf = (request: FastifyRequest) =>
     heldRequestContext(request) ??
     holdRequestContextOf(request, urlOf(request), request, {
       baseUrl,
       bigint,
+      strict,
       route: () => request.routeOptions?.url,
     })
   function apiResourcesPlugin(

@@ -5,6 +5,7 @@ import { isProductionEnv } from '../../util/env'
 import {
   checkBaseUrl,
   checkBigintEncoding,
+  checkStrict,
   type BigintEncoding,
 } from '../../context/request-context'
 import { loadResponseChecker, responseCheckerSettled } from '../../schema/check'
@@ -41,6 +42,13 @@ export interface ApiResourcesOptions {
    * @default 'string'
    */
   readonly bigint?: BigintEncoding
+  /**
+   * App-wide strict includes: an `include` path a resource does not allow is a 400 (what JSON:API
+   * requires) for every query declaration that does not say `strict` itself (a route's `strict`
+   * wins over both). An `ArgumentError` here unless a boolean.
+   * @default false (a path that is not allowed is ignored)
+   */
+  readonly strict?: boolean
 }
 
 /** Options of {@link resourceErrors}. */
@@ -100,11 +108,13 @@ export function apiResources(options: ApiResourcesOptions = {}): MiddlewareHandl
   const urlOf = options.url ?? defaultUrl
   const baseUrl = checkBaseUrl(options.baseUrl)
   const bigint = checkBigintEncoding(options.bigint)
+  const strict = checkStrict(options.strict)
   const requestOf = (c: Context) => ({
     url: urlOf(c),
     raw: c.req.raw,
     baseUrl,
     bigint,
+    strict,
     route: () => routeOf(c),
   })
   const check = options.checkResponses === true && !isProductionEnv()

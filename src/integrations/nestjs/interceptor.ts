@@ -61,6 +61,11 @@ export class ApiResourcesInterceptor implements NestInterceptor {
    * checked): its decimal string unless `'number'`.
    */
   bigint: BigintEncoding | undefined = undefined
+  /**
+   * App-wide strict includes (`ApiResourcesModule.forRoot({ strict })` sets it, checked): an
+   * `include` path a resource does not allow is a 400 unless its declaration says otherwise.
+   */
+  strict: boolean | undefined = undefined
 
   constructor() {
     letClassSerializerPassResources()
@@ -71,8 +76,13 @@ export class ApiResourcesInterceptor implements NestInterceptor {
     const http = execution.switchToHttp()
     const request = http.getRequest<ExpressRequestLike>()
     const response = http.getResponse<ExpressResponseLike>()
-    const { baseUrl, bigint } = this
-    const context = holdRequestContext(request, (r) => ({ ...requestOf(r), baseUrl, bigint }))
+    const { baseUrl, bigint, strict } = this
+    const context = holdRequestContext(request, (r) => ({
+      ...requestOf(r),
+      baseUrl,
+      bigint,
+      strict,
+    }))
     const routeStatus = response.statusCode // what Nest set before the handler (its default or @HttpCode)
     const httpCode = httpCodeOf(execution.getHandler())
     return new Observable<unknown>((subscriber) => {

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core'
 import {
   checkBaseUrl,
   checkBigintEncoding,
+  checkStrict,
   type BigintEncoding,
 } from '../../context/request-context'
 import { ResourceErrorsFilter } from './errors.filter'
@@ -48,6 +49,13 @@ export interface ApiResourcesModuleOptions {
    * @default 'string'
    */
   readonly bigint?: BigintEncoding
+  /**
+   * App-wide strict includes: an `include` path a resource does not allow is a 400 (what JSON:API
+   * requires) for every query declaration that does not say `strict` itself (a route's `strict`
+   * wins over both). An `ArgumentError` here unless a boolean.
+   * @default false (a path that is not allowed is ignored)
+   */
+  readonly strict?: boolean
 }
 
 /**
@@ -67,11 +75,12 @@ export class ApiResourcesModule {
     const check = options.checkResponses === true && process.env.NODE_ENV !== 'production'
     const baseUrl = checkBaseUrl(options.baseUrl)
     const bigint = checkBigintEncoding(options.bigint)
+    const strict = checkStrict(options.strict)
     const providers: Provider[] = [
-      check || baseUrl !== undefined || bigint !== undefined
+      check || baseUrl !== undefined || bigint !== undefined || strict !== undefined
         ? {
             provide: APP_INTERCEPTOR,
-            useFactory: () => configuredInterceptor(check, baseUrl, bigint),
+            useFactory: () => configuredInterceptor(check, baseUrl, bigint, strict),
           }
         : { provide: APP_INTERCEPTOR, useClass: ApiResourcesInterceptor },
     ]
@@ -96,6 +105,7 @@ async function configuredInterceptor(
   check: boolean,
   baseUrl: string | undefined,
   bigint: BigintEncoding | undefined,
+  strict: boolean | undefined,
 ): Promise<ApiResourcesInterceptor> {
   // Nest awaits an async factory before the app listens
   if (check) await loadResponseChecker()
@@ -103,5 +113,6 @@ async function configuredInterceptor(
   interceptor.checkResponses = check
   interceptor.baseUrl = baseUrl
   interceptor.bigint = bigint
+  interceptor.strict = strict
   return interceptor
 }
