@@ -75,12 +75,17 @@ describe.each(EXPRESS_VERSIONS)('cursor pages over Express (%s)', (_name, makeAp
     expect(back.body.links.prev).toBeNull()
   })
 
-  it('answers a malformed, repeated or foreign cursor with 400 { message }', async () => {
+  it('answers a malformed, repeated or foreign cursor with 400 { message, errors: { cursor } }', async () => {
     for (const query of ['cursor=%25%25', 'cursor=bm9wZQ', 'cursor=a&cursor=b'])
       await request(app())
         .get(`/posts?${query}`)
         .expect(400)
-        .expect((res) => expect(res.body).toEqual({ message: expect.stringMatching(/cursor/) }))
+        .expect((res) => {
+          expect(res.body).toEqual({
+            message: expect.stringMatching(/cursor/),
+            errors: { cursor: [res.body.message] },
+          })
+        })
     const foreign = new Cursor({ created_at: '2020-01-01' }).encode()
     const res = await request(app()).get(`/posts?cursor=${foreign}`).expect(400)
     expect(res.body.message).toMatch(/created_at/)

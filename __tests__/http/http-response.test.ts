@@ -117,8 +117,10 @@ describe('errorToHttpResponse', () => {
     const error = InvalidCursorError.invalidCursor('it is not base64url')
     expect(error.message).toContain('/guide/cursor-pagination') // for the developer's logs
     const plain = errorToHttpResponse(error, { url: '/' }, { jsonApi: false })!
+    // a 400 about a query parameter has the shape of the others: the parameter maps to its message
     expect(JSON.parse(plain.body)).toEqual({
       message: 'The cursor is invalid: it is not base64url.',
+      errors: { cursor: ['The cursor is invalid: it is not base64url.'] },
     })
     const doc = errorToHttpResponse(error, { url: '/' }, { jsonApi: true })!
     expect(JSON.parse(doc.body).errors[0]).toMatchObject({

@@ -65,9 +65,14 @@ function messagesOf(errors: unknown): ValidationMessages {
   return out
 }
 
-/** `{ message, errors }` for a validation error, `{ message }` otherwise. */
+/**
+ * `{ message, errors }` for a validation or query parameter error (an error about one parameter,
+ * such as a bad cursor, maps that parameter to its message), `{ message }` otherwise.
+ */
 export function plainErrorBody(error: HandledError): Record<string, unknown> {
   if (error.parameters !== undefined) return { message: error.message, errors: error.parameters }
+  if (error.parameter !== undefined)
+    return { message: error.message, errors: { [error.parameter]: [error.message] } }
   if (error.errors === undefined) return { message: error.message }
   return { message: error.message, errors: error.errors }
 }

@@ -183,6 +183,8 @@ function verified(value: string, secret: CursorSecret): string {
   if (dot === -1) throw InvalidCursorError.invalidCursor('it is not signed')
   const encoded = value.slice(0, dot)
   if (!constantTimeEqual(value.slice(dot + 1), signature(encoded, secret)))
-    throw InvalidCursorError.invalidCursor('its signature does not match')
+    throw InvalidCursorError.invalidCursor(
+      'its signature does not match: it was changed, or made for another sort or secret',
+    )
   return encoded
 }
