@@ -75,32 +75,33 @@ export async function paginatePageQuery<T>(
   page?: number,
   options: PaginateOptions = {},
 ): Promise<LengthAwarePaginator<T>> {
-  const { pageName, currentPage } = pageOf(perPage, page, options.pageName)
+  const at = placeOf(perPage, page, options)
   const { total, counted, estimated } = await totalOf(query, options.total)
-  const offset = offsetOf(currentPage, perPage)
+  const offset = offsetOf(at.currentPage, perPage)
   const items = offset < reach(total, counted, perPage) ? await query.fetch(offset, perPage) : []
   return new LengthAwarePaginator(items, {
     total,
     perPage,
-    currentPage,
-    pageName,
-    ...(options.path !== undefined ? { path: options.path } : {}),
+    ...at,
     ...(estimated ? { totalIsEstimate: true } : {}),
   })
 }
 
 /**
- * The page a paginate call is on, after checking `perPage`: `page` when given, else the request's
- * `?<pageName>=` (`pageName` default `page`).
+ * Where a paginate call's page is, after checking `perPage`: the page (`page` when given, else the
+ * request's `?<pageName>=`, `pageName` default `page`), its parameter's name and a given path.
  */
-function pageOf(
+function placeOf(
   perPage: number,
   page: number | undefined,
-  name: string | undefined,
-): { pageName: string; currentPage: number } {
+  options: SimplePaginateOptions,
+): { currentPage: number; pageName: string; path?: string } {
   assertPerPage(perPage)
-  const pageName = parameterName('pageName', name, 'page')
-  return { pageName, currentPage: resolvePage(page, perPage, 'page', pageName) }
+  const pageName = parameterName('pageName', options.pageName, 'page')
+  const currentPage = resolvePage(page, perPage, 'page', pageName)
+  return options.path === undefined
+    ? { currentPage, pageName }
+    : { currentPage, pageName, path: options.path }
 }
 
 /**
@@ -140,17 +141,11 @@ export async function simplePaginatePageQuery<T>(
   page?: number,
   options: SimplePaginateOptions = {},
 ): Promise<Paginator<T>> {
-  const { pageName, currentPage } = pageOf(perPage, page, options.pageName)
-  const rows = await query.fetch(offsetOf(currentPage, perPage), perPage + 1)
+  const at = placeOf(perPage, page, options)
+  const rows = await query.fetch(offsetOf(at.currentPage, perPage), perPage + 1)
   const hasMore = rows.length > perPage
   const items = hasMore ? rows.slice(0, perPage) : rows
-  return new Paginator(items, {
-    perPage,
-    currentPage,
-    hasMore,
-    pageName,
-    ...(options.path !== undefined ? { path: options.path } : {}),
-  })
+  return new Paginator(items, { perPage, hasMore, ...at })
 }
 
 /**
