@@ -3,12 +3,16 @@
 import knexFactory from 'knex'
 import {
   ArgumentError,
+  Cursor,
+  CursorPaginator,
+  InvalidCursorError,
   LengthAwarePaginator,
   Paginator,
   createRequestContext,
   runWithRequestContext,
 } from '../../src'
 import { cursorPaginate, paginate, simplePaginate } from '../../src/adapters/knex'
+import { errorToHttpResponse } from '../../src/http'
 
 const inRequest = <T>(url: string, fn: () => T): T =>
   runWithRequestContext(createRequestContext(url), fn)
@@ -96,6 +100,43 @@ describe('through Knex', () => {
       cursorPaginate(db('items').orderBy('id'), 3, undefined, { cursorName: 'after' }),
     )
     expect(second.items().map((r: { id: number }) => r.id)).toEqual([4, 5, 6])
+  })
+
+  it('a refused cursor names ?<cursorName>= in its 400, whichever check refuses it', async () => {
+    const after = (url: string, query = db('items').orderBy('id')) =>
+      inRequest(url, () => cursorPaginate(query, 3, undefined, { cursorName: 'after' }))
+    const refusal = async (url: string, query?: ReturnType<typeof db>) => {
+      const error = await after(url, query).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      expect(error).toBeInstanceOf(InvalidCursorError)
+      const plain = errorToHttpResponse(error, { url }, { jsonApi: false })!
+      const doc = errorToHttpResponse(error, { url }, { jsonApi: true })!
+      return {
+        parameter: (error as InvalidCursorError).parameter,
+        plain: Object.keys(JSON.parse(plain.body).errors),
+        source: JSON.parse(doc.body).errors[0].source,
+      }
+    }
+    const named = { parameter: 'after', plain: ['after'], source: { parameter: 'after' } }
+    // not a cursor at all; given twice; another query's columns; a value the column cannot hold
+    expect(await refusal('/items?after=%25%25')).toEqual(named)
+    expect(await refusal('/items?after=a&after=b')).toEqual(named)
+    expect(await refusal(`/items?after=${new Cursor({ name: 1 }).encode()}`)).toEqual(named)
+    expect(await refusal(`/items?after=${new Cursor({ id: null }).encode()}`)).toEqual(named)
+    // the default name is unchanged
+    const plain = await inRequest('/items?cursor=%25%25', () =>
+      cursorPaginate(db('items').orderBy('id'), 3),
+    ).catch((e: InvalidCursorError) => e)
+    expect((plain as InvalidCursorError).parameter).toBe('cursor')
+    // a paginator built from rows reads the same name
+    expect(() =>
+      inRequest(
+        '/items?after=%25%25',
+        () => new CursorPaginator([], { perPage: 3, parameters: ['id'], cursorName: 'after' }),
+      ),
+    ).toThrow(expect.objectContaining({ parameter: 'after' }))
   })
 })
 

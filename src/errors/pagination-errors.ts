@@ -64,12 +64,16 @@ export class PaginationError extends ApiResourcesError {
   static readonly alreadyInstalled = namedConstructor(PaginationError, 'alreadyInstalled')
 }
 
+// the query parameter a cursor comes in unless a paginator names another
+const CURSOR_PARAMETER = CATALOGUE.invalidCursor.parameter
+
 /**
  * A `?cursor=` (or a cursor string handed to `Cursor.fromEncoded()`/`cursorPaginate()`) that is not
  * one this application produced: not base64url, not a JSON object, without a boolean
  * `_pointsToNextItems`, with parameters that do not match the query's order columns or values of
  * the wrong kind, or with a missing or wrong signature. A client error: `resourceErrors()` answers
- * it with 400 (JSON:API: `source.parameter` `cursor`), never with the first page.
+ * it with 400 naming its query parameter (`cursor` or the paginator's `cursorName`: `errors.cursor`,
+ * JSON:API `source.parameter`), never with the first page.
  *
  * @example
  * throw InvalidCursorError.invalidCursor('it is not base64url')
@@ -77,18 +81,33 @@ export class PaginationError extends ApiResourcesError {
 export class InvalidCursorError extends ApiResourcesError {
   /** The HTTP status `resourceErrors()` answers with. */
   readonly status = CATALOGUE.invalidCursor.status
+  /** Why the cursor is refused, e.g. `it is not base64url`. */
+  readonly reason: string
+  /**
+   * The query parameter the cursor came in: `cursor`, or the paginator's `cursorName`. The 400
+   * names it (`errors.<parameter>`, JSON:API `source.parameter`).
+   */
+  readonly parameter: string
 
   /**
    * @param reason why the cursor is refused, e.g. `it is not base64url`
    * @param cause the database error a cursor value caused, if any
+   * @param parameter the query parameter the cursor came in
    */
-  constructor(reason: string, cause?: unknown) {
+  constructor(reason: string, cause?: unknown, parameter: string = CURSOR_PARAMETER) {
     const { code, message } = catalogued('invalidCursor', [reason])
     super(code, message, cause === undefined ? undefined : { cause })
+    this.reason = reason
+    this.parameter = parameter
   }
 
   /** The cursor is refused because of `reason` (`cause`: the database error, if any). */
   static invalidCursor(reason: string, cause?: unknown): InvalidCursorError {
     return new InvalidCursorError(reason, cause)
+  }
+
+  /** The same refusal, about the query parameter `name` (a paginator's `cursorName`). */
+  inParameter(name: string): InvalidCursorError {
+    return name === this.parameter ? this : new InvalidCursorError(this.reason, this.cause, name)
   }
 }

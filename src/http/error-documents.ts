@@ -11,7 +11,7 @@ interface HandledError {
   readonly status: number
   readonly title: string
   readonly message: string
-  /** The query parameter the error is about (`cursor`), for JSON:API `source.parameter`. */
+  /** The query parameter the error is about (a cursor's), for JSON:API `source.parameter`. */
   readonly parameter?: string
   /** Field -> messages, for a validation error (only strings kept). */
   readonly errors?: ValidationMessages
@@ -45,12 +45,18 @@ export function asHandledError(error: unknown): HandledError | undefined {
     status: entry.status,
     title: entry.title ?? '',
     message,
-    ...(entry.parameter === undefined ? {} : { parameter: entry.parameter }),
+    ...(entry.parameter === undefined ? {} : { parameter: parameterOf(error, entry.parameter) }),
   }
   if (entry.code === CATALOGUE.invalidQueryParameter.code)
     return { ...handled, parameters: messagesOf((error as { errors?: unknown }).errors) }
   if (entry.code !== CATALOGUE.validation.code) return handled
   return { ...handled, errors: messagesOf((error as { errors?: unknown }).errors) }
+}
+
+/** The query parameter an error names (a cursor's `cursorName`), else its catalogue row's. */
+function parameterOf(error: object, fallback: string): string {
+  const own = (error as { parameter?: unknown }).parameter
+  return typeof own === 'string' && own !== '' ? own : fallback
 }
 
 /** Field -> messages from whatever `errors` holds: a string is one message, non-strings are dropped. */

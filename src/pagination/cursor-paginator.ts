@@ -185,14 +185,23 @@ export function resolveCursor(
   name: string = CURSOR_PARAMETER,
 ): Cursor | null {
   if (explicit === null || explicit instanceof Cursor) return explicit
-  if (explicit !== undefined) return Cursor.fromEncoded(explicit, secret)
-  const values = (tryGetRequestContext()?.queryPairs ?? []).filter(
-    ({ key }) => key === name || key.startsWith(`${name}[`),
-  )
-  if (values.length === 0) return null
-  if (values.length > 1 || values[0].key !== name)
-    throw InvalidCursorError.invalidCursor('the cursor parameter is given more than once')
-  return Cursor.fromEncoded(values[0].value, secret)
+  try {
+    if (explicit !== undefined) return Cursor.fromEncoded(explicit, secret)
+    const values = (tryGetRequestContext()?.queryPairs ?? []).filter(
+      ({ key }) => key === name || key.startsWith(`${name}[`),
+    )
+    if (values.length === 0) return null
+    if (values.length > 1 || values[0].key !== name)
+      throw InvalidCursorError.invalidCursor(`the ${name} parameter is given more than once`)
+    return Cursor.fromEncoded(values[0].value, secret)
+  } catch (error) {
+    throw inCursorParameter(error, name)
+  }
+}
+
+/** `error`, when it refuses a cursor, about the query parameter `name` (`cursorName`). @internal */
+export function inCursorParameter(error: unknown, name: string): unknown {
+  return error instanceof InvalidCursorError ? error.inParameter(name) : error
 }
 
 /** The names a cursor carries when none are given: the cursor's own, else the first row's keys. */

@@ -1,6 +1,11 @@
 import { InvalidCursorError } from '../errors/pagination-errors'
 import { assertSecret, type Cursor, type CursorValue } from './cursor'
-import { CURSOR_PARAMETER, CursorPaginator, resolveCursor } from './cursor-paginator'
+import {
+  CURSOR_PARAMETER,
+  CursorPaginator,
+  inCursorParameter,
+  resolveCursor,
+} from './cursor-paginator'
 import { assertPerPage, parameterName } from './resolve'
 
 /**
@@ -131,16 +136,16 @@ export async function cursorPaginateQuery<T>(
   const names = known.map((c) => c.name)
   let order = known
   let condition: KeysetCondition | undefined
-  if (current !== null) {
-    const values = valuesFor(current, names)
-    if (current.pointsToPreviousItems()) order = known.map(flipped)
-    condition = keysetCondition(order, values, query.indexForm)
-  }
   let rows: T[]
   try {
-    rows = await query.fetch(order, condition, perPage + 1)
+    if (current !== null) {
+      const values = valuesFor(current, names)
+      if (current.pointsToPreviousItems()) order = known.map(flipped)
+      condition = keysetCondition(order, values, query.indexForm)
+    }
+    rows = await fetchAfter(query, order, condition, perPage)
   } catch (error) {
-    throw condition === undefined ? error : cursorValueError(error)
+    throw inCursorParameter(error, cursorName)
   }
   return new CursorPaginator(rows, {
     perPage,
@@ -150,6 +155,20 @@ export async function cursorPaginateQuery<T>(
     ...(options.path !== undefined ? { path: options.path } : {}),
     ...(secret !== undefined ? { cursorSecret: secret } : {}),
   })
+}
+
+/** The rows of a cursor page; a cursor value the database could not compare is refused. */
+async function fetchAfter<T>(
+  query: CursorQuery<T>,
+  order: readonly CursorColumn[],
+  condition: KeysetCondition | undefined,
+  perPage: number,
+): Promise<T[]> {
+  try {
+    return await query.fetch(order, condition, perPage + 1)
+  } catch (error) {
+    throw condition === undefined ? error : cursorValueError(error)
+  }
 }
 
 /**

@@ -1,10 +1,17 @@
 import { EntitySchema, raw, type MikroORM, type Options } from '@mikro-orm/core'
+import knexFactory, { type Knex } from 'knex'
+import { Cursor } from 'api-resources'
 import { cursorPaginate } from 'api-resources/mikro-orm'
-import { dialectNames, type OrmDatabase } from '../../support/db'
+import { dialectNames, prepareDatabase, uniqueName, type OrmDatabase } from '../../support/db'
 import type { WalkRow } from '../cursor-walk'
 import { cursorSuite } from '../orm-cursor-suite'
 
-async function open(db: OrmDatabase, table: string, log: string[]): Promise<MikroORM> {
+async function open(
+  db: OrmDatabase,
+  table: string,
+  log: string[],
+  schemas?: EntitySchema[],
+): Promise<MikroORM> {
   const Row = new EntitySchema<WalkRow>({
     name: 'CursorRow',
     tableName: table,
@@ -16,7 +23,7 @@ async function open(db: OrmDatabase, table: string, log: string[]): Promise<Mikr
     },
   })
   const common: Options = {
-    entities: [Row],
+    entities: schemas ?? [Row],
     allowGlobalContext: true,
     debug: ['query'],
     logger: (message: string) => void log.push(message),
@@ -55,4 +62,72 @@ cursorSuite('mikro_orm', dialectNames(), async (db, table) => {
     close: () => orm.close(),
     log,
   }
+})
+
+// A cursor page is what getResultList() gives: with the default flush mode, an entity persisted but
+// not flushed yet is on it, whether the page reads the exact text of a date-time order column
+// (PostgreSQL, MariaDB: its own select) or not (getResultList itself).
+describe.each(dialectNames())('mikro_orm cursorPaginate() and pending changes on %s', (dialect) => {
+  interface Stamp {
+    id: number
+    at: Date
+  }
+  const table = uniqueName('mo_flush')
+  let knex: Knex
+  let orm: MikroORM
+
+  beforeAll(async () => {
+    const db = await prepareDatabase(dialect, 'mikro_flush')
+    knex = knexFactory(db.knexConfig)
+    await knex.schema.createTable(table, (t) => {
+      t.integer('id').primary()
+      t.timestamp('at', { precision: 6 }).notNullable()
+    })
+    // (MikroORM keeps a SQLite date as its epoch milliseconds)
+    const at = (text: string) =>
+      dialect === 'sqlite' ? Date.parse(`${text.replace(' ', 'T').slice(0, 23)}Z`) : text
+    await knex(table).insert([
+      { id: 1, at: at('2024-01-01 00:00:00.123456') },
+      { id: 2, at: at('2024-01-01 00:00:00.124457') },
+    ])
+    orm = await open(
+      db,
+      table,
+      [],
+      [
+        new EntitySchema<Stamp>({
+          name: 'Stamp',
+          tableName: table,
+          properties: { id: { type: 'number', primary: true }, at: { type: 'Date' } },
+        }),
+      ],
+    )
+  })
+  afterAll(async () => {
+    await orm?.close()
+    await knex?.schema.dropTableIfExists(table)
+    await knex?.destroy()
+  })
+
+  it.each([
+    ['by id', [{ 's.id': 'asc' }]],
+    ['by a date-time column, then id', [{ at: 'asc' }, { 's.id': 'asc' }]],
+  ])('%s', async (_, order) => {
+    const em = orm.em.fork()
+    em.persist(em.create('Stamp', { id: 3, at: new Date('2024-01-02T00:00:00Z') }))
+    const qb = () =>
+      (em as unknown as { createQueryBuilder(e: string, a: string): any }).createQueryBuilder(
+        'Stamp',
+        's',
+      )
+    const page = await cursorPaginate(qb().orderBy(order), 10)
+    expect(page.items().map((s: Stamp) => s.id)).toEqual([1, 2, 3])
+    await knex(table).where('id', 3).delete()
+    // the exact text of a microsecond timestamp is what the next cursor carries
+    const first = await cursorPaginate(qb().orderBy(order), 1)
+    const carried = Cursor.fromEncoded(first.nextCursor()!.encode()).names()
+    expect(carried).toEqual(order.length === 1 ? ['id'] : ['at', 'id'])
+    if (order.length === 2 && dialect !== 'sqlite')
+      expect(String(first.nextCursor()!.parameter('at'))).toContain('.123456')
+  })
 })

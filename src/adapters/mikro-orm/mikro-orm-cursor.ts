@@ -1,6 +1,6 @@
 import { ArgumentError } from '../../errors/base'
 import type { CursorValue } from '../../pagination/cursor'
-import { setExactCursorValues } from '../../pagination/cursor-paginator'
+import { setExactCursorValues, type ExactRows } from '../../pagination/cursor-paginator'
 import * as catalog from '../orm-support/column-schema'
 import { knexFamily, type KnexInternals } from '../orm-support/knex-like-cursor'
 import * as keysets from '../orm-support/keyset-where'
@@ -22,6 +22,7 @@ interface EntityManagerLike {
     execute(sql: string, params: readonly unknown[], method: 'all'): Promise<unknown>
   }
   map(entityName: string, row: object, options: { schema?: string }): unknown
+  tryFlush(entityName: string, options: { flushMode?: unknown }): Promise<void>
 }
 
 /** The parts of a MikroORM `QueryBuilder` the cursor step reads (internal in its typings). */
@@ -40,6 +41,7 @@ interface MikroOrmCursorLike<T> extends MikroOrmQueryLike<T> {
     }
   }
   readonly _orderBy: readonly Record<string, unknown>[]
+  readonly flushMode?: unknown
   orderBy(order: Record<string, string>[]): MikroOrmCursorLike<T>
   andWhere(condition: string, params: unknown[]): MikroOrmCursorLike<T>
   select(fields: string): MikroOrmCursorLike<T>
@@ -65,8 +67,8 @@ function directionText(value: unknown): unknown {
  * `QueryOrder` directions, NULLS FIRST/LAST included), with what the catalog says of their columns
  * (nullability, the type a cursor value must fit, the exact text of date-time, FLOAT and BIGINT
  * columns). The keyset is raw SQL ANDed with the builder's own condition, on a clone, in the form
- * the dialect's index serves; a page selects the exact texts beside the entity's fields, and its
- * rows become entities as `getResultList()` makes them. @internal
+ * the dialect's index serves; a page is `getResultList()`, or, when it selects the exact texts
+ * beside the entity's fields, that method's steps (flush, map, one entity per row). @internal
  */
 export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string): CursorSource<T> {
   const qb = query as MikroOrmCursorLike<T>
@@ -135,7 +137,8 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
           : [{ sql: c.exact.text, column: c.name, alias: catalog.exactAlias(i) }],
       )
       // (exact texts come from the catalog, read only with an EntityManager and its Knex)
-      if (exact.length > 0 && knex !== undefined) {
+      const readsExact = exact.length > 0 && knex !== undefined && em !== undefined
+      if (readsExact) {
         // a Knex raw expression: MikroORM hands a select entry that is not its own to Knex as is
         if (page._fields === undefined || page._fields.length === 0) page.select('*')
         page.addSelect(
@@ -158,15 +161,25 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
         }),
       )
       page.limit(limit)
-      if (em === undefined) return page.getResultList()
+      if (!readsExact) return page.getResultList()
+      // getResultList()'s steps, the exact texts taken off the rows before they become entities:
+      // pending changes of the entity flushed first (the EntityManager's flush mode), one entity
+      // per row, a row repeated by a join given once
+      await em.tryFlush(qb.mainAlias.entityName, { flushMode: page.flushMode })
       const rows = await page.execute('all', true)
       const texts = catalog.takeExactValues(fn, family, schemaColumns, rows)
       const schema = page._schema
-      const entities = rows.map(
-        (row) => em.map(qb.mainAlias.entityName, row, schema === undefined ? {} : { schema }) as T,
-      )
-      if (texts !== undefined) setExactCursorValues(entities, texts)
-      return entities
+      const entities = new Set<T>()
+      const kept: ExactRows[number][] = []
+      rows.forEach((row, i) => {
+        const entity = em.map(qb.mainAlias.entityName, row, schema === undefined ? {} : { schema })
+        if (entities.has(entity as T)) return
+        entities.add(entity as T)
+        kept.push(texts?.[i])
+      })
+      const list = [...entities]
+      if (texts !== undefined) setExactCursorValues(list, kept)
+      return list
     },
   }
 }
