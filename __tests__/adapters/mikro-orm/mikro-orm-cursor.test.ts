@@ -1,7 +1,7 @@
 import { EntitySchema, raw, type MikroORM, type Options } from '@mikro-orm/core'
 import knexFactory, { type Knex } from 'knex'
 import { Cursor } from 'api-resources'
-import { cursorPaginate } from 'api-resources/mikro-orm'
+import { cursorPaginate, paginate } from 'api-resources/mikro-orm'
 import { dialectNames, prepareDatabase, uniqueName, type OrmDatabase } from '../../support/db'
 import type { WalkRow } from '../cursor-walk'
 import { cursorSuite } from '../orm-cursor-suite'
@@ -64,10 +64,10 @@ cursorSuite('mikro_orm', dialectNames(), async (db, table) => {
   }
 })
 
-// A cursor page is what getResultList() gives: with the default flush mode, an entity persisted but
+// A page is what getResultList() gives: with the default flush mode, an entity persisted but
 // not flushed yet is on it, whether the page reads the exact text of a date-time order column
 // (PostgreSQL, MariaDB: its own select) or not (getResultList itself).
-describe.each(dialectNames())('mikro_orm cursorPaginate() and pending changes on %s', (dialect) => {
+describe.each(dialectNames())('mikro_orm pages and pending changes on %s', (dialect) => {
   interface Stamp {
     id: number
     at: Date
@@ -121,7 +121,12 @@ describe.each(dialectNames())('mikro_orm cursorPaginate() and pending changes on
         's',
       )
     const page = await cursorPaginate(qb().orderBy(order), 10)
-    expect(page.items().map((s: Stamp) => s.id)).toEqual([1, 2, 3])
+    expect(page.items().map((s) => (s as Stamp).id)).toEqual([1, 2, 3])
+    em.persist(em.create('Stamp', { id: 4, at: new Date('2024-01-03T00:00:00Z') }))
+    // a length-aware page counts what it lists (the COUNT runs after the same flush)
+    const counted = await paginate(qb().orderBy(order), 2, 2)
+    expect([counted.total(), counted.items().map((s) => (s as Stamp).id)]).toEqual([4, [3, 4]])
+    await knex(table).where('id', 4).delete()
     await knex(table).where('id', 3).delete()
     // the exact text of a microsecond timestamp is what the next cursor carries
     const first = await cursorPaginate(qb().orderBy(order), 1)

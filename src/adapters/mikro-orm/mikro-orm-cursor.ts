@@ -49,6 +49,16 @@ interface MikroOrmCursorLike<T> extends MikroOrmQueryLike<T> {
   execute(method: 'all', mapResults: boolean): Promise<Record<string, unknown>[]>
 }
 
+/**
+ * What `getResultList()` does first and `getCount()` does not: the pending changes of the builder's
+ * entity flushed, as the EntityManager's flush mode (or the builder's) says. @internal
+ */
+export async function flushPending(query: MikroOrmQueryLike<unknown>): Promise<void> {
+  const qb = query as Partial<MikroOrmCursorLike<unknown>>
+  if (qb.em === undefined || qb.mainAlias === undefined) return
+  await qb.em.tryFlush(qb.mainAlias.entityName, { flushMode: qb.flushMode })
+}
+
 /** The property an order key names: `alias.property`, `property` or its column; else undefined. */
 function propertyOf(query: MikroOrmCursorLike<unknown>, key: string): string | undefined {
   const path = key.startsWith(`${query.alias}.`) ? key.slice(query.alias.length + 1) : key
@@ -165,7 +175,7 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
       // getResultList()'s steps, the exact texts taken off the rows before they become entities:
       // pending changes of the entity flushed first (the EntityManager's flush mode), one entity
       // per row, a row repeated by a join given once
-      await em.tryFlush(qb.mainAlias.entityName, { flushMode: page.flushMode })
+      await flushPending(page)
       const rows = await page.execute('all', true)
       const texts = catalog.takeExactValues(fn, family, schemaColumns, rows)
       const schema = page._schema

@@ -1,5 +1,5 @@
 import { ormPaginators } from '../orm-support/orm-paginators'
-import { mikroOrmCursorSource } from './mikro-orm-cursor'
+import { flushPending, mikroOrmCursorSource } from './mikro-orm-cursor'
 import { mikroOrmPlanSteps } from './mikro-orm-query-plan'
 
 const SUPPORTED = 'a MikroORM QueryBuilder (em.createQueryBuilder())'
@@ -8,7 +8,11 @@ const mikroOrm = ormPaginators<'mikroOrm'>({
   supported: SUPPORTED,
   methods: ['getCount', 'getResultList', 'clone'],
   pages: (query) => ({
-    count: () => query.clone().getCount(),
+    // the count sees what the page query will: getResultList() flushes pending changes first
+    count: async () => {
+      await flushPending(query)
+      return query.clone().getCount()
+    },
     fetch: (offset, limit) => query.clone().limit(limit).offset(offset).getResultList(),
   }),
   cursor: mikroOrmCursorSource,
