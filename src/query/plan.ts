@@ -105,7 +105,7 @@ function planOf(
 ): QueryPlan {
   const problems = new Problems()
   for (const { key, value } of undecoded)
-    if (key === 'sort' || key.startsWith('filter'))
+    if (key === 'sort' || isFilterKey(key) || (key === 'include' && query.strict))
       problems.add(key, `${key} must be valid percent-encoding; got ${quote(value)}.`)
   const sortValues: string[] = []
   const includeValues: string[] = []
@@ -117,7 +117,7 @@ function planOf(
     if (key === 'sort') sortValues.push(pair.value)
     else if (key === 'include') includeValues.push(pair.value)
     else if (key === 'per_page') perPageValues.push(pair.value)
-    else if (key.startsWith('filter')) filterPairs.push(pair)
+    else if (isFilterKey(key)) filterPairs.push(pair)
     else if (key.startsWith('fields[')) fields.push(pair)
     else if (key.startsWith('sort['))
       problems.add('sort', `sort must be one comma-separated list, not ${quote(key)}.`)
@@ -147,6 +147,11 @@ function planOf(
   })
 }
 
+/** `filter` or `filter[...]`: a parameter the filters read (`filters`, `filterBy` are others). */
+function isFilterKey(key: string): boolean {
+  return key === 'filter' || key.startsWith('filter[')
+}
+
 // -- include -----------------------------------------------------------------------------------------
 
 function checkIncludes(
@@ -167,17 +172,14 @@ function checkIncludes(
         counts.set(path, count)
         continue
       }
-      const found = query.includes.get(path)
-      if (found === undefined) {
-        unknown.push(path)
-        continue
-      }
-      // a.b.c loads a and a.b too
+      if (!query.includes.has(path)) unknown.push(path)
+      // a.b.c loads a and a.b too; a path that is not allowed stops at its last allowed prefix
+      // (an unknown or too deep segment is ignored, the relations before it are not)
       const segments = path.split('.')
       for (let i = 1; i <= segments.length; i++) {
-        const prefix = segments.slice(0, i).join('.')
-        const step = query.includes.get(prefix)
-        if (step !== undefined) include.set(prefix, step)
+        const step = query.includes.get(segments.slice(0, i).join('.'))
+        if (step === undefined) break
+        include.set(step.path, step)
       }
     }
   }
@@ -442,7 +444,8 @@ function checkPerPage(
   parameters: Record<string, string>,
 ): number {
   const { max } = query.perPage
-  if (max === undefined || values.length !== 1 || !/^[0-9]{1,15}$/.test(values[0]))
+  // any string of digits is a whole number; one above the maximum (however long) is the maximum
+  if (max === undefined || values.length !== 1 || !/^[0-9]+$/.test(values[0]))
     return Math.min(query.perPage.default, max ?? Infinity)
   const value = Number(values[0])
   if (value < 1) return Math.min(query.perPage.default, max)

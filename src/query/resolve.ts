@@ -329,6 +329,16 @@ function countsOf(resource: Function): ResolvedCount[] {
 
 // -- narrowing ---------------------------------------------------------------------------------------
 
+/** The dot paths `paths` and every prefix of each (`a.b.c`: `a`, `a.b`, `a.b.c`), once each. */
+function withPrefixes(paths: readonly string[]): string[] {
+  const out = new Set<string>()
+  for (const path of paths) {
+    const segments = path.split('.')
+    for (let i = 1; i <= segments.length; i++) out.add(segments.slice(0, i).join('.'))
+  }
+  return [...out]
+}
+
 function narrow(query: ResolvedQuery, narrowing: QueryNarrowing): ResolvedQuery {
   const where = `${query.resource.name}: the route's narrowing`
   const subset = <V>(
@@ -356,7 +366,8 @@ function narrow(query: ResolvedQuery, narrowing: QueryNarrowing): ResolvedQuery 
       ? query.includes
       : subset(
           query.includes,
-          includeNames.filter((name) => !query.counts.has(name)),
+          // a.b allows a too, as a declaration's own list does: loading a.b needs a
+          withPrefixes(includeNames.filter((name) => !query.counts.has(name))),
           'include',
         )
   const counts =

@@ -1,0 +1,113 @@
+// The plan's reading of include and per_page at their edges, and of which parameters are filters:
+// an include path stops at its last allowed prefix (the relations before an unknown or too deep
+// segment still load), a route narrowed to a.b allows and loads a, a per_page of any length above
+// the maximum is the maximum, an undecodable include is a 400 under strict, and only `filter` and
+// `filter[...]` are filters.
+import {
+  Field,
+  JsonResource,
+  QueryParameterError,
+  WhenLoaded,
+  defineQuery,
+  queryPlan,
+} from 'api-resources'
+
+interface User {
+  id: number
+  posts?: Post[]
+}
+interface Comment {
+  id: number
+  author?: User
+}
+interface Post {
+  id: number
+  author?: User
+  comments?: Comment[]
+}
+
+class UserResource extends JsonResource<User> {
+  @Field() id!: number
+  @WhenLoaded(() => PostResource) posts?: unknown
+}
+class CommentResource extends JsonResource<Comment> {
+  @Field() id!: number
+  @WhenLoaded(() => UserResource) author?: unknown
+}
+class PostResource extends JsonResource<Post> {
+  static query = defineQuery<Post>()({
+    sort: ['id'],
+    filters: { id: { type: 'integer', operators: ['eq'] } },
+    perPage: { default: 3, max: 5 },
+  })
+  @Field() id!: number
+  @WhenLoaded(() => UserResource) author?: unknown
+  @WhenLoaded(() => CommentResource) comments?: unknown
+}
+
+const paths = (query: string, options: Parameters<typeof queryPlan>[1] = {}) =>
+  queryPlan(PostResource, { ...options, query }).include.map((i) => i.path)
+
+describe('include', () => {
+  it('stops a path at its last allowed prefix', () => {
+    expect(paths('include=author.nope')).toEqual(['author'])
+    expect(paths('include=comments.author.nope.deeper')).toEqual(['comments', 'comments.author'])
+    // deeper than the declared depth (3): the first three segments load
+    expect(paths('include=author.posts.author.posts')).toEqual([
+      'author',
+      'author.posts',
+      'author.posts.author',
+    ])
+    expect(paths('include=nope.author')).toEqual([])
+    // the links carry what was accepted
+    expect(queryPlan(PostResource, { query: 'include=author.nope' }).parameters).toMatchObject({
+      include: 'author',
+    })
+    // strict still refuses the path
+    expect(() => paths('include=author.nope', { strict: true })).toThrow(QueryParameterError)
+  })
+
+  it('a route narrowed to a.b allows and loads a', () => {
+    const narrowed = { include: ['comments.author'] }
+    expect(paths('include=comments.author', narrowed)).toEqual(['comments', 'comments.author'])
+    expect(paths('include=comments', { ...narrowed, strict: true })).toEqual(['comments'])
+    expect(paths('include=author', narrowed)).toEqual([])
+    expect(() => paths('include=author', { ...narrowed, strict: true })).toThrow(
+      /"author" cannot be included; allowed: comments, comments\.author/,
+    )
+  })
+
+  it('an include that does not decode is a 400 under strict, ignored otherwise', () => {
+    expect(paths('include=%ZZ')).toEqual([])
+    expect(paths('include=author%ZZ')).toEqual([])
+    expect(() => paths('include=author%ZZ', { strict: true })).toThrow(
+      expect.objectContaining({ errors: { include: [expect.stringMatching(/percent-encoding/)] } }),
+    )
+  })
+})
+
+describe('per_page', () => {
+  it.each([
+    ['4', 4],
+    ['999999999999999', 5],
+    ['1000000000000000', 5],
+    ['99999999999999999999', 5],
+    ['9'.repeat(40), 5],
+    ['0000000000000004', 4],
+    ['0', 3],
+    ['-1', 3],
+    ['2.5', 3],
+    ['', 3],
+  ])('per_page=%s gives %d', (value, expected) => {
+    expect(queryPlan(PostResource, { query: `per_page=${value}` }).perPage).toBe(expected)
+  })
+})
+
+describe('filters', () => {
+  it('reads only filter and filter[...]; filters= or filterBy= are other parameters', () => {
+    expect(queryPlan(PostResource, { query: 'filters=1&filterBy=x' }).where).toEqual([])
+    expect(() => queryPlan(PostResource, { query: 'filter=1' })).toThrow(QueryParameterError)
+    expect(() => queryPlan(PostResource, { query: 'filter[nope]=1' })).toThrow(QueryParameterError)
+    expect(queryPlan(PostResource, { query: 'filter[id]=2' }).where).toHaveLength(1)
+  })
+})
