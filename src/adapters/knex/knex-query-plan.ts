@@ -9,10 +9,15 @@ import {
   type Row,
 } from '../../query/apply'
 import type { QueryPlan } from '../../query/plan'
-import { knexWhereSpelling, type KnexWhereBuilder } from '../orm-support/knex-like-plan'
+import {
+  groupOwnWhere,
+  knexWhereSpelling,
+  type KnexStatements,
+  type KnexWhereBuilder,
+} from '../orm-support/knex-like-plan'
 import { spellPlanCondition } from '../orm-support/plan-parts'
 
-interface KnexInternals {
+interface KnexInternals extends KnexStatements {
   readonly client: { queryBuilder(): Knex.QueryBuilder; readonly dialect?: string }
   readonly _single?: { readonly table?: unknown }
 }
@@ -30,6 +35,7 @@ export function applyQueryPlan<Q extends Knex.QueryBuilder>(query: Q, plan: Quer
   // SQLite has no date type: date-times are bound as ISO text
   const spelling = knexWhereSpelling(internals(query).client.dialect === 'sqlite3')
   const builder = query as unknown as KnexWhereBuilder
+  if (plan.where.length > 0) groupOwnWhere(internals(query))
   for (const condition of plan.where) spellPlanCondition(condition, spelling)(builder)
   query.clearOrder()
   for (const entry of plan.order) query.orderBy(entry.column, entry.descending ? 'desc' : 'asc')

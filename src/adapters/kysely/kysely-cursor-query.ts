@@ -1,5 +1,4 @@
 import type {
-  Expression,
   KyselyPlugin,
   OperationNode,
   PluginTransformResultArgs,
@@ -26,13 +25,20 @@ import {
   type SqlFamily,
   type TableRef,
 } from '../orm-support/column-schema'
-import { alias, identifier, node, operator, parens, raw } from './kysely-nodes'
+import {
+  alias,
+  andsOnly,
+  expression,
+  identifier,
+  node,
+  operator,
+  parens,
+  raw,
+  withOwnWhereGrouped,
+} from './kysely-nodes'
 import { mergeSelectColumns, selectColumn, type SelectEntry } from '../orm-support/union-selects'
 
 /** An `Expression` Kysely's builder methods accept, around a node. */
-function expression(inner: OperationNode): Expression<unknown> {
-  return { expressionType: undefined, toOperationNode: () => inner } as Expression<unknown>
-}
 
 interface ReferenceLike extends OperationNode {
   readonly table?: { readonly table?: { readonly identifier?: { readonly name?: string } } }
@@ -340,6 +346,20 @@ function exactSelections(columns: readonly (KyselyCursorColumn & SchemaColumn)[]
 }
 
 /**
+ * `select` with `keyset` ANDed to its WHERE, its own WHERE in parentheses first unless
+ * {@link andsOnly} (see `withOwnWhereGrouped`).
+ */
+function withKeyset(select: SelectQueryNode, keyset: OperationNode | undefined): SelectQueryNode {
+  if (keyset === undefined) return select
+  const own = select.where?.where
+  const where =
+    own === undefined
+      ? keyset
+      : node({ kind: 'AndNode' as const, left: andsOnly(own) ? own : parens(own), right: keyset })
+  return node({ ...select, where: node({ kind: 'WhereNode' as const, where }) })
+}
+
+/**
  * A plugin that restricts every SELECT of a select with set operations by the keyset `condition`
  * (when there is one), each on its own columns, and adds their exact texts to each select list.
  */
@@ -356,13 +376,8 @@ function restrictedSelects(
       const ref = (column: string) => byColumn.get(column) as OperationNode
       const keyset =
         condition === undefined ? undefined : parens(conditionNode(condition, ref, cast))
-      const where =
-        keyset === undefined || select.where === undefined
-          ? keyset
-          : node({ kind: 'AndNode' as const, left: select.where.where, right: keyset })
       return node({
-        ...select,
-        ...(where === undefined ? {} : { where: node({ kind: 'WhereNode' as const, where }) }),
+        ...withKeyset(select, keyset),
         selections: [...(select.selections ?? []), ...exactTexts(columns, own)],
         ...(select.setOperations === undefined
           ? {}
@@ -399,7 +414,9 @@ export function kyselyCursorQuery<O>(
       let page = query.clearOrderBy().clearLimit().clearOffset()
       const union = hasSetOperations(query.toOperationNode())
       if (condition !== undefined && !union)
-        page = page.where(expression(parens(conditionNode(condition, ref, cast))) as never)
+        page = withOwnWhereGrouped(page).where(
+          expression(parens(conditionNode(condition, ref, cast))) as never,
+        )
       // SQLite orders a UNION by its output columns only, not by (x is null): it takes NULLS FIRST/LAST
       const keywords = largest || (family === 'sqlite' && union)
       for (const column of order)

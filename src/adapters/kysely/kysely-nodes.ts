@@ -1,4 +1,4 @@
-import type { OperationNode } from 'kysely'
+import type { Expression, OperationNode, SelectQueryBuilder } from 'kysely'
 
 // Operation nodes are plain frozen objects that Kysely's compilers dispatch on by `kind`, so the
 // adapter builds them without loading Kysely at run time. The builders both of its queries (the
@@ -23,3 +23,30 @@ export const operator = (op: string) => node({ kind: 'OperatorNode' as const, op
 
 /** `(inner)`. */
 export const parens = (inner: OperationNode) => node({ kind: 'ParensNode' as const, node: inner })
+
+/** `inner` as an expression a builder takes (`where(expression(node))`). */
+export function expression(inner: OperationNode): Expression<unknown> {
+  return { expressionType: undefined, toOperationNode: () => inner } as Expression<unknown>
+}
+
+/** Is `where` comparisons and groups ANDed: what one more AND cannot change the meaning of? */
+export function andsOnly(where: OperationNode): boolean {
+  if (where.kind === 'BinaryOperationNode' || where.kind === 'ParensNode') return true
+  if (where.kind !== 'AndNode') return false
+  const { left, right } = where as OperationNode & { left: OperationNode; right: OperationNode }
+  return andsOnly(left) && andsOnly(right)
+}
+
+/**
+ * `query` with its own WHERE in parentheses when ANDing one more condition could change what it
+ * means: raw SQL or an OR (`a = 1 or a = 2`, ANDed as it is, reads `a = 1 or (a = 2 and x)`), which
+ * Kysely's `where()` ANDs without grouping. Uses `clearWhere()`; a Kysely without it (before 0.27)
+ * gets the query as it is.
+ */
+export function withOwnWhereGrouped<Q extends SelectQueryBuilder<never, never, unknown>>(
+  query: Q,
+): Q {
+  const own = query.toOperationNode().where?.where
+  if (own === undefined || andsOnly(own) || typeof query.clearWhere !== 'function') return query
+  return query.clearWhere().where(expression(parens(own)) as never) as Q
+}

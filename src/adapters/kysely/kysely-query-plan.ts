@@ -1,4 +1,4 @@
-import type { Expression, Kysely, OperationNode, SelectQueryBuilder } from 'kysely'
+import type { Kysely, OperationNode, SelectQueryBuilder } from 'kysely'
 import { ArgumentError } from '../../errors/base'
 import type { BasePaginator } from '../../pagination/base-paginator'
 import {
@@ -12,7 +12,15 @@ import {
 import type { QueryCondition } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
 import { planValue, SQL_COMPARISONS } from '../orm-support/plan-parts'
-import { identifier, node, operator, parens, raw } from './kysely-nodes'
+import {
+  expression,
+  identifier,
+  node,
+  operator,
+  parens,
+  raw,
+  withOwnWhereGrouped,
+} from './kysely-nodes'
 
 /** Options of a planned Kysely page: the loaders need the Kysely instance to query with. */
 export interface KyselyPlanLoadOptions extends PlanLoadOptions {
@@ -21,10 +29,6 @@ export interface KyselyPlanLoadOptions extends PlanLoadOptions {
 }
 
 type AnySelect = SelectQueryBuilder<never, never, unknown>
-
-function expression(inner: OperationNode): Expression<unknown> {
-  return { expressionType: undefined, toOperationNode: () => inner } as Expression<unknown>
-}
 
 /** `table.column` or `column` as a reference node. */
 function reference(column: string): OperationNode {
@@ -108,6 +112,7 @@ export function applyQueryPlan<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   let q = query as unknown as AnySelect
   const sqlite = plan.where.length > 0 && isSqlite(q)
+  if (plan.where.length > 0) q = withOwnWhereGrouped(q)
   for (const condition of plan.where)
     q = q.where(expression(parens(conditionNode(condition, sqlite))) as never)
   q = q.clearOrderBy()

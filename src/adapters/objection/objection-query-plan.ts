@@ -9,7 +9,12 @@
 import type { UnsupportedQueryError } from '../../errors/pagination-errors'
 import type { QueryPlan } from '../../query/plan'
 import { planUnsupported, type OrmPlanSteps } from '../orm-support/orm-paginators'
-import { knexWhereSpelling, type KnexWhereBuilder } from '../orm-support/knex-like-plan'
+import {
+  groupOwnWhere,
+  knexWhereSpelling,
+  type KnexStatements,
+  type KnexWhereBuilder,
+} from '../orm-support/knex-like-plan'
 import { spellPlanWhere } from '../orm-support/plan-parts'
 import type { ObjectionModelClass, ObjectionQueryLike } from './objection-types'
 
@@ -22,6 +27,8 @@ interface ObjectionPlanBuilder extends ObjectionQueryLike, KnexWhereBuilder {
   modelClass(): ObjectionPlanModel
   /** The Knex instance the query runs on (`Model.query(knex)` or the model's bound one). */
   knex(): KnexLike
+  /** Runs `change` on the Knex builder at this point of building the query. */
+  onBuildKnex(change: (knex: KnexStatements) => void): this
 }
 
 /** A Knex instance as the plan reads it. */
@@ -134,6 +141,8 @@ function applyObjectionPlan<Q extends ObjectionQueryLike>(
   countRelations(model, plan, fn) // a count of no relation fails here, before any query
   const sqlite = builder.knex().client.dialect === 'sqlite3'
   const where = spellPlanWhere(plan, knexWhereSpelling<ObjectionPlanBuilder>(sqlite))
+  // the query's own WHERE becomes one group when Objection builds it, before the plan's is added
+  if (where !== undefined) builder.onBuildKnex(groupOwnWhere)
   if (where !== undefined) where(builder)
   builder.clearOrder()
   for (const entry of plan.order) builder.orderBy(entry.column, entry.descending ? 'desc' : 'asc')

@@ -16,6 +16,7 @@ import {
   type CursorQuery,
   type KeysetCondition,
 } from '../../pagination/cursor-query'
+import { groupOwnWhere } from './knex-like-plan'
 import { mergeSelectColumns, selectColumn, type SelectEntry } from './union-selects'
 
 /**
@@ -377,6 +378,8 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
     fetch: async (columns: readonly SchemaColumn[], condition, limit) => {
       const builder = page()
       const query = union.knex(builder)
+      // the query's own WHERE first becomes one group, so the keyset ANDs with all of it
+      if (condition !== undefined) union.onKnex(builder, groupOwnWhere)
       if (!hasUnion(query)) restrict(builder, condition, columns, columns, select)
       else {
         const fn = 'cursorPaginate'
@@ -387,6 +390,7 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
         union.onKnex(builder, (knex) => {
           unionSelects(fn, knex, true).forEach((s, k) => {
             const arm = s as unknown as KnexLikeBuilder
+            if (condition !== undefined) groupOwnWhere(s)
             restrict(
               arm,
               condition,

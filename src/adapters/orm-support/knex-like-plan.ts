@@ -43,3 +43,32 @@ export function knexWhereSpelling<B extends KnexWhereBuilder>(
       }),
   }
 }
+
+/** A Knex builder's statements (its WHERE among them), as Knex keeps them. @internal */
+export interface KnexStatements {
+  readonly _statements: readonly WhereStatement[]
+}
+
+interface WhereStatement {
+  readonly grouping: string
+  readonly type?: string
+  readonly bool?: string
+}
+
+/**
+ * Puts the WHERE of a Knex builder in parentheses when ANDing one more condition could change what
+ * it means: it has a top-level OR, or raw SQL, which may hold one (`a = 1 or a = 2` ANDed with the
+ * keyset reads `a = 1 or (a = 2 and keyset)`), as a plan's conditions and a cursor's keyset are.
+ * A WHERE of ANDed terms is left as it is. @internal
+ */
+export function groupOwnWhere(knex: KnexStatements): void {
+  const statements = knex._statements as WhereStatement[]
+  const own = statements.filter((s) => s.grouping === 'where')
+  if (!own.some((s) => s.bool === 'or' || s.type === 'whereRaw')) return
+  const others = statements.filter((s) => s.grouping !== 'where')
+  statements.splice(0, statements.length, ...others)
+  // Knex calls a where callback with the group's own builder when it compiles the query
+  ;(knex as unknown as KnexWhereBuilder).where(function (this: KnexStatements) {
+    ;(this._statements as WhereStatement[]).push(...own)
+  })
+}
