@@ -37,7 +37,10 @@ class CommentResource extends JsonResource<Comment> {
 class PostResource extends JsonResource<Post> {
   static query = defineQuery<Post>()({
     sort: ['id'],
-    filters: { id: { type: 'integer', operators: ['eq'] } },
+    filters: {
+      id: { type: 'integer', operators: ['eq'] },
+      title: { column: 'id', type: 'string', operators: ['eq'] },
+    },
     perPage: { default: 3, max: 5 },
   })
   @Field() id!: number
@@ -109,5 +112,11 @@ describe('filters', () => {
     expect(() => queryPlan(PostResource, { query: 'filter=1' })).toThrow(QueryParameterError)
     expect(() => queryPlan(PostResource, { query: 'filter[nope]=1' })).toThrow(QueryParameterError)
     expect(queryPlan(PostResource, { query: 'filter[id]=2' }).where).toHaveLength(1)
+  })
+
+  it('a string value too long is refused with the limit named', () => {
+    expect(() => queryPlan(PostResource, { query: `filter[title]=${'x'.repeat(1001)}` })).toThrow(
+      /at most 1000 characters/,
+    )
   })
 })

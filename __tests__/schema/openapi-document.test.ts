@@ -194,4 +194,28 @@ describe('openApiDocument()', () => {
       expect.objectContaining({ code: 'ERR_STRICT_OPTION' }),
     )
   })
+  it('describes every equality filter as a comma list, a string one too (any of the values)', () => {
+    class Named extends JsonResource<Model> {
+      static query = defineQuery<Model>()({
+        filters: {
+          id: { type: 'integer', operators: ['eq'] },
+          name: { column: 'id', type: 'string', operators: ['eq', 'contains'] },
+        },
+      })
+      @Field({ from: 'id' as string }) id!: number
+    }
+    const doc = openApiDocument({
+      info: { title: 't', version: '1' },
+      routes: [{ method: 'get', path: '/named', query: Named, responds: { paginated: Named } }],
+    }) as unknown as { paths: Record<string, Record<string, { parameters: Json[] }>> }
+    const parameter = (name: string) =>
+      doc.paths['/named'].get.parameters.find((p) => p.name === name)
+    for (const name of ['filter[id]', 'filter[name]'])
+      expect(parameter(name)).toMatchObject({
+        style: 'form',
+        explode: false,
+        schema: { type: 'array', minItems: 1 },
+      })
+    expect(parameter('filter[name][contains]')).toMatchObject({ schema: { type: 'string' } })
+  })
 })

@@ -98,7 +98,8 @@ function filterParameters(filter: ResolvedFilter): SchemaObject[] {
         description: 'true: IS NULL; false: IS NOT NULL.',
         schema: { type: 'boolean' },
       }
-    if (op === 'in' || (op === 'eq' && filter.type !== 'string'))
+    // equality takes a comma list (any of the values), as `in` does, whatever the type
+    if (op === 'in' || op === 'eq')
       return {
         name,
         in: 'query',

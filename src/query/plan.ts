@@ -375,7 +375,7 @@ function describeType(filter: ResolvedFilter): string {
     case 'date-time':
       return 'a date or date-time (RFC 3339, e.g. 2024-05-01 or 2024-05-01T10:00:00Z)'
     case 'string':
-      return 'a non-empty string'
+      return 'a non-empty string of at most 1000 characters'
     case 'enum':
       return `one of ${listOf(filter.values ?? [])}`
   }
