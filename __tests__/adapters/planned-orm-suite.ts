@@ -54,6 +54,11 @@ export interface PlannedOrm {
   cursor(plan: QueryPlan): Promise<CursorPaginator<object>>
   /** The SQL of every query the ORM ran (the suite empties it). */
   readonly log: string[]
+  /**
+   * The same paginators over the posts with a WHERE of their own whose top level is an OR
+   * (`score = 1 OR score = 2`), by the name of each way the ORM writes one (its OR, a raw condition).
+   */
+  readonly ored?: Readonly<Record<string, Pick<PlannedOrm, 'page' | 'cursor'>>>
   close(): Promise<void>
 }
 
@@ -267,6 +272,37 @@ export function plannedOrmSuite(suite: PlannedOrmSuite): void {
         const starts = orm.page(plan('filter[title][starts_with]=50%25'))
         if (refused) await expect(starts).rejects.toBeInstanceOf(QueryParameterError)
         else expect((await starts).total()).toBe(26)
+      })
+
+      it("ANDs the filters and the cursor with the whole of the query's own WHERE, an OR at its top", async () => {
+        const cases = [
+          {
+            query: 'filter[author]=1,2,3&sort=title&per_page=2',
+            authors: [1, 2, 3],
+            sort: 'title',
+          },
+          { query: 'sort=score&per_page=3', authors: undefined, sort: 'score' },
+        ]
+        // (an ORM suite that gives no such query has nothing to check)
+        for (const [spelling, ored] of Object.entries(orm.ored ?? {}))
+          for (const { query, authors, sort } of cases) {
+            const expected = knex(tables.posts).select('id').whereIn('score', [1, 2])
+            if (authors !== undefined) expected.whereIn('user_id', authors)
+            const rows = await expected.orderBy([sort, 'id'])
+            const want = rows.map((r: { id: unknown }) => Number(r.id))
+            const label = `${spelling}: ${query}`
+            const first = await inRequest(`/p?${query}`, () => ored.page(plan(query)))
+            expect([label, first.total()]).toEqual([label, want.length])
+            const perPage = Number(/per_page=(\d+)/.exec(query)![1])
+            const offset = await walkOffset(query, perPage, (url) =>
+              inRequest(url, () => ored.page(plan(query))),
+            )
+            expect([label, offset]).toEqual([label, want])
+            const cursor = await walkCursor(query, (url) =>
+              inRequest(url, () => ored.cursor(plan(query))),
+            )
+            expect([label, cursor]).toEqual([label, want])
+          }
       })
 
       it('walks the same rows as plain SQL with the same ORDER BY and WHERE (offset and cursor)', async () => {

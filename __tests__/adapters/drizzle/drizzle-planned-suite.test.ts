@@ -6,7 +6,7 @@
 // and drizzle-mariadb-plan.test.ts cover counts, the refusals and MariaDB's own cases.)
 import mysql from 'mysql2/promise'
 import Database from 'better-sqlite3'
-import { relations } from 'drizzle-orm'
+import { eq, or, relations, sql, type SQL } from 'drizzle-orm'
 import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3'
 import { drizzle as drizzleMysql } from 'drizzle-orm/mysql2'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -88,6 +88,11 @@ function mysqlTables() {
 
 type Tables = ReturnType<typeof liteTables>
 
+/** The posts' own WHERE, `score = 1 OR score = 2`, as or() and as raw `sql`. */
+const orOf = (posts: Pick<Tables['posts'], 'score'>) => or(eq(posts.score, 1), eq(posts.score, 2))!
+const sqlOf = (posts: Pick<Tables['posts'], 'score'>) =>
+  sql`${posts.score} = 1 or ${posts.score} = 2`
+
 function schemaOf(tables: Tables) {
   const { users, posts, comments } = tables
   return {
@@ -133,6 +138,18 @@ plannedOrmSuite({
       page: (plan) => paginate(orm.query.posts.findMany(), plan),
       simple: (plan) => simplePaginate(orm.query.posts.findMany(), plan),
       cursor: (plan) => cursorPaginate(orm.select().from(tables.posts), plan),
+      ored: {
+        'or()': {
+          page: (plan) => paginate(orm.query.posts.findMany({ where: orOf }), plan),
+          cursor: (plan) =>
+            cursorPaginate(orm.select().from(tables.posts).where(orOf(tables.posts)), plan),
+        },
+        'sql with OR': {
+          page: (plan) => paginate(orm.query.posts.findMany({ where: sqlOf }), plan),
+          cursor: (plan) =>
+            cursorPaginate(orm.select().from(tables.posts).where(sqlOf(tables.posts)), plan),
+        },
+      },
       close,
     }
   },
@@ -155,14 +172,40 @@ plannedOrmSuite({
     const schema = schemaOf(tables as unknown as Tables) as unknown as Record<string, unknown>
     const connection = await mysql.createConnection(db.url)
     const orm = drizzleMysql(connection, { schema, mode: 'default', logger }) as unknown as {
-      query: { posts: { findMany(): PromiseLike<object[]> } }
-      select(): { from(table: unknown): PromiseLike<object[]> }
+      query: { posts: { findMany(options?: object): PromiseLike<object[]> } }
+      select(): {
+        from(table: unknown): PromiseLike<object[]> & { where(w: SQL): PromiseLike<object[]> }
+      }
     }
     return {
       log,
       page: (plan) => paginate(orm.query.posts.findMany(), plan),
       simple: (plan) => simplePaginate(orm.query.posts.findMany(), plan),
       cursor: (plan) => cursorPaginate(orm.select().from(tables.posts), plan),
+      ored: {
+        'or()': {
+          page: (plan) => paginate(orm.query.posts.findMany({ where: orOf }), plan),
+          cursor: (plan) =>
+            cursorPaginate(
+              orm
+                .select()
+                .from(tables.posts)
+                .where(orOf(tables.posts as never)),
+              plan,
+            ),
+        },
+        'sql with OR': {
+          page: (plan) => paginate(orm.query.posts.findMany({ where: sqlOf }), plan),
+          cursor: (plan) =>
+            cursorPaginate(
+              orm
+                .select()
+                .from(tables.posts)
+                .where(sqlOf(tables.posts as never)),
+              plan,
+            ),
+        },
+      },
       close: () => connection.end(),
     }
   },

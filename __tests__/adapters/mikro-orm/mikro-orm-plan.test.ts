@@ -2,9 +2,17 @@
 // MariaDB): WHERE and ORDER BY on the QueryBuilder, includes loaded by em.populate() with the
 // select-in strategy, counted from MikroORM's query logger. One EntityManager fork per request.
 import 'reflect-metadata'
-import { Collection, Entity, ManyToOne, OneToMany, PrimaryKey, Property } from '@mikro-orm/core'
+import {
+  Collection,
+  Entity,
+  ManyToOne,
+  OneToMany,
+  PrimaryKey,
+  Property,
+  raw,
+} from '@mikro-orm/core'
 import type { MikroORM } from '@mikro-orm/core'
-import { JsonResource, WhenCounted, defineQuery, queryPlan } from 'api-resources'
+import { JsonResource, WhenCounted, defineQuery, queryPlan, type QueryPlan } from 'api-resources'
 import { cursorPaginate, installMikroOrm, paginate, simplePaginate } from 'api-resources/mikro-orm'
 import { dialectNames } from '../../support/db'
 import { plannedOrmSuite, type PlannedOrm } from '../planned-orm-suite'
@@ -76,11 +84,26 @@ plannedOrmSuite({
           createQueryBuilder(entity: typeof PlanPost, alias: string): never
         }
       ).createQueryBuilder(PlanPost, 'p')
+    // the builder's own WHERE, written as the test says
+    interface Builder {
+      where(cond: unknown): Builder
+      orWhere(cond: unknown): Builder
+    }
+    const ored = (where: (qb: Builder) => Builder) => ({
+      page: (plan: QueryPlan) => paginate(where(posts()) as never, plan) as never,
+      cursor: (plan: QueryPlan) => cursorPaginate(where(posts()) as never, plan) as never,
+    })
     return {
       log,
       page: (plan) => paginate(posts(), plan),
       simple: (plan) => simplePaginate(posts(), plan),
       cursor: (plan) => cursorPaginate(posts(), plan),
+      ored: {
+        $or: ored((qb) => qb.where({ $or: [{ score: 1 }, { score: 2 }] })),
+        'where().orWhere()': ored((qb) => qb.where({ score: 1 }).orWhere({ score: 2 })),
+        'a string with OR': ored((qb) => qb.where('p.score = 1 or p.score = 2')),
+        'raw() with OR': ored((qb) => qb.where(raw('p.score = 1 or p.score = 2'))),
+      },
       close: () => opened.close(true),
     }
   },

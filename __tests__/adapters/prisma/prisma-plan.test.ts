@@ -24,11 +24,18 @@ plannedOrmSuite({
     const prisma = openPrisma(db, { log: [{ emit: 'event', level: 'query' }] }) as PlanClient
     const log: string[] = []
     prisma.$on('query', (e) => log.push(e.query))
+    const ored = { OR: [{ score: 1 }, { score: 2 }] }
     return {
       log,
       page: (plan) => paginate(prisma.planPost, {}, plan) as never,
       simple: (plan) => simplePaginate(prisma.planPost, {}, plan) as never,
       cursor: (plan) => cursorPaginate(prisma.planPost, {}, plan) as never,
+      ored: {
+        OR: {
+          page: (plan) => paginate(prisma.planPost, { where: ored }, plan) as never,
+          cursor: (plan) => cursorPaginate(prisma.planPost, { where: ored }, plan) as never,
+        },
+      },
       close: () => prisma.$disconnect(),
     }
   },

@@ -3,7 +3,8 @@
 // counted from Sequelize's logging, which shows each statement as the driver receives it (bind
 // parameters as $1 or ?, never their values). (sequelize-plan.test.ts covers renames, many-to-many,
 // timestamp columns and the errors; sequelize-bind.test.ts the bind parameters themselves.)
-import { DataTypes, Model, Sequelize } from 'sequelize'
+import type { QueryPlan } from 'api-resources'
+import { DataTypes, Model, Op, Sequelize, literal, type WhereOptions } from 'sequelize'
 import { cursorPaginate, installSequelize, paginate, simplePaginate } from 'api-resources/sequelize'
 import { dialectNames } from '../../support/db'
 import { plannedOrmSuite, type PlannedOrm } from '../planned-orm-suite'
@@ -49,11 +50,20 @@ plannedOrmSuite({
     Post.hasMany(Comment, { as: 'comments', foreignKey: 'post_id' })
     Comment.belongsTo(User, { as: 'author', foreignKey: 'user_id' })
     installSequelize(sequelize)
+    const score = sequelize.getQueryInterface().quoteIdentifier('score')
+    const ored = (where: WhereOptions) => ({
+      page: (plan: QueryPlan) => paginate({ model: Post, where }, plan),
+      cursor: (plan: QueryPlan) => cursorPaginate({ model: Post, where }, plan),
+    })
     return {
       log,
       page: (plan) => paginate({ model: Post }, plan),
       simple: (plan) => simplePaginate({ model: Post }, plan),
       cursor: (plan) => cursorPaginate({ model: Post }, plan),
+      ored: {
+        'Op.or': ored({ [Op.or]: [{ score: 1 }, { score: 2 }] }),
+        'a literal() with OR': ored(literal(`${score} = 1 OR ${score} = 2`)),
+      },
       close: () => sequelize.close(),
     }
   },

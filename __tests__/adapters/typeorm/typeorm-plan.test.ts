@@ -11,7 +11,7 @@ import {
   OneToMany,
   PrimaryColumn,
 } from 'typeorm'
-import { JsonResource, WhenCounted, defineQuery, queryPlan } from 'api-resources'
+import { JsonResource, WhenCounted, defineQuery, queryPlan, type QueryPlan } from 'api-resources'
 import { cursorPaginate, paginate, simplePaginate } from 'api-resources/typeorm'
 import { dialectNames } from '../../support/db'
 import { plannedOrmSuite, type PlannedOrm } from '../planned-orm-suite'
@@ -79,11 +79,21 @@ plannedOrmSuite({
         : new DataSource({ type: db.dialect, url: db.url, ...common })
     dataSource = await ds.initialize()
     const posts = () => ds.getRepository(PlanPost).createQueryBuilder('post')
+    const ored = (where: () => ReturnType<typeof posts>) => ({
+      page: (plan: QueryPlan) => paginate(where(), plan),
+      cursor: (plan: QueryPlan) => cursorPaginate(where(), plan),
+    })
     return {
       log,
       page: (plan) => paginate(posts(), plan),
       simple: (plan) => simplePaginate(posts(), plan),
       cursor: (plan) => cursorPaginate(posts(), plan),
+      ored: {
+        'where().orWhere()': ored(() =>
+          posts().where('post.score = :one', { one: 1 }).orWhere('post.score = :two', { two: 2 }),
+        ),
+        'a where with OR': ored(() => posts().where('post.score = 1 OR post.score = 2')),
+      },
       close: () => ds.destroy(),
     }
   },

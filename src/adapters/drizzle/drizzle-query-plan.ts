@@ -352,14 +352,22 @@ function extrasOf(fn: string, plan: QueryPlan, query: RelationalQuery): unknown 
   }
 }
 
+/**
+ * The query's own WHERE ANDed with the plan's conditions, in parentheses: and() does not wrap a raw
+ * `sql` condition, whose OR would swallow the plan's.
+ */
+function andOwn(ops: WhereOperators, own: unknown, planned: unknown): unknown {
+  if (own === undefined) return planned
+  return planned === undefined ? own : ops.and(ops.sql`(${own})`, planned)
+}
+
 /** The query's own `where` and the plan's, for a relational query. */
 function relationalWhere(fn: string, plan: QueryPlan, own: unknown, sqlite: boolean): unknown {
   if (plan.where.length === 0) return own
   const where: Where = (fields, ops) => {
     const planned = spellPlanWhere(plan, whereSpelling(fn, plan, sqlite, fields, ops))
-    if (own === undefined) return planned
     const mine = typeof own === 'function' ? (own as Where)(fields, ops) : own
-    return ops.and(mine, planned)
+    return andOwn(ops, mine, planned)
   }
   return where
 }
@@ -424,7 +432,7 @@ function applyDrizzlePlan<Q extends DrizzleQueryLike>(query: Q, plan: QueryPlan,
   })
   return withConfig(query, {
     ...q.config,
-    where: planned === undefined ? own : own === undefined ? planned : ops.and(own, planned),
+    where: andOwn(ops, own, planned),
     orderBy,
   })
 }

@@ -161,9 +161,9 @@ function withTexts(attributes: unknown, texts: unknown[]): unknown {
 
 /**
  * The query's own `where`, a `literal()` in parentheses: Sequelize writes a literal as it is, so an
- * OR inside it would swallow the keyset.
+ * OR inside it would swallow the keyset (or the plan's conditions) ANDed with it. @internal
  */
-function grouped(where: unknown, literal: SequelizeOrm['literal']): unknown {
+export function grouped(where: unknown, literal: SequelizeOrm['literal']): unknown {
   const val = (where as { val?: unknown } | null)?.val
   const isLiteral = (where as object | null)?.constructor?.name === 'Literal'
   return isLiteral && typeof val === 'string' ? literal(`(${val})`) : where

@@ -18,6 +18,7 @@ import {
   type PlanWhereSpelling,
 } from '../orm-support/plan-parts'
 import { bindValue, sequelizeBinds, type SequelizeBinds } from './sequelize-bind'
+import { grouped } from './sequelize-cursor'
 import type { SequelizeQuery } from './sequelize-types'
 import { hasOwn } from '../../util/objects'
 
@@ -210,7 +211,11 @@ function applySequelizePlan<Q extends SequelizeQuery>(
   const planWhere = spellPlanWhere(plan, whereSpelling(model, S, binds))
   const own = query.where
   const where =
-    planWhere === undefined ? own : own === undefined ? planWhere : { [S.Op.and]: [own, planWhere] }
+    planWhere === undefined
+      ? own
+      : own === undefined
+        ? planWhere
+        : { [S.Op.and]: [grouped(own, (sql) => S.literal(sql)), planWhere] }
   const order = plan.order.map((entry) => [entry.column, entry.descending ? 'DESC' : 'ASC'])
   const includes = includesOf(fn, plan, model, includeTree(plan))
   const counts = plan.counts.map((count) => countAttribute(fn, plan, model, S, count))
