@@ -4,8 +4,10 @@
 // single and double floats, decimals, bigints past 2^53, uuids, booleans and text. The expected
 // order is the database's own (the same query without a cursor). Where Prisma cannot carry a
 // column's values exactly (a DateTime of a microsecond column, a Float of a `real` one), the first
-// page is refused. cursor-types.test.ts runs it in the process's
-// time zone, and cursor-types-tz.test.ts runs that file again under TZ=America/New_York.
+// page is refused. Columns of less common types (SPECIAL_TYPES: PostgreSQL intervals, infinities,
+// NaN, money; MariaDB FLOAT, time(6), ENUM and SET) are walked through Knex, Kysely and Sequelize.
+// cursor-types.test.ts runs it in the process's time zone, and cursor-types-tz.test.ts runs that
+// file again under TZ=America/New_York.
 import type { Knex } from 'knex'
 import type { Kysely, SelectQueryBuilder } from 'kysely'
 import { ArgumentError, Cursor, InvalidCursorError } from 'api-resources'
@@ -334,6 +336,46 @@ export function literal(dialect: DialectName, column: string, i: number): string
       return `'t${k}'`
   }
 }
+
+/**
+ * Columns of less common types, each with the SQL literals of its values, repeated in turn over
+ * the rows (ties, NULLs): values a cursor carries as the database's text or compares in a way of
+ * their own. PostgreSQL: intervals (`36 hours` equals `1 day 12:00:00`), infinite dates and
+ * timestamps, NaN and infinite `numeric` and floats, `money` (its text is `$2.20`). MariaDB: single
+ * floats past six digits and past 2^24, fractional `time(n)`, and ENUM and SET, which sort by
+ * their members' positions (`'b'` before `'a'`). SQLite: none beyond the table above.
+ */
+export const SPECIAL_TYPES: Record<DialectName, Record<string, [string, ...string[]]>> = {
+  postgres: {
+    iv: [
+      'interval',
+      "'1 day'",
+      "'2 days'",
+      'null',
+      "'1 day 00:00:00.5'",
+      "'-1 hour'",
+      "'36 hours'",
+    ],
+    tsi: ['timestamp(6)', "'infinity'", "'-infinity'", "'2024-01-01 00:00:00.000001'", 'null'],
+    tzi: ['timestamptz', "'infinity'", "'2024-01-01 00:00:00.5+00'", 'null', "'-infinity'"],
+    di: ['date', "'infinity'", "'2024-01-01'", "'-infinity'", 'null', "'2023-12-31'"],
+    ni: ['numeric', "'NaN'", '1.5', "'Infinity'", 'null', "'-Infinity'", '-2'],
+    dbl: ['double precision', "'Infinity'", "'-Infinity'", "'NaN'", '1.5', 'null', '0.1'],
+    re: ['real', "'NaN'", "'Infinity'", '0.3', 'null', "'-Infinity'"],
+    m: ['money', "'1.10'", "'2.20'", "'-3.00'", 'null', "'1000000.01'"],
+  },
+  mysql: {
+    f: ['float', '123456.7', '123456.8', '123457.2', '16777216', 'null', '16777218', '0.1', '-0.3'],
+    t6: ['time(6)', "'12:00:00.5'", "'12:00:00.25'", "'-01:00:00.75'", 'null', "'838:59:59'"],
+    t0: ['time', "'12:00:00'", "'-01:00:00'", 'null', "'00:00:01'"],
+    e: ["enum('b','a','c')", "'a'", "'b'", "'c'", 'null', "'a'"],
+    st: ["set('b','a','c')", "'a'", "'b'", "'b,a'", "'c'", 'null', "''"],
+  },
+  sqlite: {},
+}
+
+/** The rows of the SPECIAL_TYPES tables: enough for every value to repeat. */
+const SPECIAL_ROWS = 14
 
 export function describeCursorTypes(label: string): void {
   describe.each(DIALECTS.map((d) => [d.name, d] as const))(
@@ -726,6 +768,100 @@ export function describeCursorTypes(label: string): void {
           await expect(knexCursorPaginate(knex(big).orderBy('n').orderBy('id'), 1)).rejects.toThrow(
             /"n" holds .* past 2\^53/,
           )
+        })
+
+      const special = Object.keys(SPECIAL_TYPES[name])
+      if (special.length > 0)
+        describe('columns of less common types', () => {
+          const specialTable = uniqueName('cursor_special')
+          beforeAll(async () => {
+            const types = SPECIAL_TYPES[name]
+            const list = special.map((c) => `${c} ${types[c][0]}`).join(', ')
+            await knex.raw(`create table ${specialTable} (id integer primary key, ${list})`)
+            for (let i = 0; i < SPECIAL_ROWS; i++) {
+              const values = special.map((c) => {
+                const literals = types[c].slice(1)
+                return literals[i % literals.length]
+              })
+              await knex.raw(
+                `insert into ${specialTable} (id, ${special.join(', ')}) values (${i + 1}, ${values.join(', ')})`,
+              )
+            }
+          })
+          afterAll(() => knex?.schema.dropTableIfExists(specialTable))
+          // Sequelize, through the same catalog: its attributes' types only read the values
+          const sequelizeModel = () =>
+            sequelize.models.SpecialRow ??
+            sequelize.define(
+              'SpecialRow',
+              {
+                id: { type: DataTypes.INTEGER, primaryKey: true },
+                ...Object.fromEntries(special.map((c) => [c, DataTypes.STRING])),
+              },
+              { tableName: specialTable, timestamps: false },
+            )
+
+          const specialCases = special.flatMap((c) => [
+            [c, false],
+            [c, true],
+          ]) as Array<[string, boolean]>
+
+          it.each(specialCases)(
+            'walks %s (descending: %s) through Knex, Kysely and Sequelize',
+            async (column, descending) => {
+              const direction = descending ? 'desc' : 'asc'
+              const query = () =>
+                knex(specialTable).select('*').orderBy(column, direction).orderBy('id', direction)
+              const own = (await query()) as Array<{ id: unknown }>
+              const expected = own.map((r) => Number(r.id))
+              expect(expected).toHaveLength(SPECIAL_ROWS)
+              for (const perPage of [1, 3])
+                await walk(
+                  (cursor) => knexCursorPaginate(query(), perPage, cursor),
+                  expected,
+                  perPage,
+                )
+              const kyselyQuery = () =>
+                kysely
+                  .selectFrom(specialTable)
+                  .selectAll()
+                  .orderBy(column, direction)
+                  .orderBy('id', direction)
+              await walk((cursor) => kyselyCursorPaginate(kyselyQuery(), 2, cursor), expected, 2)
+              const sequelizeArgs = {
+                model: sequelizeModel(),
+                order: [
+                  [column, direction.toUpperCase()],
+                  ['id', direction.toUpperCase()],
+                ] as Array<[string, string]>,
+              }
+              await walk((cursor) => sequelizeCursorPaginate(sequelizeArgs, 2, cursor), expected, 2)
+            },
+          )
+
+          if (name === 'mysql')
+            it.each(['e', 'st'])(
+              'answers a %s cursor value that is not a position with a 400',
+              async (column) => {
+                const cursor = new Cursor({ [column]: 'a', id: 1 }).encode()
+                await refused(
+                  knexCursorPaginate(knex(specialTable).orderBy(column).orderBy('id'), 3, cursor),
+                )
+              },
+            )
+        })
+
+      if (name === 'sqlite')
+        it('refuses on the first page an infinite number, which a cursor cannot carry', async () => {
+          const inf = uniqueName('cursor_inf')
+          await knex.raw(`create table ${inf} (id integer primary key, r real not null)`)
+          await knex.raw(`insert into ${inf} values (1, 1.5), (2, -9e999), (3, 9e999)`)
+          for (const direction of ['asc', 'desc'] as const) {
+            const page = knexCursorPaginate(knex(inf).orderBy('r', direction).orderBy('id'), 1)
+            await expect(page).rejects.toThrow(ArgumentError)
+            await expect(page).rejects.toThrow(/"r" holds -?Infinity/)
+          }
+          await knex.schema.dropTable(inf)
         })
     },
   )

@@ -110,6 +110,20 @@ describe('CursorPaginator', () => {
     })
   })
 
+  it.each([Infinity, -Infinity, NaN])(
+    'carries %p, which JSON has no number for, as its text (PostgreSQL reads it back)',
+    (value) => {
+      const items = [
+        { id: 1, r: value },
+        { id: 2, r: 1 },
+      ]
+      const page = new CursorPaginator(items, { perPage: 1, parameters: ['r', 'id'] })
+      const next = Cursor.fromEncoded(page.nextCursor()!.encode())
+      expect(next.parameter('r')).toBe(String(value))
+      expect(next.parameter('id')).toBe(1)
+    },
+  )
+
   it('builds URLs like page URLs: appends, fragment, a path with a query, never a cursor key', () => {
     const page = new CursorPaginator(rows(1, 2), { perPage: 1, parameters: ['id'], path: '/p?x=1' })
     page.append('q', 'a b').append('cursor', 'ignored').fragment('list')

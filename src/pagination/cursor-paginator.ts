@@ -251,6 +251,8 @@ function cursorValue(
   if (value === undefined) value = record[name.slice(name.lastIndexOf('.') + 1)]
   if (value instanceof Date) return value.toISOString()
   if (typeof value === 'bigint') return value.toString()
+  // Infinity, -Infinity and NaN, which JSON has no number for, as PostgreSQL writes them
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value)
   const kind = typeof value
   if (value === null || kind === 'string' || kind === 'number' || kind === 'boolean')
     return value as CursorValue

@@ -171,25 +171,34 @@ export interface ExactForm {
 
 const DATE_TIME = /^(timestamp|datetime|date|time)\b/
 
+/** A MySQL/MariaDB `date` or `time` type with its fractional-second precision (`time(6)`). */
+const MYSQL_DATE_OR_TIME = /^(date|time)(\(\d+\))?/
+
 /**
  * The exact form of a column of `type`, where the driver reads it inexactly: PostgreSQL date and
- * time types (a JS Date holds milliseconds, and reads zone-less values in the process's zone);
- * MySQL/MariaDB date and time types, `FLOAT` (read back as the nearest double, not the stored
- * single) and `BIGINT` (read as a JS number). Undefined when the value the driver gives is exact.
+ * time types (a JS Date holds milliseconds, and reads zone-less values in the process's zone) and
+ * `interval`; MySQL/MariaDB date and time types (a `time(n)` compared as one, fractions kept),
+ * `FLOAT` (read back as the nearest double, not the stored single: its text is that of the
+ * float's exact double, `cast(col as char)` keeps six digits), `BIGINT` (read as a JS number), and
+ * `ENUM` and `SET`, which sort by their members' positions (a `SET` by its bits): their cursor
+ * value is that number (`col + 0`), and the column compares with it by position too. Undefined
+ * when the value the driver gives is exact.
  */
 export function exactForm(family: SqlFamily, type: string): ExactForm | undefined {
   if (family === 'postgres') {
-    return DATE_TIME.test(type) || type === 'interval'
+    return DATE_TIME.test(type) || /^interval\b/.test(type)
       ? { text: 'cast(?? as text)', cast: type }
       : undefined
   }
   if (family !== 'mysql') return undefined
   if (/^(datetime|timestamp)/.test(type))
     return { text: "date_format(??, '%Y-%m-%d %H:%i:%s.%f')", cast: 'datetime(6)' }
-  if (/^(date|time)\b/.test(type)) return { text: 'cast(?? as char)', cast: type.split('(')[0] }
-  if (/^float\b/.test(type)) return { text: 'cast(?? as char)', cast: 'float' }
+  const dateOrTime = MYSQL_DATE_OR_TIME.exec(type)
+  if (dateOrTime !== null) return { text: 'cast(?? as char)', cast: dateOrTime[0] }
+  if (/^float\b/.test(type)) return { text: 'cast(cast(?? as double) as char)', cast: 'double' }
   if (/^bigint\b/.test(type))
     return { text: 'cast(?? as char)', cast: /unsigned/.test(type) ? 'unsigned' : 'signed' }
+  if (/^(enum|set)\(/.test(type)) return { text: 'cast(?? + 0 as char)', cast: 'unsigned' }
   return undefined
 }
 
@@ -232,11 +241,26 @@ export function castKeysetSql(
 
 const INTEGER_TEXT = /^-?\d+$/
 const NUMBER_TEXT = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
+/**
+ * PostgreSQL's texts of the values of its floats and `numeric` that no JSON number is. @internal
+ */
+export const SPECIAL_NUMBER_TEXT = /^(NaN|-?Infinity)$/
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T][\d:.]+)?( ?([+-][\d:]+|Z|[A-Z]{2,5}))?$/
+/** PostgreSQL's dates and timestamps past every other. */
+const INFINITE_DATE_TEXT = /^-?infinity$/
 const TIME_TEXT = /^-?\d{1,3}:\d{2}(:\d{2}(\.\d+)?)?([+-][\d:]+)?$/
 const UUID_TEXT = /^[0-9a-f]{8}-?([0-9a-f]{4}-?){3}[0-9a-f]{12}$/i
 
 type Fits = (value: string | number | boolean) => boolean
+
+/**
+ * Is `type` an integer type: PostgreSQL's and MySQL's by name (not `interval`, `point` or
+ * `int4range`), on SQLite any type whose name holds `int`, as SQLite's affinity rule reads it.
+ */
+function isIntegerType(family: SqlFamily, type: string): boolean {
+  if (family === 'sqlite') return /int/.test(type)
+  return /^((tiny|small|medium|big)?int(eger)?|(small|big)?serial|int[248])\b/.test(type)
+}
 
 const integer: Fits = (v) =>
   typeof v === 'number' ? Number.isInteger(v) : typeof v === 'string' && INTEGER_TEXT.test(v)
@@ -250,12 +274,23 @@ const text: Fits = (v) => typeof v === 'string'
  * which hold values of any kind).
  */
 export function valueFits(family: SqlFamily, type: string): Fits | undefined {
-  if (/int|serial/.test(type))
+  if (isIntegerType(family, type))
     return family === 'mysql' && /^tinyint\(1\)/.test(type)
       ? (v) => typeof v === 'boolean' || integer(v)
       : integer
+  if (family === 'postgres') {
+    if (/^interval\b/.test(type)) return text
+    // its text depends on lc_monetary ('$2.20'): as the driver reads it, or a number
+    if (type === 'money') return (v) => typeof v === 'string' || typeof v === 'number'
+    if (/^(numeric|decimal|real|double)/.test(type))
+      return (v) => numeric(v) || (typeof v === 'string' && SPECIAL_NUMBER_TEXT.test(v))
+    if (/^(timestamp|date)\b/.test(type))
+      return (v) => typeof v === 'string' && (DATE_TEXT.test(v) || INFINITE_DATE_TEXT.test(v))
+  }
   if (/^(numeric|decimal|real|double|float|money)/.test(type)) return numeric
   if (family === 'sqlite') return undefined
+  // MySQL/MariaDB: the member's position, or the set's bits (see `exactForm`)
+  if (family === 'mysql' && /^(enum|set)\(/.test(type)) return integer
   if (type === 'boolean') return (v) => typeof v === 'boolean'
   if (type === 'uuid') return (v) => typeof v === 'string' && UUID_TEXT.test(v)
   if (/^time\b/.test(type)) return (v) => typeof v === 'string' && TIME_TEXT.test(v)
@@ -348,7 +383,8 @@ export const exactAlias = (i: number) => `api_resources_cursor_${i}`
  * as the rows' cursor values (for the paginator built on this very list of rows; returned, for an
  * adapter that makes other objects of the rows). A value a cursor cannot carry exactly is refused, naming the column
  * and the fix: a `Date` of a column whose type the catalog did not give (PostgreSQL, MySQL: it
- * may hold microseconds), an integer past 2^53 read as a JS number. @internal
+ * may hold microseconds), an integer past 2^53 read as a JS number, an infinite number on SQLite.
+ * @internal
  */
 export function takeExactValues(
   fn: string,
@@ -379,8 +415,11 @@ export function takeExactValues(
     for (const { column, short, integer } of checked) {
       const value = record[column.name] ?? record[short]
       if (dates && value instanceof Date) throw inexactDate(fn, column.name)
-      if (integer && typeof value === 'number' && !Number.isSafeInteger(value))
-        throw inexactInteger(fn, column.name, value)
+      if (typeof value !== 'number') continue
+      // PostgreSQL reads back the text a cursor carries (see `cursorValue`); SQLite does not
+      if (family === 'sqlite' && !Number.isFinite(value))
+        throw nonFiniteNumber(fn, column.name, value)
+      if (integer && !Number.isSafeInteger(value)) throw inexactInteger(fn, column.name, value)
     }
     if (exact.length === 0) continue
     const values = new Map<string, CursorValue>()
@@ -403,6 +442,14 @@ function inexactDate(fn: string, name: string): ArgumentError {
       'microseconds (and a zone-less one reads in the process time zone); order by a column ' +
       "of the query's own table, whose type is then read from the catalog, or by its text " +
       '(select it cast to text under the same name)',
+  )
+}
+
+function nonFiniteNumber(fn: string, name: string, value: number): ArgumentError {
+  return ArgumentError.cursorOrder(
+    fn,
+    `"${name}" holds ${value}, which a cursor cannot carry as a number and SQLite does not read ` +
+      'back from its text; order by a column that holds finite numbers (or NULL)',
   )
 }
 

@@ -2,7 +2,7 @@ import { ArgumentError } from '../../errors/base'
 import type { CursorValue } from '../../pagination/cursor'
 import { setExactCursorValues } from '../../pagination/cursor-paginator'
 import type { CursorColumn } from '../../pagination/cursor-query'
-import { valueFits } from '../orm-support/column-schema'
+import { SPECIAL_NUMBER_TEXT, valueFits } from '../orm-support/column-schema'
 import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
 import * as prismaClient from './prisma-client'
@@ -89,6 +89,9 @@ function fitsField(field: PrismaField): CursorColumn['fits'] {
   if (fits === undefined) return undefined
   if (field.type === 'DateTime')
     return (v) => fits(v) && !Number.isNaN(new Date(v as string).getTime())
+  // a Float or Decimal takes no `NaN` or `Infinity` text (PostgreSQL's column would)
+  if (field.type === 'Float' || field.type === 'Decimal')
+    return (v) => fits(v) && !(typeof v === 'string' && SPECIAL_NUMBER_TEXT.test(v))
   if (limit === undefined) return fits
   return (v) => fits(v) && -limit <= BigInt(v) && BigInt(v) < limit
 }
