@@ -178,6 +178,8 @@ describe('Drizzle: the columns whose values travel as the database text', () => 
     ['mysql', 'time(6)', 'string', 'time(6)'],
     ['mysql', "enum('b','a')", 'string', 'unsigned'],
     ['mysql', 'bigint', 'number', 'signed'],
+    ['postgres', 'numeric(14, 4)', 'number', 'numeric(14, 4)'],
+    ['mysql', 'decimal(14,4)', 'number', 'decimal(14,4)'],
     ['sqlite', 'integer', 'date', 'integer'],
     ['sqlite', 'integer', 'boolean', 'integer'],
   ] as const)('%s %s (%s mode): compared as %s', (family, type, mode, cast) => {

@@ -128,7 +128,8 @@ function familyOf(dialect: string): SqlFamily | undefined {
 /**
  * How the values of a column travel exactly, from what the column declares: as the database's
  * text of them where the value Drizzle reads is not exact (date and time types, which read as a JS
- * Date or in the process time zone; MySQL FLOAT and BIGINT; a PostgreSQL BIGINT in number mode) or
+ * Date or in the process time zone; MySQL FLOAT and BIGINT; a PostgreSQL BIGINT and a decimal in
+ * number mode) or
  * cannot be written back as it is (a SQLite integer in timestamp or boolean mode). @internal
  */
 export function drizzleExactForm(
@@ -136,6 +137,8 @@ export function drizzleExactForm(
   type: string,
   dataType: string,
 ): ExactForm | undefined {
+  // a decimal in string mode reads exactly (the catalog's text is for drivers that round it)
+  if (/^(numeric|decimal)\b/.test(type) && dataType === 'string') return undefined
   const known = exactForm(family, type)
   if (known !== undefined) return known
   const stored = (family === 'postgres' && /^bigint\b/.test(type)) || dataType === 'date'

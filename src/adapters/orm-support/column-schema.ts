@@ -176,17 +176,18 @@ const MYSQL_DATE_OR_TIME = /^(date|time)(\(\d+\))?/
 
 /**
  * The exact form of a column of `type`, where the driver reads it inexactly: PostgreSQL date and
- * time types (a JS Date holds milliseconds, and reads zone-less values in the process's zone) and
- * `interval`; MySQL/MariaDB date and time types (a `time(n)` compared as one, fractions kept),
- * `FLOAT` (read back as the nearest double, not the stored single: its text is that of the
- * float's exact double, `cast(col as char)` keeps six digits), `BIGINT` (read as a JS number), and
- * `ENUM` and `SET`, which sort by their members' positions (a `SET` by its bits): their cursor
- * value is that number (`col + 0`), and the column compares with it by position too. Undefined
- * when the value the driver gives is exact.
+ * time types (a JS Date holds milliseconds, and reads zone-less values in the process's zone),
+ * `interval` and `numeric` (a driver may be set to read it as a rounded JS number); MySQL/MariaDB
+ * date and time types (a `time(n)` compared as one, fractions kept), `FLOAT` (read back as the
+ * nearest double, not the stored single: its text is that of the float's exact double,
+ * `cast(col as char)` keeps six digits), `BIGINT` (read as a JS number), `DECIMAL` (read as a
+ * rounded JS number with mysql2's `decimalNumbers`), and `ENUM` and `SET`, which sort by their
+ * members' positions (a `SET` by its bits): their cursor value is that number (`col + 0`), and the
+ * column compares with it by position too. Undefined when the value the driver gives is exact.
  */
 export function exactForm(family: SqlFamily, type: string): ExactForm | undefined {
   if (family === 'postgres') {
-    return DATE_TIME.test(type) || /^interval\b/.test(type)
+    return DATE_TIME.test(type) || /^(interval|numeric|decimal)\b/.test(type)
       ? { text: 'cast(?? as text)', cast: type }
       : undefined
   }
@@ -199,6 +200,9 @@ export function exactForm(family: SqlFamily, type: string): ExactForm | undefine
   if (/^bigint\b/.test(type))
     return { text: 'cast(?? as char)', cast: /unsigned/.test(type) ? 'unsigned' : 'signed' }
   if (/^(enum|set)\(/.test(type)) return { text: 'cast(?? + 0 as char)', cast: 'unsigned' }
+  // (a driver may read a DECIMAL as a rounded JS number: mysql2's decimalNumbers)
+  if (/^decimal\b/.test(type))
+    return { text: 'cast(?? as char)', cast: type.replace(/\s+(unsigned|zerofill)\b.*$/, '') }
   return undefined
 }
 
