@@ -2,6 +2,7 @@
 // type parser, mysql2's decimalNumbers) still pages exactly: the cursor carries the column's text,
 // selected beside the row, never the rounded double (which skipped rows).
 import knexFactory, { type Knex } from 'knex'
+import pg from 'pg'
 import { cursorPaginate } from 'api-resources/knex'
 import { DIALECTS, uniqueName } from '../support/db'
 import { walk } from './cursor-walk'
@@ -14,10 +15,7 @@ const asNumbers: Record<string, (url: string) => Knex.Config> = {
       connectionString: url,
       types: {
         getTypeParser: (id: number, format?: string) =>
-          id === 1700
-            ? parseFloat
-            : // eslint-disable-next-line @typescript-eslint/no-require-imports
-              (require('pg') as typeof import('pg')).types.getTypeParser(id, format as 'text'),
+          id === 1700 ? parseFloat : pg.types.getTypeParser(id, format as 'text'),
       },
     } as Knex.PgConnectionConfig,
   }),
