@@ -27,6 +27,7 @@ import {
 } from '../orm-support/column-schema'
 import {
   alias,
+  andWhere,
   andsOnly,
   expression,
   identifier,
@@ -34,7 +35,6 @@ import {
   operator,
   parens,
   raw,
-  withOwnWhereGrouped,
 } from './kysely-nodes'
 import { mergeSelectColumns, selectColumn, type SelectEntry } from '../orm-support/union-selects'
 
@@ -347,7 +347,7 @@ function exactSelections(columns: readonly (KyselyCursorColumn & SchemaColumn)[]
 
 /**
  * `select` with `keyset` ANDed to its WHERE, its own WHERE in parentheses first unless
- * {@link andsOnly} (see `withOwnWhereGrouped`).
+ * {@link andsOnly} (see `andWhere`).
  */
 function withKeyset(select: SelectQueryNode, keyset: OperationNode | undefined): SelectQueryNode {
   if (keyset === undefined) return select
@@ -414,9 +414,7 @@ export function kyselyCursorQuery<O>(
       let page = query.clearOrderBy().clearLimit().clearOffset()
       const union = hasSetOperations(query.toOperationNode())
       if (condition !== undefined && !union)
-        page = withOwnWhereGrouped(page).where(
-          expression(parens(conditionNode(condition, ref, cast))) as never,
-        )
+        page = andWhere(page, conditionNode(condition, ref, cast))
       // SQLite orders a UNION by its output columns only, not by (x is null): it takes NULLS FIRST/LAST
       const keywords = largest || (family === 'sqlite' && union)
       for (const column of order)

@@ -38,15 +38,19 @@ export function andsOnly(where: OperationNode): boolean {
 }
 
 /**
- * `query` with its own WHERE in parentheses when ANDing one more condition could change what it
- * means: raw SQL or an OR (`a = 1 or a = 2`, ANDed as it is, reads `a = 1 or (a = 2 and x)`), which
- * Kysely's `where()` ANDs without grouping. Uses `clearWhere()`; a Kysely without it (before 0.27)
- * gets the query as it is.
+ * `query` with `condition` ANDed to the whole of its own WHERE. Kysely's `where()` ANDs without
+ * grouping, so an own WHERE of raw SQL or an OR (`a = 1 or a = 2`, which would read
+ * `a = 1 or (a = 2 and condition)`) is put in parentheses first, with `clearWhere()`; a Kysely
+ * without it (before 0.27) ANDs as it always did.
  */
-export function withOwnWhereGrouped<Q extends SelectQueryBuilder<never, never, unknown>>(
+export function andWhere<Q extends SelectQueryBuilder<never, never, unknown>>(
   query: Q,
+  condition: OperationNode,
 ): Q {
   const own = query.toOperationNode().where?.where
-  if (own === undefined || andsOnly(own) || typeof query.clearWhere !== 'function') return query
-  return query.clearWhere().where(expression(parens(own)) as never) as Q
+  const grouped =
+    own === undefined || andsOnly(own) || typeof query.clearWhere !== 'function'
+      ? query
+      : query.clearWhere().where(expression(parens(own)) as never)
+  return grouped.where(expression(parens(condition)) as never) as Q
 }

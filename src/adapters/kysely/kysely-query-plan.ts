@@ -12,15 +12,7 @@ import {
 import type { QueryCondition } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
 import { planValue, SQL_COMPARISONS } from '../orm-support/plan-parts'
-import {
-  expression,
-  identifier,
-  node,
-  operator,
-  parens,
-  raw,
-  withOwnWhereGrouped,
-} from './kysely-nodes'
+import { andWhere, expression, identifier, node, operator, parens, raw } from './kysely-nodes'
 
 /** Options of a planned Kysely page: the loaders need the Kysely instance to query with. */
 export interface KyselyPlanLoadOptions extends PlanLoadOptions {
@@ -112,9 +104,7 @@ export function applyQueryPlan<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   let q = query as unknown as AnySelect
   const sqlite = plan.where.length > 0 && isSqlite(q)
-  if (plan.where.length > 0) q = withOwnWhereGrouped(q)
-  for (const condition of plan.where)
-    q = q.where(expression(parens(conditionNode(condition, sqlite))) as never)
+  for (const condition of plan.where) q = andWhere(q, conditionNode(condition, sqlite))
   q = q.clearOrderBy()
   for (const entry of plan.order)
     q = q.orderBy(expression(reference(entry.column)) as never, entry.descending ? 'desc' : 'asc')
