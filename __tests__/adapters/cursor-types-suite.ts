@@ -36,7 +36,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DIALECTS, uniqueName, type DialectName } from '../support/db'
 import { initMikroOrm } from '../support/mikro-orm'
-import { walk } from './cursor-walk'
+import { inBothDirections, walk } from './cursor-walk'
 import { openPrisma, type PrismaTestClient } from './prisma/prisma-test-db'
 
 export const TYPES: Record<DialectName, Record<string, string>> = {
@@ -546,10 +546,7 @@ export function describeCursorTypes(label: string): void {
         return { orderBy: [{ [column]: sort }, { id: sort }] }
       }
 
-      const cases = columns.flatMap((c) => [
-        [c, false],
-        [c, true],
-      ]) as Array<[string, boolean]>
+      const cases = inBothDirections(columns)
 
       it.each(cases)('walks %s (descending: %s) forwards and back', async (column, descending) => {
         const own = (await knexQuery(column, descending)) as Array<{ id: unknown }>
@@ -801,10 +798,7 @@ export function describeCursorTypes(label: string): void {
               { tableName: specialTable, timestamps: false },
             )
 
-          const specialCases = special.flatMap((c) => [
-            [c, false],
-            [c, true],
-          ]) as Array<[string, boolean]>
+          const specialCases = inBothDirections(special)
 
           it.each(specialCases)(
             'walks %s (descending: %s) through Knex, Kysely and Sequelize',

@@ -20,7 +20,7 @@ import {
 } from 'api-resources/objection'
 import { Model } from 'objection'
 import { DIALECTS, uniqueName } from '../support/db'
-import { walk } from './cursor-walk'
+import { inBothDirections, walk } from './cursor-walk'
 import { TYPES, literal } from './cursor-types-suite'
 
 /** The order columns the walks take, each followed by `id`. */
@@ -117,10 +117,7 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
         .orderBy(column, direction(descending))
         .orderBy('id', direction(descending))
 
-    const cases = COLUMNS.flatMap((c) => [
-      [c, false],
-      [c, true],
-    ]) as Array<[string, boolean]>
+    const cases = inBothDirections(COLUMNS)
 
     it.each(cases)(
       'walks a UNION ALL of two tables by %s (descending: %s) forwards and back',

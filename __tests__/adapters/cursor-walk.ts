@@ -133,3 +133,11 @@ export async function walk(
   }
   expect(backward).toEqual(forward)
 }
+
+/** Each of `columns` ascending and descending: the cases of a walk by one column (`[c, descending]`). */
+export function inBothDirections(columns: readonly string[]): Array<[string, boolean]> {
+  return columns.flatMap((c): Array<[string, boolean]> => [
+    [c, false],
+    [c, true],
+  ])
+}
