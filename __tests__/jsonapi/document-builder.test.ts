@@ -219,6 +219,27 @@ describe('document builder over plain plans', () => {
     expect(keys(doc(posts, [p1, null as never, p1]).data)).toEqual(['posts:100'])
   })
 
+  it('adds the linkage a second instance of a primary record has, and follows its includes', () => {
+    const ada: Row = { id: 1, name: 'Ada' }
+    const bare: Row = { id: 100, title: 'Hello', body: 'b1' }
+    const loaded: Row = { id: 100, title: 'Hello', body: 'b1', author: ada }
+    for (const primary of [
+      [bare, loaded],
+      [loaded, bare],
+    ]) {
+      const d = doc(posts, primary, ['author'])
+      expect(d.data).toEqual([
+        {
+          type: 'posts',
+          id: '100',
+          attributes: { title: 'Hello', body: 'b1' },
+          relationships: { author: { data: { type: 'users', id: '1' } } },
+        },
+      ])
+      expect(keys(d.included)).toEqual(['users:1'])
+    }
+  })
+
   it('renders data: null for no model', () => {
     expect(doc(posts, null)).toEqual({ data: null, jsonapi: { version: '1.1' } })
   })

@@ -78,16 +78,25 @@ export class DocumentBuilder {
     return view
   }
 
-  /** Renders and registers a primary object; `undefined` when its `(type, id)` is already there. */
-  addPrimary(view: TypeView, model: object): ResourceObject | undefined {
+  /**
+   * Renders and registers a primary object. Another instance of a `(type, id)` already there (two
+   * rows of one record) adds only the linkage the first rendering lacks, as in `included`. Whether
+   * `model`'s includes are still to be followed: `false` for the very instance seen already.
+   */
+  addPrimary(view: TypeView, model: object): boolean {
     const rules = this.rulesOf(model)
     const id = view.descriptor.idOf(model, rules)
-    if (view.models[id] !== undefined) return undefined
-    const object = this.render(view, model, id, rules)
-    view.models[id] = model
-    if (view.index.objects !== undefined) view.index.objects[id] = object
-    this.data.push(object)
-    return object
+    const first = view.models[id]
+    if (first === undefined) {
+      const object = this.render(view, model, id, rules)
+      view.models[id] = model
+      if (view.index.objects !== undefined) view.index.objects[id] = object
+      this.data.push(object)
+      return true
+    }
+    if (first === model) return false
+    this.addLinkageOf(view, model, id, rules)
+    return true
   }
 
   /** Follows `node` from `model` (a primary object or an included one). */
@@ -125,16 +134,21 @@ export class DocumentBuilder {
       if (view.index.objects !== undefined) view.index.objects[id] = object
       this.included.push(object)
     } else if (first !== model) {
-      addMissingLinkage(
-        view,
-        this.objectsOf(view.index, view.descriptor.type)[id]!,
-        model,
-        rules,
-        this.request,
-        (relation) => this.relationValue(relation, model, rules),
-      )
+      this.addLinkageOf(view, model, id, rules)
     }
     if (node.edges.length > 0 && this.markExpanded(node, model)) this.expand(model, node)
+  }
+
+  /** The linkage `model` has and the object already rendered for its `(type, id)` lacks, added. */
+  private addLinkageOf(view: TypeView, model: object, id: string, rules: ModelRules): void {
+    addMissingLinkage(
+      view,
+      this.objectsOf(view.index, view.descriptor.type)[id]!,
+      model,
+      rules,
+      this.request,
+      (relation) => this.relationValue(relation, model, rules),
+    )
   }
 
   /** The `(id -> object)` record of a type, built from the objects rendered so far on first use. */

@@ -22,14 +22,16 @@ interface DocumentData {
 export function buildSingleData(input: DocumentInput, model: object | null): DocumentData {
   if (model === null) return { data: null, included: [] }
   const builder = new DocumentBuilder(input.request, input.fields)
-  const data = builder.addPrimary(builder.viewOf(input.descriptor), model)!
+  builder.addPrimary(builder.viewOf(input.descriptor), model)
+  const data = builder.data[0]
   if (input.include.edges.length > 0) builder.expand(model, input.include)
   return { data, included: builder.included }
 }
 
 /**
  * A collection document's members. A model that repeats an earlier `(type, id)` is rendered once
- * (JSON:API: one resource object per `(type, id)` in a document); `null` entries are skipped.
+ * (JSON:API: one resource object per `(type, id)` in a document), with the linkage any of its
+ * instances has, and the includes of each instance followed; `null` entries are skipped.
  * @internal
  */
 export function buildCollectionData(
@@ -42,7 +44,7 @@ export function buildCollectionData(
   for (let i = 0; i < models.length; i++) {
     const model = models[i]
     if (typeof model !== 'object' || model === null) continue
-    if (builder.addPrimary(view, model) !== undefined) primary.push(model)
+    if (builder.addPrimary(view, model)) primary.push(model)
   }
   // all primary objects are registered before any include is followed, so none lands in `included`
   if (input.include.edges.length > 0) {
