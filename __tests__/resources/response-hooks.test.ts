@@ -9,6 +9,7 @@ import {
   JsonApiResource,
   JsonResource,
   LengthAwarePaginator,
+  MISSING,
   ResourceCollection,
   ResourceError,
   type AbstractPaginator,
@@ -66,6 +67,39 @@ describe('with(request): top-level members computed per request', () => {
       }
     }
     expect(() => new Clash(ada).toPayload()).toThrow(ResourceError)
+  })
+})
+
+describe('a top-level key whose value is MISSING is left out', () => {
+  class Page extends ResourceCollection {
+    static override collects = () => UserResource
+    override with() {
+      return { meta: MISSING, note: MISSING }
+    }
+  }
+  class Doc extends JsonApiResource<User> {
+    static override resourceType = 'users'
+    @Attribute() name!: string
+  }
+
+  it('from additional() and with(), on resources, lists, pages and documents', () => {
+    const single = new UserResource(ada).additional({ meta: MISSING }).toPayload()
+    expect(Object.keys(single as object)).toEqual(['data'])
+    const unwrapped = class extends UserResource {
+      static override wrap = null
+    }
+    expect(new unwrapped(ada).additional({ extra: MISSING }).toPayload()).toEqual({
+      id: 1,
+      name: 'Ada',
+    })
+    expect(Object.keys(new Page([ada]).toPayload() as object)).toEqual(['data'])
+    const paginated = new Page(
+      new LengthAwarePaginator([ada], { total: 1, perPage: 1, currentPage: 1, path: '/u' }),
+    ).toPayload() as Record<string, unknown>
+    expect(Object.keys(paginated)).toEqual(['data', 'links', 'meta'])
+    expect(paginated.meta).toMatchObject({ total: 1 })
+    const document = new Doc(ada).additional({ meta: MISSING }).toPayload()
+    expect(Object.keys(document as object)).toEqual(['data', 'jsonapi'])
   })
 })
 

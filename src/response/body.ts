@@ -9,6 +9,7 @@
 import { JsonApiError } from '../errors/jsonapi-errors'
 import { ResourceError } from '../errors/resource-errors'
 import { finalizeValue } from '../runtime/finalize'
+import { MISSING } from '../runtime/missing'
 import { hasOwn, isPlainObject, setKey } from '../util/objects'
 
 /** `additional()` keys, or `undefined` when none were given. @internal */
@@ -126,17 +127,18 @@ function section(
   request: unknown,
   fresh: boolean,
 ): unknown {
-  if (added === undefined)
+  const value = added === undefined ? MISSING : finalizeValue(added, request)
+  if (value === MISSING)
     return fresh || !isPlainObject(standard) ? finalizeValue(standard, request) : { ...standard }
-  const value = finalizeValue(added, request)
   if (!isPlainObject(value) || !isPlainObject(standard))
     throw ResourceError.additionalKeyCollision(owner, key)
   return { ...standard, ...value }
 }
 
 /**
- * Adds the `extra` keys (finished: `MISSING` stripped) to `body`; a key it already has is an error
- * naming `owner` (the wrap key's own error when it is `wrap`).
+ * Adds the `extra` keys (finished: `MISSING` stripped, a key whose value is `MISSING` left out) to
+ * `body`; a key it already has is an error naming `owner` (the wrap key's own error when it is
+ * `wrap`).
  */
 function addKeys(
   owner: Function,
@@ -146,11 +148,13 @@ function addKeys(
   request: unknown,
 ): Record<string, unknown> {
   for (const key of Object.keys(extra)) {
+    const value = finalizeValue(extra[key], request)
+    if (value === MISSING) continue
     if (hasOwn.call(body, key))
       throw key === wrap
         ? ResourceError.wrapKeyCollision(owner, key)
         : ResourceError.additionalKeyCollision(owner, key)
-    setKey(body, key, finalizeValue(extra[key], request))
+    setKey(body, key, value)
   }
   return body
 }
@@ -172,9 +176,10 @@ function copyOf(data: Record<string, unknown>): Record<string, unknown> {
   return out
 }
 
+/** `additional`, unless it has no key whose value is not `MISSING`. */
 function nonEmpty(additional: Additional): Additional {
   if (additional === undefined) return undefined
-  for (const _ in additional) return additional
+  for (const key in additional) if (additional[key] !== MISSING) return additional
   return undefined
 }
 
@@ -234,7 +239,8 @@ export function jsonApiBody(parts: JsonApiBodyParts): Record<string, unknown> {
   if (additional !== undefined) {
     for (const key of Object.keys(additional)) {
       if (!JSONAPI_MEMBERS.has(key)) throw JsonApiError.topLevelMember(parts.owner, key)
-      added[key] = finalizeValue(additional[key], request)
+      const value = finalizeValue(additional[key], request)
+      if (value !== MISSING) added[key] = value
     }
   }
   const sections = pagination?.sections
