@@ -92,11 +92,13 @@ describe('JsonApiResource: one resource', () => {
     expect(keys(doc.included)).toEqual(['users:1'])
   })
 
-  it('renders data: null for a resource over null', () => {
-    expect(render(new PostResource(null as never))).toEqual({
-      data: null,
-      jsonapi: { version: '1.1' },
-    })
+  it('renders data: null for a resource over null, or over MISSING (as a plain resource does)', () => {
+    for (const model of [null, MISSING]) {
+      expect(render(new PostResource(model as never))).toEqual({
+        data: null,
+        jsonapi: { version: '1.1' },
+      })
+    }
   })
 
   it('is JSON:API over toPayload(), toJSON() and [TO_RESPONSE]', () => {

@@ -1,6 +1,7 @@
 import { currentRequest } from '../context/request-context'
 import { JsonResource, type JsonResourceClass } from '../resources/json-resource'
 import type { ResourceBodyOf } from '../resources/payload'
+import { MISSING } from '../runtime/missing'
 import { PAYLOAD_TYPES } from '../runtime/payload'
 import { jsonApiBody } from '../response/body'
 import { modelAttribute } from '../runtime/model-registry'
@@ -109,7 +110,8 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
     const input = documentInput(cls, q, request)
     const model = self.resource as unknown
     const { data, included } =
-      model === null || model === undefined
+      // MISSING (a relation that was not loaded), like null: `data: null`, as a plain resource gives
+      model === null || model === undefined || model === MISSING
         ? { data: null, included: [] }
         : buildSingleData(input, model as object)
     const body = jsonApiBody({
