@@ -90,6 +90,17 @@ class UsersController {
     return new Created(users[0])
   }
 
+  @Get('hooked-after-chosen')
+  hookedAfterChosen(@Res({ passthrough: true }) res: { status(code: number): unknown }) {
+    res.status(201)
+    return new Created(users[0])
+  }
+
+  @Get('listed')
+  listed() {
+    return [new UserResource(users[0]), new UserResource(users[1])]
+  }
+
   @Get('seen')
   seen() {
     return new HookedResource(users[0])
@@ -174,12 +185,23 @@ describe.each<Setup>(['module only', 'serializer global first', 'serializer prov
       await http().get('/chosen').expect(203)
       const hooked = await http().get('/hooked').expect(202)
       expect(hooked.headers['x-hook']).toBe('yes')
+      // withResponse() runs after the handler: its status wins over the handler's, on any route
+      await http().get('/hooked-after-chosen').expect(202)
       HookedResource.seen = []
       await http()
         .get('/seen')
         .expect(200, { data: { id: 1 } })
       expect(HookedResource.seen).toHaveLength(1)
       expect(typeof (HookedResource.seen[0] as { setHeader?: unknown }).setHeader).toBe('function')
+    })
+
+    it('sends a list of resources as their payloads (ClassSerializerInterceptor or not)', async () => {
+      const res = await http().get('/listed').expect(200)
+      expect(res.body).toEqual([
+        new UserResource(users[0]).toPayload(),
+        new UserResource(users[1]).toPayload(),
+      ])
+      expect(res.body[0]).toEqual({ data: { id: 1, name: 'User 1' } })
     })
 
     it('leaves plain values to Nest (and to ClassSerializerInterceptor)', async () => {

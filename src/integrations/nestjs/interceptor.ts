@@ -83,7 +83,6 @@ export class ApiResourcesInterceptor implements NestInterceptor {
       bigint,
       strict,
     }))
-    const routeStatus = response.statusCode // what Nest set before the handler (its default or @HttpCode)
     const httpCode = httpCodeOf(execution.getHandler())
     return new Observable<unknown>((subscriber) => {
       const subscribe = () =>
@@ -92,9 +91,8 @@ export class ApiResourcesInterceptor implements NestInterceptor {
             if (isRespondable(value) && typeof response.json === 'function') {
               // the handler's own status (a passthrough `res.status()`), read now: Nest sets the
               // route's status again when it replies
-              const chosen =
-                httpCode ?? (response.statusCode !== routeStatus ? response.statusCode : undefined)
-              sendThroughJson(request, response, context, routeStatus, chosen, this.checkResponses)
+              const status = response.statusCode
+              sendThroughJson(request, response, context, httpCode, status, this.checkResponses)
             }
             subscriber.next(value)
           },
@@ -130,28 +128,32 @@ function httpCodeOf(handler: unknown): number | undefined {
 /**
  * Makes this response's `res.json(value)` (what Nest's Express adapter calls to reply) send a
  * respondable with its exact content type and status; any other value goes to Express's `res.json`.
- * Own property of this one response, installed only when a handler returned a respondable.
+ * Own property of this one response, installed only when a handler returned a respondable. The
+ * status: `httpCode` (`@HttpCode()`) when the route has one, else one the resource's
+ * `withResponse()` sets (it runs after the handler), else `status`, the response's when the handler
+ * returned (the route's default or what the handler set).
  */
 function sendThroughJson(
   request: ExpressRequestLike,
   response: ExpressResponseLike,
   context: RequestContext,
-  routeStatus: number,
-  chosen: number | undefined,
+  httpCode: number | undefined,
+  status: number,
   checkResponses: boolean,
 ): void {
   const original = response.json!
   response.json = function jsonWithResources(this: ExpressResponseLike, body: unknown) {
     if (!isRespondable(body)) return original.call(this, body)
+    // Nest has set the route's status again by now: a change from here on is the hook's
+    const beforeHook = response.statusCode
     const answer = toHttpResponse(
       body,
       { url: context.path, raw: request },
       {
         context,
         response,
-        // a status the resource's withResponse() set counts as chosen too
         explicitStatus: () =>
-          chosen ?? (response.statusCode !== routeStatus ? response.statusCode : routeStatus),
+          httpCode ?? (response.statusCode !== beforeHook ? response.statusCode : status),
         checkResponses,
       },
     )
@@ -170,20 +172,21 @@ const SERIALIZER_TAUGHT: unique symbol = Symbol.for('api-resources.classSerializ
  * ClassSerializerInterceptor turns every object it sees into a plain copy of its own enumerable
  * properties: a resource (which keeps its model in a private field) would become `{}`. Taught once
  * to leave respondables, and lists of them, as they are: they are serialized by their own rules.
+ * Its `transformToPlain()` is what it runs on the handler's value and on each item of a list.
  */
 function letClassSerializerPassResources(): void {
   const proto = ClassSerializerInterceptor.prototype as unknown as Record<PropertyKey, unknown> & {
-    serialize: (response: unknown, options: unknown) => unknown
+    transformToPlain: (value: unknown, options: unknown) => unknown
   }
   if (proto[SERIALIZER_TAUGHT] === true) return
-  const original = proto.serialize
+  const original = proto.transformToPlain
   Object.defineProperty(proto, SERIALIZER_TAUGHT, { value: true })
-  proto.serialize = function serializeExceptResources(
+  proto.transformToPlain = function transformExceptResources(
     this: ClassSerializerInterceptor,
-    response: unknown,
+    value: unknown,
     options: unknown,
   ) {
-    if (isRespondable(response)) return response
-    return original.call(this, response, options)
+    if (isRespondable(value)) return value
+    return original.call(this, value, options)
   }
 }
