@@ -320,6 +320,13 @@ describe.each(FRAMEWORKS)('query parameters under %s', (_name, get) => {
       '2024-05-01T08:30:00.000Z',
     ],
     [
+      // RFC 3339 allows t/z in lower case and any fraction; a Date keeps the milliseconds
+      'filter[published_at][gte]=2024-05-01t10:00:00.123456789z',
+      [{ column: 'published_at', op: 'gte', value: '2024-05-01T10:00:00.123Z' }],
+      'filter[published_at][gte]',
+      '2024-05-01T10:00:00.123Z',
+    ],
+    [
       'filter[published_at][null]=true',
       [{ column: 'published_at', op: 'null', value: true }],
       'filter[published_at][null]',

@@ -383,8 +383,9 @@ function describeType(filter: ResolvedFilter): string {
 
 const INTEGER = /^-?[0-9]{1,16}$/
 const NUMBER = /^-?[0-9]{1,16}(\.[0-9]{1,16})?([eE][+-]?[0-9]{1,3})?$/
+// RFC 3339 (`T` and `Z` in either case, a fraction of up to nanoseconds), or a space for `T`
 const DATE_TIME =
-  /^([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[T ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:[0-9]{2})?)?$/
+  /^([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[Tt ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(\.[0-9]{1,9})?)?([Zz]|[+-][0-9]{2}:[0-9]{2})?)?$/
 
 function booleanOf(text: string): boolean | undefined {
   if (text === 'true' || text === '1') return true
@@ -428,7 +429,8 @@ function dateTimeOf(text: string): Date | undefined {
     Number(s) > 59
   )
     return undefined
-  const iso = `${y}-${mo}-${d}T${h}:${mi}:${s}${fraction.slice(0, 4)}${zone}`
+  // a Date holds milliseconds: digits past the third are dropped
+  const iso = `${y}-${mo}-${d}T${h}:${mi}:${s}${fraction.slice(0, 4)}${zone.toUpperCase()}`
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return undefined
   // 2024-02-30 is not a date, whatever the offset (Date would roll it over to March)
