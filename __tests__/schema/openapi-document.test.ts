@@ -194,11 +194,11 @@ describe('openApiDocument()', () => {
       expect.objectContaining({ code: 'ERR_STRICT_OPTION' }),
     )
   })
-  it('describes every equality filter as a comma list, a string one too (any of the values)', () => {
+  it('describes every equality and in filter as a comma list of at least one value', () => {
     class Named extends JsonResource<Model> {
       static query = defineQuery<Model>()({
         filters: {
-          id: { type: 'integer', operators: ['eq'] },
+          id: { type: 'integer', operators: ['eq', 'in'] },
           name: { column: 'id', type: 'string', operators: ['eq', 'contains'] },
         },
       })
@@ -210,7 +210,8 @@ describe('openApiDocument()', () => {
     }) as unknown as { paths: Record<string, Record<string, { parameters: Json[] }>> }
     const parameter = (name: string) =>
       doc.paths['/named'].get.parameters.find((p) => p.name === name)
-    for (const name of ['filter[id]', 'filter[name]'])
+    // an empty list is a 400 for `in` too: at least one value
+    for (const name of ['filter[id]', 'filter[id][in]', 'filter[name]'])
       expect(parameter(name)).toMatchObject({
         style: 'form',
         explode: false,

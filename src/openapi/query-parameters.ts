@@ -106,10 +106,8 @@ function filterParameters(filter: ResolvedFilter): SchemaObject[] {
         ...described,
         style: 'form',
         explode: false,
-        schema:
-          op === 'in'
-            ? { type: 'array', items: value, maxItems: 100 }
-            : { type: 'array', items: value, minItems: 1, maxItems: 100 },
+        // an empty list (`filter[x][in]=`) is a 400, as an empty value is
+        schema: { type: 'array', items: value, minItems: 1, maxItems: 100 },
       }
     return { name, in: 'query', ...described, schema: value }
   })
