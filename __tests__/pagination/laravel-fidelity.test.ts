@@ -83,6 +83,23 @@ describe('item 7: a path given as an absolute URL stays absolute', () => {
     })
     expect(q.url(3)).toBe('/u?page=3')
   })
+
+  it('drops its bracketed forms too (page[]=9, cursor[x]=1), so a link never repeats it', () => {
+    const p = new LengthAwarePaginator([1], {
+      total: 50,
+      perPage: 10,
+      currentPage: 1,
+      path: '/posts?page[]=9&page%5Bx%5D=1&pages=2&tag=a',
+    })
+    expect(p.url(2)).toBe('/posts?pages=2&tag=a&page=2')
+    const c = new CursorPaginator([{ id: 1 }, { id: 2 }, { id: 3 }], {
+      perPage: 2,
+      parameters: ['id'],
+      path: '/feed?cursor[]=x&tag=a',
+    })
+    expect(c.path()).toBe('/feed?tag=a')
+    expect(c.nextPageUrl()).toMatch(/^\/feed\?tag=a&cursor=[A-Za-z0-9_-]+$/)
+  })
 })
 
 describe('link paths: dot segments resolved, characters a URL may not hold encoded', () => {

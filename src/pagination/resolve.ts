@@ -121,7 +121,10 @@ function originAndPath(explicit: string, text: string): string {
   return `${url[1].toLowerCase()}://${authority}${path === '/' ? '' : path}`
 }
 
-/** `?query` without the parameter `own` (nothing when nothing is left), made inert. */
+/**
+ * `?query` without the parameter `own`, nor `own[...]` (`page[]=2` would turn the link's page into an
+ * array), nothing when nothing is left, made inert.
+ */
 function ownQueryDropped(query: string, own: string): string {
   if (query === '') return ''
   const kept = query.split('&').filter((pair) => pair !== '' && !isParameter(pair, own))
@@ -133,7 +136,8 @@ function isParameter(pair: string, own: string): boolean {
   const eq = pair.indexOf('=')
   const key = eq === -1 ? pair : pair.slice(0, eq)
   try {
-    return decodeURIComponent(key.replace(/\+/g, ' ')) === own
+    const name = decodeURIComponent(key.replace(/\+/g, ' '))
+    return name === own || name.startsWith(`${own}[`)
   } catch {
     return false
   }
