@@ -223,6 +223,21 @@ describe('CursorPaginator', () => {
     expect(await new CursorPaginator(rows(1), { perPage: 2, parameters: ['id'] }).links()).toBe('')
   })
 
+  it('an empty page reached with a cursor links no way it has no URL for', async () => {
+    for (const cursor of [new Cursor({ id: 1 }, false), new Cursor({ id: 100 }, true)]) {
+      const page = new CursorPaginator([], { perPage: 3, parameters: ['id'], path: '/f', cursor })
+      expect(page.toViewData()).toMatchObject({
+        previousPageUrl: null,
+        nextPageUrl: null,
+        onFirstPage: true,
+        hasMorePages: false,
+      })
+      const html = await page.links()
+      expect(html).not.toContain('href=""')
+      expect(html).not.toMatch(/rel="(prev|next)"/)
+    }
+  })
+
   it('refuses bad options: parameters, perPage, secret', () => {
     expect(() => new CursorPaginator([], { perPage: 2, parameters: [] })).toThrow(/parameters/)
     expect(() => new CursorPaginator([], { perPage: 0, parameters: ['id'] })).toThrow(/perPage/)

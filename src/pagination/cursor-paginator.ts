@@ -160,16 +160,23 @@ export class CursorPaginator<T> extends BasePaginator<T> {
     }
   }
 
-  /** What the simple bar (`pagination::simple`) needs: previous/next only, no page numbers. */
+  /**
+   * What the simple bar (`pagination::simple`) needs: previous/next only, no page numbers. Its
+   * `onFirstPage` and `hasMorePages` say whether there is a link to follow: an empty page reached
+   * with a cursor has more pages one way, but no row to make that way's cursor from, and a link
+   * without a URL would reload the page.
+   */
   toViewData(): PageViewData<this> {
+    const previousPageUrl = this.previousPageUrl()
+    const nextPageUrl = this.nextPageUrl()
     return {
       paginator: this,
       elements: [],
-      previousPageUrl: this.previousPageUrl(),
-      nextPageUrl: this.nextPageUrl(),
+      previousPageUrl,
+      nextPageUrl,
       hasPages: this.hasPages(),
-      onFirstPage: this.onFirstPage(),
-      hasMorePages: this.hasMorePages(),
+      onFirstPage: previousPageUrl === null,
+      hasMorePages: nextPageUrl !== null,
     }
   }
 }
