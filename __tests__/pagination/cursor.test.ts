@@ -34,6 +34,24 @@ describe('Cursor', () => {
     expect(Cursor.fromEncoded(cursor.encode()).toArray()).toEqual(cursor.toArray())
   })
 
+  it('decodes a Laravel cursor holding a 64-bit integer past 2^53 exactly, as its decimal string', () => {
+    // json_encode(['id' => 9007199254740993, 'note' => '"12345678901234567', 'score' => 1.5E+300, ...])
+    const php =
+      '{"id":9007199254740993,"low":-9223372036854775808,"note":"\\"12345678901234567",' +
+      '"score":1.5e+300,"n":9007199254740991,"_pointsToNextItems":true}'
+    const cursor = Cursor.fromEncoded(laravelEncode(php))
+    expect(cursor.parameters(['id', 'low', 'note', 'score', 'n'])).toEqual([
+      '9007199254740993',
+      '-9223372036854775808',
+      '"12345678901234567',
+      1.5e300,
+      9007199254740991,
+    ])
+    expect(() => Cursor.fromEncoded(laravelEncode('12345678901234567890'))).toThrow(
+      InvalidCursorError,
+    )
+  })
+
   it('round-trips NULL, strings with any characters, and both directions', () => {
     const cursor = new Cursor({ 'posts.score': null, title: '+/=?&#😀' }, false)
     const back = Cursor.fromEncoded(cursor.encode())

@@ -141,10 +141,38 @@ export class Cursor {
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text)
+    return JSON.parse(exactIntegers(text))
   } catch {
     throw InvalidCursorError.invalidCursor('it is not JSON')
   }
+}
+
+/**
+ * `text` with every integer literal past ±(2^53 - 1) quoted, so that it parses as its exact decimal
+ * string (how a `bigint` cursor value travels) rather than the nearest double, which would name
+ * another row: PHP's `json_encode` (Laravel's cursors) writes a 64-bit integer with all its digits.
+ */
+function exactIntegers(text: string): string {
+  if (!/[0-9]{16}/.test(text)) return text
+  let out = ''
+  let copied = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 0x22 /* " */) {
+      // a string: skip to its closing quote, past escaped characters
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++)
+        if (text.charCodeAt(i) === 0x5c /* \ */) i++
+      continue
+    }
+    if (c !== 0x2d /* - */ && (c < 0x30 || c > 0x39)) continue
+    const token = /^-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/.exec(text.slice(i))?.[0] ?? text[i]
+    if (/^-?[0-9]+$/.test(token) && !Number.isSafeInteger(Number(token))) {
+      out += `${text.slice(copied, i)}"${token}"`
+      copied = i + token.length
+    }
+    i += token.length - 1
+  }
+  return out + text.slice(copied)
 }
 
 /** A copy of `parameters`, every value a string, a finite number, a boolean or null. */
