@@ -78,25 +78,9 @@ export class DocumentBuilder {
     return view
   }
 
-  /**
-   * Renders and registers a primary object. Another instance of a `(type, id)` already there (two
-   * rows of one record) adds only the linkage the first rendering lacks, as in `included`. Whether
-   * `model`'s includes are still to be followed: `false` for the very instance seen already.
-   */
+  /** Renders and registers a primary object (see {@link register}). */
   addPrimary(view: TypeView, model: object): boolean {
-    const rules = this.rulesOf(model)
-    const id = view.descriptor.idOf(model, rules)
-    const first = view.models[id]
-    if (first === undefined) {
-      const object = this.render(view, model, id, rules)
-      view.models[id] = model
-      if (view.index.objects !== undefined) view.index.objects[id] = object
-      this.data.push(object)
-      return true
-    }
-    if (first === model) return false
-    this.addLinkageOf(view, model, id, rules)
-    return true
+    return this.register(view, model, this.data)
   }
 
   /** Follows `node` from `model` (a primary object or an included one). */
@@ -125,30 +109,37 @@ export class DocumentBuilder {
   }
 
   private visit(view: TypeView, model: object, node: IncludeNode): void {
+    this.register(view, model, this.included)
+    if (node.edges.length > 0 && this.markExpanded(node, model)) this.expand(model, node)
+  }
+
+  /**
+   * Registers `model` under its `(type, id)`, its object rendered and pushed to `list` the first
+   * time. Another instance of a record already there (two rows of one record) adds only the linkage
+   * the first rendering lacks, so the objects it leads to stay reachable. Whether `model`'s includes
+   * are still to be followed: `false` for the very instance registered already.
+   */
+  private register(view: TypeView, model: object, list: ResourceObject[]): boolean {
     const rules = this.rulesOf(model)
     const id = view.descriptor.idOf(model, rules)
     const first = view.models[id]
+    if (first === model) return false
     if (first === undefined) {
       const object = this.render(view, model, id, rules)
       view.models[id] = model
       if (view.index.objects !== undefined) view.index.objects[id] = object
-      this.included.push(object)
-    } else if (first !== model) {
-      this.addLinkageOf(view, model, id, rules)
+      list.push(object)
+    } else {
+      addMissingLinkage(
+        view,
+        this.objectsOf(view.index, view.descriptor.type)[id]!,
+        model,
+        rules,
+        this.request,
+        (relation) => this.relationValue(relation, model, rules),
+      )
     }
-    if (node.edges.length > 0 && this.markExpanded(node, model)) this.expand(model, node)
-  }
-
-  /** The linkage `model` has and the object already rendered for its `(type, id)` lacks, added. */
-  private addLinkageOf(view: TypeView, model: object, id: string, rules: ModelRules): void {
-    addMissingLinkage(
-      view,
-      this.objectsOf(view.index, view.descriptor.type)[id]!,
-      model,
-      rules,
-      this.request,
-      (relation) => this.relationValue(relation, model, rules),
-    )
+    return true
   }
 
   /** The `(id -> object)` record of a type, built from the objects rendered so far on first use. */
