@@ -38,14 +38,16 @@ describe('Cursor', () => {
     // json_encode(['id' => 9007199254740993, 'note' => '"12345678901234567', 'score' => 1.5E+300, ...])
     const php =
       '{"id":9007199254740993,"low":-9223372036854775808,"note":"\\"12345678901234567",' +
-      '"score":1.5e+300,"n":9007199254740991,"_pointsToNextItems":true}'
+      '"score":1.5e+300,"n":9007199254740991,"d":9007199254740992,"_pointsToNextItems":true}'
     const cursor = Cursor.fromEncoded(laravelEncode(php))
-    expect(cursor.parameters(['id', 'low', 'note', 'score', 'n'])).toEqual([
+    // 2^53 is a double's own text (what JSON.stringify writes for it): it stays a number
+    expect(cursor.parameters(['id', 'low', 'note', 'score', 'n', 'd'])).toEqual([
       '9007199254740993',
       '-9223372036854775808',
       '"12345678901234567',
       1.5e300,
       9007199254740991,
+      9007199254740992,
     ])
     expect(() => Cursor.fromEncoded(laravelEncode('12345678901234567890'))).toThrow(
       InvalidCursorError,

@@ -148,9 +148,11 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * `text` with every integer literal past ±(2^53 - 1) quoted, so that it parses as its exact decimal
- * string (how a `bigint` cursor value travels) rather than the nearest double, which would name
- * another row: PHP's `json_encode` (Laravel's cursors) writes a 64-bit integer with all its digits.
+ * `text` with every integer literal that no double holds exactly (past ±(2^53 - 1), and not what a
+ * double's own text is) quoted, so that it parses as its exact decimal string (how a `bigint`
+ * cursor value travels) rather than the nearest double, which would name another row: PHP's
+ * `json_encode` (Laravel's cursors) writes a 64-bit integer with all its digits. A number this
+ * package wrote (a double's text) reads back as that number.
  */
 function exactIntegers(text: string): string {
   if (!/[0-9]{16}/.test(text)) return text
@@ -166,7 +168,7 @@ function exactIntegers(text: string): string {
     }
     if (c !== 0x2d /* - */ && (c < 0x30 || c > 0x39)) continue
     const token = /^-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/.exec(text.slice(i))?.[0] ?? text[i]
-    if (/^-?[0-9]+$/.test(token) && !Number.isSafeInteger(Number(token))) {
+    if (/^-?[0-9]+$/.test(token) && String(Number(token)) !== token) {
       out += `${text.slice(copied, i)}"${token}"`
       copied = i + token.length
     }
