@@ -7,6 +7,7 @@ import {
   Module,
   Param,
   Post,
+  Query,
   Res,
   type INestApplication,
 } from '@nestjs/common'
@@ -79,20 +80,18 @@ class UsersController {
     return new UserResource(users[0])
   }
 
+  // ?hooked: a resource whose withResponse() sets 202 after the handler chose 203
   @Get('chosen')
-  chosen(@Res({ passthrough: true }) res: { status(code: number): unknown }) {
+  chosen(
+    @Res({ passthrough: true }) res: { status(code: number): unknown },
+    @Query('hooked') hooked?: string,
+  ) {
     res.status(203)
-    return new UserResource(users[0])
+    return hooked === undefined ? new UserResource(users[0]) : new Created(users[0])
   }
 
   @Get('hooked')
   hooked() {
-    return new Created(users[0])
-  }
-
-  @Get('hooked-after-chosen')
-  hookedAfterChosen(@Res({ passthrough: true }) res: { status(code: number): unknown }) {
-    res.status(201)
     return new Created(users[0])
   }
 
@@ -186,7 +185,7 @@ describe.each<Setup>(['module only', 'serializer global first', 'serializer prov
       const hooked = await http().get('/hooked').expect(202)
       expect(hooked.headers['x-hook']).toBe('yes')
       // withResponse() runs after the handler: its status wins over the handler's, on any route
-      await http().get('/hooked-after-chosen').expect(202)
+      await http().get('/chosen?hooked=1').expect(202)
       HookedResource.seen = []
       await http()
         .get('/seen')
