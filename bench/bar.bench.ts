@@ -9,7 +9,7 @@
 import Handlebars from 'handlebars'
 import { registerPaginationHelpers } from '../src/integrations/handlebars'
 import { LengthAwarePaginator } from '../src/pagination/length-aware-paginator'
-import type { PaginationViewData } from '../src/pagination/bar/types'
+import type { PaginationViewData } from '../src/pagination/types'
 import type { BenchOp, Scenario } from './harness'
 
 function makePaginator(): LengthAwarePaginator<number> {

@@ -22,22 +22,18 @@ export {
 // catalogue's types are in api-resources/errors)
 export { ApiResourcesError, ArgumentError, isApiResourcesError } from './errors/base'
 export { ERROR_CODES, type ErrorCode } from './errors/catalogue'
-export { ResourceError } from './errors/resource-errors'
-export {
-  UnsupportedQueryError,
-  PaginationError,
-  InvalidCursorError,
-} from './errors/pagination-errors'
+export { ResourceError } from './errors/base'
+export { UnsupportedQueryError, PaginationError, InvalidCursorError } from './errors/base'
 export {
   ValidationError,
   NotFoundError,
   type ValidationMessages,
   type ZodErrorLike,
   type ExpressValidatorResultLike,
-} from './errors/http-errors'
-export { PaginationTemplateError } from './errors/handlebars-errors'
-export { JsonApiError } from './errors/jsonapi-errors'
-export { QueryParameterError, type QueryParameterMessages } from './errors/query-errors'
+} from './errors/base'
+export { PaginationTemplateError } from './errors/base'
+export { JsonApiError } from './errors/base'
+export { QueryParameterError, type QueryParameterMessages } from './errors/base'
 
 // the request context: what integrations for other frameworks open per request
 export {
@@ -64,7 +60,7 @@ export {
   type PaginationInformation,
   type PaginationSectionsOf,
 } from './resources/resource-collection'
-export { toResource, toResourceCollection } from './resources/to-resource'
+export { toResource, toResourceCollection } from './resources/resource-collection'
 export type {
   BodyOf,
   CollectionBody,
@@ -113,7 +109,7 @@ export type {
   JsonApiMeta,
 } from './jsonapi/types'
 export type { LinkTemplate, RelationshipLinkTemplates } from './jsonapi/links'
-export type { JsonApiObjectOptions } from './jsonapi/jsonapi-object'
+export type { JsonApiObjectOptions } from './jsonapi/jsonapi-resource'
 export type {
   AttributesOf,
   IncludedOf,

@@ -9,7 +9,7 @@ import {
   type NestedList,
 } from '../../src'
 import { compiledToArray, interpretedToArray, toArraySource } from '../../src/compiler/compile'
-import { ResourceError } from '../../src/errors/resource-errors'
+import { ResourceError } from '../../src/errors/base'
 import {
   AuthorResource,
   OverridingResource,

@@ -2,8 +2,7 @@
 // answers it with.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { CATALOGUE, GUIDE_PAGES } from '../../src/errors/catalogue'
-import { GUIDE_URL } from '../../src/errors/guide'
+import { CATALOGUE, GUIDE_PAGES, GUIDE_URL } from '../../src/errors/catalogue'
 import { noContextWarningText } from '../../src/context/no-context-warning'
 
 const NO_CONTEXT_WARNING = noContextWarningText()

@@ -21,8 +21,13 @@ import {
 } from '../../src/errors'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { CATALOGUE, GUIDE_PAGES, type CatalogueKey } from '../../src/errors/catalogue'
-import { GUIDE_URL, ISSUES_URL } from '../../src/errors/guide'
+import {
+  CATALOGUE,
+  GUIDE_PAGES,
+  type CatalogueKey,
+  GUIDE_URL,
+  ISSUES_URL,
+} from '../../src/errors/catalogue'
 
 const CLASSES = {
   ArgumentError,

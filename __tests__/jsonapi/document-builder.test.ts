@@ -1,4 +1,4 @@
-import { buildCollectionData, buildSingleData } from '../../src/jsonapi/document'
+import { buildCollectionData, buildSingleData } from '../../src/jsonapi/document-builder'
 import { jsonApiBody } from '../../src/response/body'
 import { resolveIncludeTree } from '../../src/jsonapi/include-tree'
 import type { Fieldsets, TypeDescriptor } from '../../src/jsonapi/types'

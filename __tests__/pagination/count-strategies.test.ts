@@ -1,6 +1,6 @@
 import { ArgumentError, ResourceCollection } from '../../src'
 import { paginatePageQuery } from '../../src/adapters/kit'
-import { mysqlExplainRows, postgresPlanRows } from '../../src/pagination/estimate'
+import { mysqlExplainRows, postgresPlanRows } from '../../src/pagination/page-query'
 
 const rows = Array.from({ length: 23 }, (_, i) => i + 1)
 

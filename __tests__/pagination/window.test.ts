@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { GAP, window, windowBounds, type WindowBand } from '../../src/pagination/window'
+import { GAP, window, windowBounds, type WindowBand } from '../../src/pagination/bar/state-renderer'
 
 // The expectation is built independently of window(): page by page, from what the bar is (rather
 // than from the cases the implementation branches on), then grouped into runs.

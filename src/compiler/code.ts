@@ -1,4 +1,4 @@
-import { ResourceError } from '../errors/resource-errors'
+import { ResourceError } from '../errors/base'
 
 /**
  * A tiny safe code template (the idea of Ajv's `_` tag, written for this project). Generated code is

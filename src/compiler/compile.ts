@@ -1,4 +1,4 @@
-import { ResourceError } from '../errors/resource-errors'
+import { ResourceError } from '../errors/base'
 import { kindRules } from '../metadata/kinds'
 import { resolveMembers } from '../metadata/resolve'
 import { MISSING } from '../runtime/missing'

@@ -8,7 +8,7 @@
  * @internal
  */
 
-import { guideUrl } from '../errors/guide'
+import { guideUrl } from '../errors/catalogue'
 
 /** The `code` of the process warning. */
 const NO_REQUEST_CONTEXT_WARNING = 'API_RESOURCES_NO_REQUEST_CONTEXT'

@@ -1,9 +1,10 @@
 import {
   catalogued,
   mustBe,
-  type CATALOGUE,
+  CATALOGUE,
   type CatalogueArgs,
   type CatalogueKey,
+  type ErrorCodes,
 } from './catalogue'
 
 /**
@@ -173,5 +174,449 @@ function argumentConstructor<K extends ArgumentKey>(
   return (...args) => {
     const { code, argument, message } = catalogued(key, args)
     return new ArgumentError(code, argument, '', undefined, message)
+  }
+}
+
+/**
+ * Errors of resources, decorators and the compiler. Each has a stable `code`; named constructors
+ * build the message from the catalogue so that every place that throws one says the same thing.
+ *
+ * @example
+ * throw ResourceError.wrapKeyCollision(UserResource, 'data')
+ */
+export class ResourceError extends ApiResourcesError {
+  /** `additional()` was given the wrap key, which would overwrite the payload. */
+  static readonly wrapKeyCollision = namedConstructor(ResourceError, 'wrapKeyCollision')
+
+  /** An `additional()` key that is also a key of the unwrapped payload. */
+  static readonly additionalKeyCollision = namedConstructor(ResourceError, 'additionalKeyCollision')
+
+  /** `wrap = null` and `toArray()` gave something that cannot carry keys. */
+  static readonly unwrappedNonObject = namedConstructor(ResourceError, 'unwrappedNonObject')
+
+  /** `checkResponses`: a response body that its schema rejects (the first mismatch, as a JSON pointer). */
+  static readonly responseMismatch = namedConstructor(ResourceError, 'responseMismatch')
+
+  /** `bigint: 'number'`: a bigint outside ±(2^53 - 1), which no JSON number holds exactly. */
+  static readonly unsafeBigint = namedConstructor(ResourceError, 'unsafeBigint')
+
+  /** `checkResponses` is on but Ajv cannot be loaded. */
+  static checkerMissing(cause: unknown): ResourceError {
+    return fromCatalogue(ResourceError, 'checkerMissing', [cause], { cause })
+  }
+
+  /** Two decorated members that produce the same output key. */
+  static readonly duplicateOutputKey = namedConstructor(ResourceError, 'duplicateOutputKey')
+
+  /** A standard decorator got no `context.metadata` (the class was defined without `Symbol.metadata`). */
+  static readonly decoratorMetadataMissing = namedConstructor(
+    ResourceError,
+    'decoratorMetadataMissing',
+  )
+
+  /** A decorator was put somewhere it cannot work. */
+  static readonly badDecoratorTarget = namedConstructor(ResourceError, 'badDecoratorTarget')
+
+  /** A resource thunk that did not give a resource class. */
+  static readonly badResourceThunk = namedConstructor(ResourceError, 'badResourceThunk')
+
+  /** `paginationInformation()` returned something other than a plain object. */
+  static readonly badPaginationInformation = namedConstructor(
+    ResourceError,
+    'badPaginationInformation',
+  )
+
+  /** Generated code failed to compile; `source` is the code (also on the error). */
+  static compileFailed(cls: Function, source: string, cause: unknown): ResourceError {
+    const err = fromCatalogue(ResourceError, 'compileFailed', [cls, source, cause], { cause })
+    err.source = source
+    return err
+  }
+
+  /** The code generator was asked for something it must never emit (a bug of the package). */
+  static readonly codegen = namedConstructor(ResourceError, 'codegen')
+
+  /** The generated source, on compile failures. */
+  source?: string
+}
+
+/** Stable codes of the pagination errors (paginators and query-builder adapters). */
+export const PAGINATION_ERROR_CODES = {
+  perPage: CATALOGUE.perPage.code,
+  page: CATALOGUE.page.code,
+  total: CATALOGUE.total.code,
+  onEachSide: CATALOGUE.onEachSide.code,
+  items: CATALOGUE.items.code,
+  hasMore: CATALOGUE.hasMore.code,
+  path: CATALOGUE.path.code,
+  options: CATALOGUE.options.code,
+  unsupportedQuery: CATALOGUE.unsupportedQuery.code,
+  alreadyInstalled: CATALOGUE.alreadyInstalled.code,
+  countResult: CATALOGUE.countResult.code,
+  cursorOrder: CATALOGUE.cursorOrder.code,
+  cursorSecret: CATALOGUE.cursorSecret.code,
+  cursorParameters: CATALOGUE.cursorParameters.code,
+  cursorColumn: CATALOGUE.cursorColumn.code,
+  invalidCursor: CATALOGUE.invalidCursor.code,
+} as const
+
+/**
+ * A value handed to `paginate()`/`simplePaginate()` that is not a query builder the adapter knows.
+ * A `TypeError`, like the other programmer errors, and `instanceof ApiResourcesError`; the message
+ * names what was received and the supported kinds.
+ *
+ * @example
+ * throw UnsupportedQueryError.unsupportedQuery('paginate', 'a Knex select query', query)
+ */
+export class UnsupportedQueryError extends TypeError {
+  readonly code: ErrorCodes['unsupportedQuery']
+
+  /** `description` replaces the generic description of `got` when the adapter knows better. */
+  constructor(fn: string, supported: string, got: unknown, description?: string) {
+    const { code, message } = catalogued('unsupportedQuery', [fn, supported, got, description])
+    super(message)
+    this.code = code
+    this.name = 'UnsupportedQueryError'
+    brand(this)
+  }
+
+  /** `fn()` was given `got`, which is not one of `supported`. */
+  static unsupportedQuery(
+    fn: string,
+    supported: string,
+    got: unknown,
+    description?: string,
+  ): UnsupportedQueryError {
+    return new UnsupportedQueryError(fn, supported, got, description)
+  }
+}
+
+/**
+ * Setting pagination up went wrong (not a bad argument): for example a Knex query builder that
+ * already has a `paginate` method from another library.
+ *
+ * @example
+ * throw PaginationError.alreadyInstalled('paginate')
+ */
+export class PaginationError extends ApiResourcesError {
+  /** Knex query builders already have `method`, from another library. */
+  static readonly alreadyInstalled = namedConstructor(PaginationError, 'alreadyInstalled')
+}
+
+// the query parameter a cursor comes in unless a paginator names another
+const CURSOR_PARAMETER = CATALOGUE.invalidCursor.parameter
+
+/**
+ * A `?cursor=` (or a cursor string handed to `Cursor.fromEncoded()`/`cursorPaginate()`) that is not
+ * one this application produced: not base64url, not a JSON object, without a boolean
+ * `_pointsToNextItems`, with parameters that do not match the query's order columns or values of
+ * the wrong kind, or with a missing or wrong signature. A client error: `resourceErrors()` answers
+ * it with 400 naming its query parameter (`cursor` or the paginator's `cursorName`: `errors.cursor`,
+ * JSON:API `source.parameter`), never with the first page.
+ *
+ * @example
+ * throw InvalidCursorError.invalidCursor('it is not base64url')
+ */
+export class InvalidCursorError extends ApiResourcesError {
+  /** The HTTP status `resourceErrors()` answers with. */
+  readonly status = CATALOGUE.invalidCursor.status
+  /** Why the cursor is refused, e.g. `it is not base64url`. */
+  readonly reason: string
+  /**
+   * The query parameter the cursor came in: `cursor`, or the paginator's `cursorName`. The 400
+   * names it (`errors.<parameter>`, JSON:API `source.parameter`).
+   */
+  readonly parameter: string
+
+  /**
+   * @param reason why the cursor is refused, e.g. `it is not base64url`
+   * @param cause the database error a cursor value caused, if any
+   * @param parameter the query parameter the cursor came in
+   */
+  constructor(reason: string, cause?: unknown, parameter: string = CURSOR_PARAMETER) {
+    const { code, message } = catalogued('invalidCursor', [reason])
+    super(code, message, cause === undefined ? undefined : { cause })
+    this.reason = reason
+    this.parameter = parameter
+  }
+
+  /** The cursor is refused because of `reason` (`cause`: the database error, if any). */
+  static invalidCursor(reason: string, cause?: unknown): InvalidCursorError {
+    return new InvalidCursorError(reason, cause)
+  }
+
+  /** The same refusal, about the query parameter `name` (a paginator's `cursorName`). */
+  inParameter(name: string): InvalidCursorError {
+    return name === this.parameter ? this : new InvalidCursorError(this.reason, this.cause, name)
+  }
+}
+
+/**
+ * Errors an HTTP handler throws on purpose so that `resourceErrors()` (api-resources/express) can
+ * answer them: `ValidationError` (422) and `NotFoundError` (404). They live in core so that code
+ * outside Express can throw them too; core never imports zod or express-validator, it only reads
+ * the shape of their results.
+ */
+
+/** Field name -> every message about that field, in the order they were reported. */
+export type ValidationMessages = Readonly<Record<string, readonly string[]>>
+
+/** The part of a zod `ZodError` that `ValidationError.fromZod()` reads (zod 3 and 4 alike). */
+export interface ZodErrorLike {
+  readonly issues: ReadonlyArray<{
+    readonly path: ReadonlyArray<PropertyKey>
+    readonly message: string
+  }>
+}
+
+/** The part of an express-validator `Result` (`validationResult(req)`) that is read. */
+export interface ExpressValidatorResultLike {
+  array(): ReadonlyArray<unknown>
+}
+
+/**
+ * Request validation failed: a map of field -> messages. Nested fields use dotted names
+ * (`address.city`, `items.0.sku`); `''` holds errors about the input as a whole.
+ *
+ * @example
+ * throw new ValidationError({ email: ['The email field is required.'] })
+ * throw ValidationError.fromZod(schema.safeParse(req.body).error)
+ */
+export class ValidationError extends ApiResourcesError {
+  /** The HTTP status `resourceErrors()` answers with. */
+  readonly status = CATALOGUE.validation.status
+  /** Field -> messages (frozen copies). */
+  readonly errors: ValidationMessages
+
+  /**
+   * @param errors field -> message or messages
+   * @param message the top-level message; by default the first message, with `(and N more
+   *   errors)` when there are more (Laravel's summary)
+   */
+  constructor(errors: Readonly<Record<string, string | readonly string[]>>, message?: string) {
+    const copied = copyMessages(errors)
+    const made = catalogued('validation', [copied])
+    super(made.code, message ?? made.message)
+    this.errors = copied
+  }
+
+  /** From a zod error: each issue's path joined with `.` is the field, `''` for the root. */
+  static fromZod(error: ZodErrorLike, message?: string): ValidationError {
+    if (!isObject(error) || !Array.isArray(error.issues))
+      throw ArgumentError.validationSource('zodError', 'a ZodError', error)
+    const errors: Record<string, string[]> = {}
+    for (const issue of error.issues) {
+      const field = issue.path.map(segmentName).join('.')
+      push(errors, field, String(issue.message))
+    }
+    return new ValidationError(errors, message)
+  }
+
+  /**
+   * From express-validator's `validationResult(req)` (or the array its `.array()` returns). Field
+   * errors use their `path`; alternatives contribute their nested errors; `unknown_fields` errors
+   * give each unknown field the message.
+   */
+  static fromExpressValidator(
+    result: ExpressValidatorResultLike | ReadonlyArray<unknown>,
+    message?: string,
+  ): ValidationError {
+    const list = isList(result) ? result : arrayOf(result)
+    const errors: Record<string, string[]> = {}
+    for (const item of list) collectExpressValidatorError(errors, item)
+    return new ValidationError(errors, message)
+  }
+}
+
+/**
+ * A record was not found (404).
+ *
+ * @example
+ * const post = await db('posts').where('id', id).first()
+ * if (post === undefined) throw new NotFoundError(`Post ${id} not found.`)
+ */
+export class NotFoundError extends ApiResourcesError {
+  /** The HTTP status `resourceErrors()` answers with. */
+  readonly status = CATALOGUE.notFound.status
+
+  /** @param message what was not found; default `Not found.` */
+  constructor(message?: string) {
+    const { code, message: text } = catalogued('notFound', [message])
+    super(code, text)
+  }
+}
+
+function copyMessages(
+  errors: Readonly<Record<string, string | readonly string[]>>,
+): ValidationMessages {
+  if (!isObject(errors) || Array.isArray(errors))
+    throw ArgumentError.validationErrors('errors', 'an object of field -> messages', errors)
+  const copy: Record<string, readonly string[]> = {}
+  for (const [field, messages] of Object.entries(errors)) {
+    const list = typeof messages === 'string' ? [messages] : messages
+    if (!Array.isArray(list) || !list.every((m) => typeof m === 'string'))
+      throw ArgumentError.validationErrors(`errors.${field}`, 'a string or strings', messages)
+    copy[field] = Object.freeze([...list])
+  }
+  return Object.freeze(copy)
+}
+
+function arrayOf(result: ExpressValidatorResultLike): ReadonlyArray<unknown> {
+  if (!isObject(result) || typeof result.array !== 'function')
+    throw ArgumentError.validationSource(
+      'result',
+      'an express-validator Result or an array of its errors',
+      result,
+    )
+  return result.array()
+}
+
+function collectExpressValidatorError(errors: Record<string, string[]>, item: unknown): void {
+  if (!isObject(item)) return
+  const error = item as Record<string, unknown>
+  const message = String(error.msg ?? 'Invalid value')
+  if (Array.isArray(error.nestedErrors)) {
+    // alternatives: a flat list (`oneOf`) or a list of groups (`oneOf` with arrays of chains)
+    for (const nested of error.nestedErrors.flat()) collectExpressValidatorError(errors, nested)
+    return
+  }
+  if (error.type === 'unknown_fields' && Array.isArray(error.fields)) {
+    for (const field of error.fields)
+      collectExpressValidatorError(errors, { ...field, msg: message })
+    return
+  }
+  // v7 names the field `path`, v6 named it `param`
+  const field = typeof error.path === 'string' ? error.path : error.param
+  push(errors, typeof field === 'string' ? field : '', message)
+}
+
+function push(errors: Record<string, string[]>, field: string, message: string): void {
+  ;(errors[field] ??= []).push(message)
+}
+
+function segmentName(segment: PropertyKey): string {
+  return typeof segment === 'symbol' ? (segment.description ?? '') : String(segment)
+}
+
+function isList(value: unknown): value is ReadonlyArray<unknown> {
+  return Array.isArray(value)
+}
+
+function isObject(value: unknown): value is Record<string, unknown> & object {
+  return typeof value === 'object' && value !== null
+}
+
+/** Stable codes of the HTML page-link bar's errors. */
+export const HANDLEBARS_ERROR_CODES = {
+  unknownNamespace: CATALOGUE.unknownNamespace.code,
+  templateNotFound: CATALOGUE.templateNotFound.code,
+  invalidTemplateName: CATALOGUE.invalidName.code,
+  invalidNamespace: CATALOGUE.invalidNamespace.code,
+  viewsNotFound: CATALOGUE.viewsNotFound.code,
+} as const
+
+/**
+ * A pagination template reference (`"admin::pager"`) that cannot be resolved or loaded.
+ *
+ * @example
+ * throw PaginationTemplateError.invalidName('no-namespace')
+ */
+export class PaginationTemplateError extends ApiResourcesError {
+  /** `links("admin::pager")` before `admin` was registered. */
+  static readonly unknownNamespace = namedConstructor(PaginationTemplateError, 'unknownNamespace')
+
+  /** The namespace is known but its folder has no `<name>.hbs`. */
+  static templateNotFound(ref: string, file: string, cause: unknown): PaginationTemplateError {
+    return fromCatalogue(PaginationTemplateError, 'templateNotFound', [ref, file], { cause })
+  }
+
+  /** A reference that is not `<namespace>::<name>` or would leave the namespace's folder. */
+  static readonly invalidName = namedConstructor(PaginationTemplateError, 'invalidName')
+
+  /** A namespace option that is not a name mapped to a folder. */
+  static readonly invalidNamespace = namedConstructor(PaginationTemplateError, 'invalidNamespace')
+
+  /** The package's own `views/pagination/` folder is missing (a broken install or bundle). */
+  static readonly viewsNotFound = namedConstructor(PaginationTemplateError, 'viewsNotFound')
+}
+
+/** Stable codes of the JSON:API errors. */
+export const JSONAPI_ERROR_CODES = {
+  resourceType: CATALOGUE.missingType.code,
+  resourceId: CATALOGUE.missingId.code,
+  relationship: CATALOGUE.badRelationship.code,
+  collects: CATALOGUE.notJsonApiCollection.code,
+  reservedMember: CATALOGUE.reservedMember.code,
+  topLevelMember: CATALOGUE.topLevelMember.code,
+  maxIncludeDepth: CATALOGUE.maxIncludeDepth.code,
+  link: CATALOGUE.badLink.code,
+  jsonApiObject: CATALOGUE.badJsonApiObject.code,
+} as const
+
+/**
+ * A JSON:API resource class or model that cannot be rendered as a resource object.
+ *
+ * @example
+ * throw JsonApiError.missingType('PostResource', undefined)
+ */
+export class JsonApiError extends ApiResourcesError {
+  /** `static resourceType` is missing or not a non-empty string. */
+  static readonly missingType = namedConstructor(JsonApiError, 'missingType')
+
+  /** The model has no usable id (`null`, `undefined`, `''`, `NaN`, `Infinity`, an object...). */
+  static readonly missingId = namedConstructor(JsonApiError, 'missingId')
+
+  /** A relationship thunk that does not give a JSON:API resource class. */
+  static readonly badRelationship = namedConstructor(JsonApiError, 'badRelationship')
+
+  /** A relationship named `id` or `type`. */
+  static readonly reservedMember = namedConstructor(JsonApiError, 'reservedMember')
+
+  /** A JSON:API collection whose items class is not a JSON:API resource. */
+  static readonly notJsonApiCollection = namedConstructor(JsonApiError, 'notJsonApiCollection')
+
+  /** A relationship link or meta declaration that is not a URL template or a function. */
+  static readonly badLink = namedConstructor(JsonApiError, 'badLink')
+
+  /** A `jsonapi` member option that JSON:API does not allow. */
+  static readonly badJsonApiObject = namedConstructor(JsonApiError, 'badJsonApiObject')
+
+  /** `additional()` with a top-level member JSON:API does not allow. */
+  static readonly topLevelMember = namedConstructor(JsonApiError, 'topLevelMember')
+}
+
+/** Query parameter (`sort`, `filter[author]`, `include`, ...) -> every message about it. */
+export type QueryParameterMessages = Readonly<Record<string, readonly string[]>>
+
+/**
+ * A client asked for something the resource does not allow: a `sort` entry that is not sortable,
+ * an unknown `filter[...]` or operator, a filter value that does not convert to its type, an
+ * unknown `include` path on a strict resource. A client error: the HTTP integrations answer it
+ * with 400, `{ message, errors: { <parameter>: [<message>] } }` in plain JSON, and one JSON:API
+ * error object per message with `source: { parameter }`. Each message says what was wrong and
+ * what is allowed.
+ *
+ * @example
+ * throw new QueryParameterError({ sort: ['"secret" is not sortable; sortable: title, id.'] })
+ */
+export class QueryParameterError extends ApiResourcesError {
+  /** The HTTP status the integrations answer with. */
+  readonly status = CATALOGUE.invalidQueryParameter.status
+  /** Parameter -> messages (frozen copies). */
+  readonly errors: QueryParameterMessages
+
+  constructor(errors: QueryParameterMessages) {
+    const copied: Record<string, readonly string[]> = {}
+    for (const [parameter, messages] of Object.entries(errors))
+      copied[parameter] = Object.freeze([...messages])
+    Object.freeze(copied)
+    const { code, message } = catalogued('invalidQueryParameter', [copied])
+    super(code, message)
+    this.errors = copied
+  }
+
+  /** The error of `errors` (parameter -> messages). */
+  static invalidQueryParameter(errors: QueryParameterMessages): QueryParameterError {
+    return new QueryParameterError(errors)
   }
 }

@@ -7,14 +7,14 @@ export {
   type ErrorCode,
   type ErrorCodes,
 } from './catalogue'
-export { ResourceError } from './resource-errors' // resources, decorators, compiler
+export { ResourceError } from './base' // resources, decorators, compiler
 export {
   UnsupportedQueryError,
   PaginationError,
   InvalidCursorError,
   PAGINATION_ERROR_CODES,
-} from './pagination-errors' // paginators, adapters
-export * from './http-errors' // ValidationError, NotFoundError
-export { PaginationTemplateError, HANDLEBARS_ERROR_CODES } from './handlebars-errors' // HTML bar
-export { JsonApiError, JSONAPI_ERROR_CODES } from './jsonapi-errors' // JSON:API
-export { QueryParameterError, type QueryParameterMessages } from './query-errors' // query parameters
+} from './base' // paginators, adapters
+export * from './base' // ValidationError, NotFoundError
+export { PaginationTemplateError, HANDLEBARS_ERROR_CODES } from './base' // HTML bar
+export { JsonApiError, JSONAPI_ERROR_CODES } from './base' // JSON:API
+export { QueryParameterError, type QueryParameterMessages } from './base' // query parameters

@@ -1,5 +1,4 @@
-import { CATALOGUE, entryOfCode, guidePageOfCode } from '../errors/catalogue'
-import { withoutGuideLink } from '../errors/guide'
+import { CATALOGUE, entryOfCode, guidePageOfCode, withoutGuideLink } from '../errors/catalogue'
 import { isApiResourcesError } from '../errors/base'
 import type { ValidationMessages } from '../errors'
 

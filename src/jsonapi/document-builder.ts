@@ -1,6 +1,5 @@
 import { isObject } from '../util/objects'
 import { MISSING } from '../runtime/missing'
-import { noteIncludeNotLoaded } from './include-warning'
 import type { ModelRules } from '../runtime/model-rules'
 import { rulesFor } from '../runtime/model-registry'
 import type { IncludeNode } from './include-tree'
@@ -13,6 +12,8 @@ import type {
   ResourceObject,
   TypeDescriptor,
 } from './types'
+import { tryGetRequestContext } from '../context/request-context'
+import { guideUrl } from '../errors/catalogue'
 
 /** The `(id -> x)` records of one type: prototype-less objects (see {@link TypeView.models}). */
 interface TypeIndex {
@@ -253,4 +254,102 @@ function addMissingLinkage(
         ? relationshipOf(relation, model, rules, object.id, request, value)!
         : { data, ...existing }
   }
+}
+
+/**
+ * The development notice for an include the request asked for on a relation the model does not have
+ * loaded: the document then has no linkage and nothing included for it, which reads like "no author"
+ * rather than "not loaded". Once per route and relation (the route pattern the framework matched,
+ * `/posts/:id`, or the request path when there is none; at most {@link MAX_NOTICES} per process),
+ * never in production.
+ *
+ * @internal
+ */
+
+/** The `code` of the process warning. */
+const INCLUDE_NOT_LOADED_WARNING = 'API_RESOURCES_INCLUDE_NOT_LOADED'
+
+const MAX_NOTICES = 100
+const noted = new Set<string>()
+
+/**
+ * The text of the warning for relation `relation` (to objects of type `target`), asked for by a
+ * request to `route` (a route pattern or a path; `''` when not known).
+ */
+function includeNotLoadedText(route: string, relation: string, target: string): string {
+  return (
+    `api-resources: ${route === '' ? 'a request' : route} asked to include "${relation}" ("${target}" ` +
+    'objects), but the relation is not loaded on the model, so the document has no linkage ' +
+    'and nothing included for it. Load it with the query (a query plan through the Knex, Kysely or ' +
+    "ORM adapter, or the ORM's own eager loading) before the resource is rendered. This warning is " +
+    'shown once per route and relation and never in production. See ' +
+    guideUrl('jsonapi#include')
+  )
+}
+
+/** Called where an included relation was found not loaded on a model. */
+export function noteIncludeNotLoaded(relation: string, target: string): void {
+  if (noted.size >= MAX_NOTICES) return
+  if (typeof process === 'undefined' || typeof process.emitWarning !== 'function') return
+  if (process.env.NODE_ENV === 'production') return
+  const context = tryGetRequestContext()
+  const route = context === undefined ? '' : (context.route ?? context.path)
+  const key = `${route}\u0000${relation}\u0000${target}`
+  if (noted.has(key)) return
+  noted.add(key)
+  process.emitWarning(includeNotLoadedText(route, relation, target), {
+    type: 'ApiResourcesWarning',
+    code: INCLUDE_NOT_LOADED_WARNING,
+  })
+}
+
+/** What one document is built from. @internal */
+export interface DocumentInput {
+  readonly descriptor: TypeDescriptor
+  readonly include: IncludeNode
+  readonly request: unknown
+  readonly fields: Fieldsets | undefined
+  /** The top-level `links.self`, when the class asks for it and there is a request. */
+  readonly selfLink?: string
+}
+
+/** `data` and `included` of a document. */
+interface DocumentData {
+  readonly data: ResourceObject | ResourceObject[] | null
+  readonly included: ResourceObject[]
+}
+
+/** A single-resource document's members; `model` null gives `data: null`. @internal */
+export function buildSingleData(input: DocumentInput, model: object | null): DocumentData {
+  if (model === null) return { data: null, included: [] }
+  const builder = new DocumentBuilder(input.request, input.fields)
+  builder.addPrimary(builder.viewOf(input.descriptor), model)
+  const data = builder.data[0]
+  if (input.include.edges.length > 0) builder.expand(model, input.include)
+  return { data, included: builder.included }
+}
+
+/**
+ * A collection document's members. A model that repeats an earlier `(type, id)` is rendered once
+ * (JSON:API: one resource object per `(type, id)` in a document), with the linkage any of its
+ * instances has, and the includes of each instance followed; `null` entries are skipped.
+ * @internal
+ */
+export function buildCollectionData(
+  input: DocumentInput,
+  models: readonly unknown[],
+): DocumentData {
+  const builder = new DocumentBuilder(input.request, input.fields)
+  const primary: object[] = []
+  const view = builder.viewOf(input.descriptor)
+  for (let i = 0; i < models.length; i++) {
+    const model = models[i]
+    if (typeof model !== 'object' || model === null) continue
+    if (builder.addPrimary(view, model)) primary.push(model)
+  }
+  // all primary objects are registered before any include is followed, so none lands in `included`
+  if (input.include.edges.length > 0) {
+    for (let i = 0; i < primary.length; i++) builder.expand(primary[i], input.include)
+  }
+  return { data: builder.data, included: builder.included }
 }

@@ -2,7 +2,7 @@ import { noteMissingRequestContext } from '../context/no-context-warning'
 import { linkBase, resolveRequestContext, type RequestContext } from '../context/request-context'
 import { ArgumentError } from '../errors/base'
 import { describeType, type JsonApiClass } from './type-descriptor'
-import type { DocumentInput } from './document'
+import type { DocumentInput } from './document-builder'
 import { DEFAULT_MAX_INCLUDE_DEPTH, NO_INCLUDES, resolveIncludeTree } from './include-tree'
 
 /** The static options a document reads off the primary resource class. */

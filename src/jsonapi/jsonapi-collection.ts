@@ -1,5 +1,5 @@
 import { currentRequest } from '../context/request-context'
-import { JsonApiError } from '../errors/jsonapi-errors'
+import { JsonApiError } from '../errors/base'
 import type { JsonResource, JsonResourceClass } from '../resources/json-resource'
 import {
   ResourceCollection,
@@ -8,12 +8,11 @@ import {
 } from '../resources/resource-collection'
 import type { CollectionBodyOf, CollectionShape } from '../resources/payload'
 import { jsonApiBody } from '../response/body'
-import type { CollectionTypes } from '../runtime/payload'
-import { PAYLOAD_TYPES } from '../runtime/payload'
+import { type CollectionTypes, PAYLOAD_TYPES } from '../runtime/payload'
 import type { ResponseContentType } from '../runtime/respondable'
-import { jsonApiMediaType, type JsonApiObjectOptions } from './jsonapi-object'
+import { jsonApiMediaType, type JsonApiObjectOptions } from './jsonapi-resource'
 import { isJsonApiClass, type JsonApiClass } from './type-descriptor'
-import { buildCollectionData } from './document'
+import { buildCollectionData } from './document-builder'
 import { documentInput } from './document-input'
 
 /**

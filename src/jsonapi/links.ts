@@ -4,7 +4,7 @@
  * @internal
  * @module
  */
-import { JsonApiError } from '../errors/jsonapi-errors'
+import { JsonApiError } from '../errors/base'
 import { finalizeValue } from '../runtime/finalize'
 import type { ModelRules } from '../runtime/model-rules'
 import { isPlainObject } from '../util/objects'

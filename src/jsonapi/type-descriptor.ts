@@ -1,6 +1,6 @@
 import { compiledSubset, compiledTotal, traitsOf } from '../compiler/compile'
 import type { ToArrayFn } from '../compiler/renderer'
-import { JsonApiError } from '../errors/jsonapi-errors'
+import { JsonApiError } from '../errors/base'
 import { kindRules } from '../metadata/kinds'
 import { resolveMembers } from '../metadata/resolve'
 import type { FieldRecord } from '../metadata/types'

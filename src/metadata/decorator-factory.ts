@@ -1,5 +1,4 @@
-import { ArgumentError } from '../errors/base'
-import { ResourceError } from '../errors/resource-errors'
+import { ArgumentError, ResourceError } from '../errors/base'
 import type {
   DecoratorSpec,
   FieldOptions,

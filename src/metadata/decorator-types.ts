@@ -6,7 +6,7 @@
 // check passes, the constraint is `unknown`; when it fails, it is a string literal type carrying the
 // message, so TypeScript reports "Argument of type ... is not assignable to parameter of type
 // '"@WhenLoaded(): ..."'" in both decorator modes.
-import type { GUIDE_URL } from '../errors/guide'
+import type { GUIDE_URL } from '../errors/catalogue'
 import type { DataOf, IsAny, IsFunction, IsMerged, IsNonNullOf, OutputOf } from '../runtime/payload'
 import type { Missing } from '../runtime/missing'
 import type { Resolvable } from '../runtime/protocol'

@@ -1,4 +1,4 @@
-import { ResourceError } from '../errors/resource-errors'
+import { ResourceError } from '../errors/base'
 import { kindRules } from './kinds'
 import { ownLists } from './metadata-store'
 import type { FieldRecord, ResolvedMembers } from './types'

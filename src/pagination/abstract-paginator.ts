@@ -1,7 +1,7 @@
 import { markBaseMethods } from '../runtime/protocol'
 import { ArgumentError } from '../errors/base'
 import { BasePaginator } from './base-paginator'
-import type { BarState, NumberedBarState } from './bar/bar-state'
+import type { BarState, NumberedBarState } from './bar/state-renderer'
 import { pageUrlPrefix } from './page-url'
 import { parameterName, resolvePage } from './resolve'
 import type {
@@ -97,7 +97,7 @@ export abstract class AbstractPaginator<T> extends BasePaginator<T> {
     return { url: this.nextPageUrl(), label: NEXT_LABEL, active: false }
   }
 
-  /** The bar inputs of the built-in templates (see `bar-state.ts`). @internal */
+  /** The bar inputs of the built-in templates (see `bar/state-renderer.ts`). @internal */
   protected barState(numbered: NumberedBarState): BarState {
     return {
       urlPrefix: this.#urlPrefix,

@@ -17,6 +17,7 @@ import {
 import { renderPaginationLinks } from './bar/render'
 import { assertPerPage, resolvePath } from './resolve'
 import type { PageViewData } from './types'
+import { ArgumentError } from '../errors/base'
 
 /** Brand shared by every copy of the library (Symbol.for), so `isPaginator` survives duplicates. */
 /** The carried parameters of a page that has none (never written to). */
@@ -269,3 +270,20 @@ export function isPaginator(value: unknown): value is BasePaginator<unknown> {
 }
 
 markBaseMethods(BasePaginator.prototype)
+
+// Checks of the constructor arguments shared by both paginators. @internal
+
+/** Copies `items` into an array, or throws the `items` argument error. @internal */
+export function toRows<T>(items: Iterable<T>): T[] {
+  if (Array.isArray(items)) return items.slice()
+  if (typeof items === 'string' || items === null || typeof items !== 'object')
+    throw ArgumentError.items(items)
+  if (typeof (items as Iterable<T>)[Symbol.iterator] !== 'function')
+    throw ArgumentError.items(items)
+  return Array.from(items)
+}
+
+/** Throws unless `options` is an object. @internal */
+export function assertOptions(options: unknown): asserts options is object {
+  if (typeof options !== 'object' || options === null) throw ArgumentError.options(options)
+}

@@ -1,4 +1,4 @@
-import { InvalidCursorError } from '../errors/pagination-errors'
+import { InvalidCursorError } from '../errors/base'
 import { assertSecret, type Cursor, type CursorValue } from './cursor'
 import {
   CURSOR_PARAMETER,

@@ -1,5 +1,4 @@
-import { ArgumentError } from '../errors/base'
-import { InvalidCursorError } from '../errors/pagination-errors'
+import { ArgumentError, InvalidCursorError } from '../errors/base'
 import { hasOwn, isPlainObject, setKey } from '../util/objects'
 import {
   constantTimeEqual,

@@ -2,8 +2,8 @@ import { traitsOf } from '../compiler/compile'
 import { markBaseMethods } from '../runtime/protocol'
 import { ArgumentError } from '../errors/base'
 import { AbstractPaginator } from './abstract-paginator'
-import { assertOptions, toRows } from './arguments'
-import { BAR_STATE, type BarState } from './bar/bar-state'
+import { assertOptions, toRows } from './base-paginator'
+import { BAR_STATE, type BarState, GAP, window, windowBounds } from './bar/state-renderer'
 import type {
   LengthAwarePageJson,
   LengthAwarePaginationMeta,
@@ -14,7 +14,6 @@ import type {
   ViewBand,
   ViewPage,
 } from './types'
-import { GAP, window, windowBounds } from './window'
 
 /** Default page numbers each side of the current page. */
 export const DEFAULT_ON_EACH_SIDE = 3
@@ -148,7 +147,7 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
   }
 
   /**
-   * The bar inputs of the built-in templates (see `bar-state.ts`). A subclass that replaces one of
+   * The bar inputs of the built-in templates (see `bar/state-renderer.ts`). A subclass that replaces one of
    * the paginators' methods may change what its view data holds, so it does not answer. @internal
    */
   [BAR_STATE](): BarState | undefined {

@@ -2,8 +2,8 @@ import { traitsOf } from '../compiler/compile'
 import { markBaseMethods } from '../runtime/protocol'
 import { ArgumentError } from '../errors/base'
 import { AbstractPaginator } from './abstract-paginator'
-import { assertOptions, toRows } from './arguments'
-import { BAR_STATE, type BarState } from './bar/bar-state'
+import { assertOptions, toRows } from './base-paginator'
+import { BAR_STATE, type BarState } from './bar/state-renderer'
 import type {
   PaginationResourceLinks,
   PaginatorOptions,

@@ -6,7 +6,7 @@
  */
 import { tryGetRequestContext } from '../context/request-context'
 import { parseQueryPairs, undecodedValues, type QueryPair } from '../context/parse-query'
-import { QueryParameterError } from '../errors/query-errors'
+import { QueryParameterError } from '../errors/base'
 import {
   FILTER_OPERATORS,
   type FilterOperator,
@@ -23,6 +23,8 @@ import {
   type ResolvedQuery,
   type SortEntry,
 } from './resolve'
+import type { CursorSecret } from '../pagination/cursor'
+import { utf8Bytes } from '../pagination/signing'
 
 /** The checked request: what to load, how to order, which rows, how many. */
 export interface QueryPlan {
@@ -485,4 +487,20 @@ function listOf(names: readonly string[]): string {
   if (names.length === 0) return '(none)'
   const shown = names.slice(0, 30).join(', ')
   return names.length > 30 ? `${shown}, ...` : shown
+}
+
+/**
+ * The signing key of a plan's cursors: the app's own secret (if any) joined with the plan's order
+ * in its normal form, so that a cursor made for one `sort` fails its signature check under
+ * another (an `InvalidCursorError`, a 400 naming `cursor`).
+ */
+export function cursorSecretOf(plan: QueryPlan, secret?: CursorSecret): CursorSecret {
+  const bound = `\u0000api-resources order:${plan.orderKey}`
+  if (secret === undefined) return bound
+  if (typeof secret === 'string') return secret + bound
+  const tail = utf8Bytes(bound)
+  const joined = new Uint8Array(secret.length + tail.length)
+  joined.set(secret, 0)
+  joined.set(tail, secret.length)
+  return joined
 }

@@ -6,8 +6,7 @@
  * @internal
  * @module
  */
-import { JsonApiError } from '../errors/jsonapi-errors'
-import { ResourceError } from '../errors/resource-errors'
+import { JsonApiError, ResourceError } from '../errors/base'
 import { finalizeValue } from '../runtime/finalize'
 import { MISSING } from '../runtime/missing'
 import { hasOwn, isPlainObject, setKey } from '../util/objects'

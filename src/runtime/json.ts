@@ -1,5 +1,5 @@
 import type { BigintEncoding } from '../context/request-context'
-import { ResourceError } from '../errors/resource-errors'
+import { ResourceError } from '../errors/base'
 
 export type { BigintEncoding }
 

@@ -5,7 +5,7 @@
  * schema is generated.
  * @module
  */
-import { ResourceError } from '../errors/resource-errors'
+import { ResourceError } from '../errors/base'
 import { isJsonApiClass } from '../jsonapi/type-descriptor'
 import { CursorPaginator } from '../pagination/cursor-paginator'
 import { LengthAwarePaginator } from '../pagination/length-aware-paginator'

@@ -48,3 +48,11 @@ export function setKey(out: Record<string, unknown>, key: string, value: unknown
     Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
   else out[key] = value
 }
+/**
+ * Is `NODE_ENV` `production`? Read where a `process` global exists (Node, Bun, Deno, Workers with
+ * `nodejs_compat`); elsewhere (a Worker without it, a browser) this is never production mode.
+ */
+export function isProductionEnv(): boolean {
+  const proc = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+  return proc?.env?.NODE_ENV === 'production'
+}

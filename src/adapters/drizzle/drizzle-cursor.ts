@@ -13,7 +13,7 @@ import {
 } from '../orm-support/column-schema'
 import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
-import type { DrizzleQueryLike } from './drizzle-types'
+import type { DrizzleQueryLike } from './drizzle-paginate'
 
 /** The parts of `drizzle-orm` the cursor step builds its WHERE and ORDER BY with. */
 interface DrizzleOrm {

@@ -23,7 +23,7 @@ import {
   type PlanWhereSpelling,
 } from '../orm-support/plan-parts'
 import { drizzle, loadedDrizzle } from './drizzle-cursor'
-import type { DrizzleQueryLike } from './drizzle-types'
+import type { DrizzleQueryLike } from './drizzle-paginate'
 import { hasOwn } from '../../util/objects'
 
 /** The operators Drizzle hands to a relational query's `where` (and `drizzle-orm` exports). */

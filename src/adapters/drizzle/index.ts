@@ -8,5 +8,5 @@
  * @module
  */
 export { paginate, simplePaginate, cursorPaginate } from './drizzle-paginate'
-export type { DrizzleQuery, DrizzleQueryLike, DrizzleSessionLike } from './drizzle-types'
+export type { DrizzleQuery, DrizzleQueryLike, DrizzleSessionLike } from './drizzle-paginate'
 export { attachPivot } from '../orm-support/attach-pivot'

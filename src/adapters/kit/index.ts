@@ -30,7 +30,7 @@ export {
   type SimplePaginateOptions,
   type TotalStrategy,
 } from '../../pagination/page-query'
-export { mysqlExplainRows, postgresPlanRows } from '../../pagination/estimate'
+export { mysqlExplainRows, postgresPlanRows } from '../../pagination/page-query'
 
 // the cursor seam
 export {
@@ -67,7 +67,7 @@ export {
   type PlanWhereSpelling,
 } from '../orm-support/plan-parts'
 export { LIKE_ESCAPE, likePattern } from '../../query/apply'
-export { cursorSecretOf } from '../../query/cursor-binding'
+export { cursorSecretOf } from '../../query/plan'
 export {
   cursorColumns,
   defaultNulls,
@@ -77,7 +77,7 @@ export {
   type OrderItem,
   type WhereSpelling,
 } from '../orm-support/keyset-where'
-export { defaultCountKeys, readCount, type CountKeys } from '../orm-support/count-keys'
+export { defaultCountKeys, readCount, type CountKeys } from '../../runtime/model-rules'
 export { attachPivot } from '../orm-support/attach-pivot'
 
 // what counts as loaded on an ORM's models
@@ -92,4 +92,4 @@ export {
 
 // the errors an adapter throws
 export { ArgumentError } from '../../errors/base'
-export { InvalidCursorError, UnsupportedQueryError } from '../../errors/pagination-errors'
+export { InvalidCursorError, UnsupportedQueryError } from '../../errors/base'

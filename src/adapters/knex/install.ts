@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-namespace, @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars -- the augmentation must repeat Knex's own declaration */
 import type { Knex } from 'knex'
-import { PaginationError } from '../../errors/pagination-errors'
+import { PaginationError } from '../../errors/base'
 import type { LengthAwarePaginator } from '../../pagination/length-aware-paginator'
 import type { Paginator } from '../../pagination/paginator'
 import type { Cursor } from '../../pagination/cursor'

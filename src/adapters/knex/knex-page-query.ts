@@ -1,7 +1,11 @@
 import type { Knex } from 'knex'
-import { UnsupportedQueryError } from '../../errors/pagination-errors'
-import { mysqlExplainRows, postgresPlanRows } from '../../pagination/estimate'
-import { countFrom, type PageQuery } from '../../pagination/page-query'
+import { UnsupportedQueryError } from '../../errors/base'
+import {
+  mysqlExplainRows,
+  postgresPlanRows,
+  countFrom,
+  type PageQuery,
+} from '../../pagination/page-query'
 import { hasMethods } from '../../util/objects'
 
 /** What `paginate()`/`simplePaginate()` accept, for error messages. */

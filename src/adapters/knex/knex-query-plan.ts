@@ -14,8 +14,8 @@ import {
   knexWhereSpelling,
   type KnexStatements,
   type KnexWhereBuilder,
-} from '../orm-support/knex-like-plan'
-import { spellPlanCondition } from '../orm-support/plan-parts'
+  spellPlanCondition,
+} from '../orm-support/plan-parts'
 
 interface KnexInternals extends KnexStatements {
   readonly client: { queryBuilder(): Knex.QueryBuilder; readonly dialect?: string }

@@ -3,21 +3,29 @@ import type { LengthAwarePaginator } from '../../pagination/length-aware-paginat
 import type { Paginator } from '../../pagination/paginator'
 import type { Cursor } from '../../pagination/cursor'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
-import { cursorPaginateQuery, type CursorPaginateOptions } from '../../pagination/cursor-query'
+import {
+  cursorPaginateQuery,
+  type CursorPaginateOptions,
+  type CursorQuery,
+} from '../../pagination/cursor-query'
 import type { BasePaginator } from '../../pagination/base-paginator'
-import { paginatePageQuery, simplePaginatePageQuery } from '../../pagination/page-query'
-import type { PageQuery, PaginateOptions, SimplePaginateOptions } from '../../pagination/page-query'
-import { cursorSecretOf } from '../../query/cursor-binding'
-import { knexCursorQuery } from './knex-cursor-query'
+import {
+  paginatePageQuery,
+  simplePaginatePageQuery,
+  type PageQuery,
+  type PaginateOptions,
+  type SimplePaginateOptions,
+} from '../../pagination/page-query'
+import { cursorSecretOf, type QueryPlan } from '../../query/plan'
 import { assertKnexQuery, knexPageQuery } from './knex-page-query'
-import { isQueryPlan } from '../../query/apply'
-import type { QueryPlan } from '../../query/plan'
+import { isQueryPlan, type PlanLoadOptions } from '../../query/apply'
 import { planned, type PlannedPaginateOptions } from './knex-query-plan'
-import type { PlanLoadOptions } from '../../query/apply'
 import {
   knexColumnsWithSchema,
   knexCursorColumns,
   type KnexInternals,
+  knexLikeCursorQuery,
+  type KnexLikeBuilder,
 } from '../orm-support/knex-like-cursor'
 
 /** The row type a Knex builder resolves to. */
@@ -135,4 +143,25 @@ async function cursorPaginateRows<Q extends Knex.QueryBuilder>(
     knexCursorColumns('cursorPaginate', internals),
   )
   return cursorPaginateQuery(knexCursorQuery<KnexRow<Q>>(query), columns, perPage, cursor, options)
+}
+
+/**
+ * A copy of `query` without its order, limit and offset. Knex keeps a limit and an offset in
+ * `_single`; clearing one the query does not have would filter all its statements for nothing.
+ */
+function unpaged(query: Knex.QueryBuilder): KnexLikeBuilder {
+  const page = query.clone().clearOrder()
+  const single = (query as unknown as KnexInternals)._single ?? {}
+  if ('limit' in single) page.clear('limit')
+  if ('offset' in single) page.clear('offset')
+  return page as unknown as KnexLikeBuilder
+}
+
+/** The cursor query step of a Knex query (which the caller's query never sees: it is cloned). */
+export function knexCursorQuery<T>(query: Knex.QueryBuilder): CursorQuery<T> {
+  return knexLikeCursorQuery<T, KnexLikeBuilder>(
+    () => unpaged(query),
+    query as unknown as KnexInternals,
+    (page, limit) => (page as unknown as Knex.QueryBuilder).limit(limit),
+  )
 }

@@ -35,7 +35,7 @@ import {
   operator,
   parens,
   raw,
-} from './kysely-nodes'
+} from './kysely-query-plan'
 import { mergeSelectColumns, selectColumn, type SelectEntry } from '../orm-support/union-selects'
 
 /** An `Expression` Kysely's builder methods accept, around a node. */

@@ -9,11 +9,15 @@ import type {
   SelectQueryNode,
   UnknownRow,
 } from 'kysely'
-import { UnsupportedQueryError } from '../../errors/pagination-errors'
-import { mysqlExplainRows, postgresPlanRows } from '../../pagination/estimate'
-import { countFrom, type PageQuery } from '../../pagination/page-query'
+import { UnsupportedQueryError } from '../../errors/base'
+import {
+  mysqlExplainRows,
+  postgresPlanRows,
+  countFrom,
+  type PageQuery,
+} from '../../pagination/page-query'
 import { hasMethods } from '../../util/objects'
-import { alias, node } from './kysely-nodes'
+import { alias, node } from './kysely-query-plan'
 
 const SUPPORTED = 'a Kysely select query builder (db.selectFrom(...) ...)'
 

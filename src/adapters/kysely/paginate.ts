@@ -11,12 +11,16 @@ import {
   kyselyFamily,
 } from './kysely-cursor-query'
 import type { BasePaginator } from '../../pagination/base-paginator'
-import { paginatePageQuery, simplePaginatePageQuery } from '../../pagination/page-query'
-import type { PageQuery, PaginateOptions, SimplePaginateOptions } from '../../pagination/page-query'
-import { cursorSecretOf } from '../../query/cursor-binding'
+import {
+  paginatePageQuery,
+  simplePaginatePageQuery,
+  type PageQuery,
+  type PaginateOptions,
+  type SimplePaginateOptions,
+} from '../../pagination/page-query'
+import { cursorSecretOf, type QueryPlan } from '../../query/plan'
 import { assertKyselyQuery, kyselyPageQuery } from './kysely-page-query'
 import { isQueryPlan } from '../../query/apply'
-import type { QueryPlan } from '../../query/plan'
 import { planned, type KyselyPlanLoadOptions } from './kysely-query-plan'
 
 /**

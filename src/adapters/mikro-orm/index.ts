@@ -10,6 +10,6 @@ export type {
   MikroOrmLike,
   MikroOrmPropertyLike,
   MikroOrmQueryLike,
-} from './mikro-orm-types'
+} from './mikro-orm-paginate'
 export { attachPivot } from '../orm-support/attach-pivot'
-export { defaultCountKeys, type CountKeys } from '../orm-support/count-keys'
+export { defaultCountKeys, type CountKeys } from '../../runtime/model-rules'

@@ -1,8 +1,13 @@
 import { MISSING } from '../../runtime/missing'
-import { isLoadedValue, type ModelRules } from '../../runtime/model-rules'
+import {
+  isLoadedValue,
+  type ModelRules,
+  defaultCountKeys,
+  readCount,
+  type CountKeys,
+} from '../../runtime/model-rules'
 import { registerModelRules } from '../../runtime/model-registry'
-import { defaultCountKeys, readCount, type CountKeys } from '../orm-support/count-keys'
-import type { MikroOrmEntityMetadataLike, MikroOrmLike } from './mikro-orm-types'
+import type { MikroOrmEntityMetadataLike, MikroOrmLike } from './mikro-orm-paginate'
 import { hasOwn } from '../../util/objects'
 
 /** Options of {@link installMikroOrm}. */

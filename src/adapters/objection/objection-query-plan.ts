@@ -6,7 +6,7 @@
  * on the page's rows. Relation names are the model properties the resource reads (its `from`
  * renames applied), which are Objection's relation names.
  */
-import type { UnsupportedQueryError } from '../../errors/pagination-errors'
+import type { UnsupportedQueryError } from '../../errors/base'
 import type { QueryPlan } from '../../query/plan'
 import { planUnsupported, type OrmPlanSteps } from '../orm-support/orm-paginators'
 import {
@@ -14,9 +14,9 @@ import {
   knexWhereSpelling,
   type KnexStatements,
   type KnexWhereBuilder,
-} from '../orm-support/knex-like-plan'
-import { spellPlanWhere } from '../orm-support/plan-parts'
-import type { ObjectionModelClass, ObjectionQueryLike } from './objection-types'
+  spellPlanWhere,
+} from '../orm-support/plan-parts'
+import type { ObjectionModelClass, ObjectionQueryLike } from './objection-paginate'
 
 /** The builder methods a plan is applied with (those of `Model.query()`). */
 interface ObjectionPlanBuilder extends ObjectionQueryLike, KnexWhereBuilder {

@@ -1,9 +1,14 @@
 import { MISSING } from '../../runtime/missing'
-import { isLoadedValue, type ModelRules } from '../../runtime/model-rules'
+import {
+  isLoadedValue,
+  type ModelRules,
+  readDataProperty,
+  defaultCountKeys,
+  readCount,
+  type CountKeys,
+} from '../../runtime/model-rules'
 import { registerModelRules } from '../../runtime/model-registry'
-import { readDataProperty } from '../../runtime/model-rules'
-import { defaultCountKeys, readCount, type CountKeys } from '../orm-support/count-keys'
-import type { ObjectionModelClass, ObjectionRelationLike } from './objection-types'
+import type { ObjectionModelClass, ObjectionRelationLike } from './objection-paginate'
 
 /** Options of {@link installObjection}. */
 export interface ObjectionOptions {

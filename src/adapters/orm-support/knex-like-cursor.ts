@@ -16,7 +16,7 @@ import {
   type CursorQuery,
   type KeysetCondition,
 } from '../../pagination/cursor-query'
-import { groupOwnWhere } from './knex-like-plan'
+import { groupOwnWhere } from './plan-parts'
 import { mergeSelectColumns, selectColumn, type SelectEntry } from './union-selects'
 
 /**

@@ -1,4 +1,4 @@
-import { UnsupportedQueryError } from '../../errors/pagination-errors'
+import { UnsupportedQueryError } from '../../errors/base'
 import type { LengthAwarePaginator } from '../../pagination/length-aware-paginator'
 import type { Paginator } from '../../pagination/paginator'
 import type { BasePaginator } from '../../pagination/base-paginator'
@@ -10,11 +10,15 @@ import {
   type CursorPaginateOptions,
   type CursorQuery,
 } from '../../pagination/cursor-query'
-import { paginatePageQuery, simplePaginatePageQuery } from '../../pagination/page-query'
-import type { PageQuery, PaginateOptions, SimplePaginateOptions } from '../../pagination/page-query'
+import {
+  paginatePageQuery,
+  simplePaginatePageQuery,
+  type PageQuery,
+  type PaginateOptions,
+  type SimplePaginateOptions,
+} from '../../pagination/page-query'
 import { isQueryPlan } from '../../query/apply'
-import { cursorSecretOf } from '../../query/cursor-binding'
-import type { QueryPlan } from '../../query/plan'
+import { cursorSecretOf, type QueryPlan } from '../../query/plan'
 
 /** The cursor step of an ORM query: its order columns and the keyset fetch. */
 export interface CursorSource<T> extends CursorQuery<T> {

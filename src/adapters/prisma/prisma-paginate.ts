@@ -1,6 +1,6 @@
 import type { LengthAwarePaginator } from '../../pagination/length-aware-paginator'
 import type { Paginator } from '../../pagination/paginator'
-import { UnsupportedQueryError } from '../../errors/pagination-errors'
+import { UnsupportedQueryError } from '../../errors/base'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
 import {
   ormPaginators,

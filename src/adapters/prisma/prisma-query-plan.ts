@@ -5,7 +5,7 @@
  * `_count`. Relation names are the model's (the resource's `relation` renames map wire names to
  * them); to-many relations are ordered by the related model's `@id`.
  */
-import { QueryParameterError } from '../../errors/query-errors'
+import { QueryParameterError } from '../../errors/base'
 import type { FilterValue } from '../../query/declaration'
 import type { QueryPlan } from '../../query/plan'
 import { attachPivot } from '../orm-support/attach-pivot'

@@ -11,5 +11,5 @@ export type {
   SequelizeLike,
   SequelizeModelClass,
   SequelizeQuery,
-} from './sequelize-types'
-export { defaultCountKeys, type CountKeys } from '../orm-support/count-keys'
+} from './sequelize-paginate'
+export { defaultCountKeys, type CountKeys } from '../../runtime/model-rules'

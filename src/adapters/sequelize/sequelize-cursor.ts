@@ -5,7 +5,7 @@ import * as catalog from '../orm-support/column-schema'
 import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
 import { bindValue, sequelizeBinds } from './sequelize-bind'
-import type { SequelizeFinder } from './sequelize-types'
+import type { SequelizeFinder } from './sequelize-paginate'
 
 /** The parts of `sequelize` the keyset is written with. */
 interface SequelizeOrm {

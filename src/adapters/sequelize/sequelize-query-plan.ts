@@ -7,7 +7,7 @@
  * (so the COUNT of `paginate()`, which leaves `attributes` out, never evaluates them). Association
  * names are the model properties the resource reads (its renames applied): Sequelize's `as`.
  */
-import type { UnsupportedQueryError } from '../../errors/pagination-errors'
+import type { UnsupportedQueryError } from '../../errors/base'
 import { LIKE_ESCAPE, likePattern } from '../../query/apply'
 import type { QueryPlan } from '../../query/plan'
 import { planUnsupported, type OrmPlanSteps } from '../orm-support/orm-paginators'
@@ -19,7 +19,7 @@ import {
 } from '../orm-support/plan-parts'
 import { bindValue, sequelizeBinds, type SequelizeBinds } from './sequelize-bind'
 import { grouped } from './sequelize-cursor'
-import type { SequelizeQuery } from './sequelize-types'
+import type { SequelizeQuery } from './sequelize-paginate'
 import { hasOwn } from '../../util/objects'
 
 /** The parts of the `Sequelize` class (the connection's constructor) the plan is written with. */

@@ -1,12 +1,16 @@
 import { MISSING } from '../../runtime/missing'
-import { type ModelRules } from '../../runtime/model-rules'
+import {
+  type ModelRules,
+  defaultCountKeys,
+  readCount,
+  type CountKeys,
+} from '../../runtime/model-rules'
 import { registerModelRules } from '../../runtime/model-registry'
-import { defaultCountKeys, readCount, type CountKeys } from '../orm-support/count-keys'
 import type {
   SequelizeAssociationLike,
   SequelizeLike,
   SequelizeModelClass,
-} from './sequelize-types'
+} from './sequelize-paginate'
 import { hasOwn } from '../../util/objects'
 
 /** Options of {@link installSequelize}. */

@@ -10,6 +10,6 @@ export type {
   TypeOrmEntityMetadataLike,
   TypeOrmQueryLike,
   TypeOrmRelationLike,
-} from './typeorm-types'
+} from './typeorm-paginate'
 export { attachPivot } from '../orm-support/attach-pivot'
-export { defaultCountKeys, type CountKeys } from '../orm-support/count-keys'
+export { defaultCountKeys, type CountKeys } from '../../runtime/model-rules'

@@ -18,7 +18,7 @@ import {
   sqlPlanSpelling,
   type IncludeTree,
 } from '../orm-support/plan-parts'
-import type { TypeOrmQueryLike } from './typeorm-types'
+import type { TypeOrmQueryLike } from './typeorm-paginate'
 
 interface ColumnLike {
   readonly databaseName: string

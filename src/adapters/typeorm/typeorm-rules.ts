@@ -1,13 +1,18 @@
 import { MISSING } from '../../runtime/missing'
-import { isLoadedValue, type ModelRules } from '../../runtime/model-rules'
+import {
+  isLoadedValue,
+  type ModelRules,
+  readDataProperty,
+  defaultCountKeys,
+  readCount,
+  type CountKeys,
+} from '../../runtime/model-rules'
 import { registerModelRules } from '../../runtime/model-registry'
-import { readDataProperty } from '../../runtime/model-rules'
-import { defaultCountKeys, readCount, type CountKeys } from '../orm-support/count-keys'
 import type {
   TypeOrmDataSourceLike,
   TypeOrmEntityMetadataLike,
   TypeOrmRelationLike,
-} from './typeorm-types'
+} from './typeorm-paginate'
 
 /** Options of {@link installTypeOrm}. */
 export interface TypeOrmOptions {

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express'
 import { acceptsJsonApi, errorToHttpResponse } from '../../http'
-import { stringify } from './send-respondable'
+import { stringify } from './respond'
 
 /** Options of {@link resourceErrors}. */
 export interface ResourceErrorsOptions {

@@ -14,10 +14,10 @@ import { join, resolve, sep } from 'node:path'
 import { ArgumentError } from '../../errors/base'
 import { addLinksNamespaces, renderBar } from '../../pagination/bar/render'
 import { checkNamespace, templatesOf, type Namespaces } from '../../pagination/bar/templates'
-import type { HandlebarsInstance, HandlebarsLike } from '../../pagination/bar/types'
+import type { HandlebarsInstance, HandlebarsLike } from '../../pagination/types'
 
 export { renderPaginationLinks } from '../../pagination/bar/render'
-export { HANDLEBARS_ERROR_CODES, PaginationTemplateError } from '../../errors/handlebars-errors'
+export { HANDLEBARS_ERROR_CODES, PaginationTemplateError } from '../../errors/base'
 /** One page number of a band in `PaginationViewData.elements`. */
 export type { ViewPage } from '../../pagination/types'
 export type {
@@ -26,7 +26,7 @@ export type {
   PaginationElement,
   PaginationViewData,
   PaginatorLike,
-} from '../../pagination/bar/types'
+} from '../../pagination/types'
 
 /** Options of {@link registerPaginationHelpers}. */
 export interface PaginationHelperOptions {

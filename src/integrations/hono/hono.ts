@@ -1,7 +1,7 @@
 import type { Context, Env, ErrorHandler, Input, MiddlewareHandler } from 'hono'
 import { errorToHttpResponse, toHttpResponse } from '../../http/http-response'
 import { holdRequestContext, runInRequestContext } from '../../http/request-context-holder'
-import { isProductionEnv } from '../../util/env'
+import { isProductionEnv } from '../../util/objects'
 import {
   checkBaseUrl,
   checkBigintEncoding,

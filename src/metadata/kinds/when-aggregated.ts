@@ -1,6 +1,6 @@
 // `@WhenAggregated()` and the helper `whenAggregated()`: a relation's aggregate selected with the
 // query (`posts_sum_votes`).
-import { aggregateKey } from '../../runtime/aggregates'
+import { aggregateKey } from '../../runtime/model-rules'
 import type { Missing } from '../../runtime/missing'
 import { defaultOption, memberDecorator, optionalName } from '../decorator-factory'
 import type { DefaultedOf, DefaultOption, MemberDecorator, SpecOf } from '../decorator-types'

@@ -1,6 +1,6 @@
 // `@WhenExistsLoaded()` and the helper `whenExistsLoaded()`: whether related rows exist, selected
 // with the query (`posts_exists`), as a boolean.
-import { existsKey, existsValue } from '../../runtime/aggregates'
+import { existsKey, existsValue } from '../../runtime/model-rules'
 import type { Missing } from '../../runtime/missing'
 import { defaultOption, memberDecorator, optionalName, schemaOptions } from '../decorator-factory'
 import type { DefaultedOf, MemberDecorator, RelationOptions, SpecOf } from '../decorator-types'

@@ -1,8 +1,8 @@
 import { ArgumentError } from '../../errors/base'
-import { barStateOf } from './bar-state'
+import { barStateOf } from './state-renderer'
 import { withSafeHrefs } from './safe-href'
 import { BarTemplates, type Namespaces, type TemplateFolder } from './templates'
-import type { HandlebarsInstance, PaginatorLike } from './types'
+import type { HandlebarsInstance, PaginatorLike } from '../types'
 
 /**
  * Renders the page-link bar of `paginator` with one of `templates`: `ref` is

@@ -1,5 +1,4 @@
-import type { ViewPage } from '../types'
-import type { PaginationElement, PaginationViewData } from './types'
+import type { ViewPage, PaginationElement, PaginationViewData } from '../types'
 
 const ABSOLUTE_HTTP = /^https?:\/\/[^/\\]/i
 
