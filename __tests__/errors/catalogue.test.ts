@@ -87,6 +87,7 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   badResourceThunk: () => ResourceError.badResourceThunk(Widget, 'author', 1),
   badPaginationInformation: () => ResourceError.badPaginationInformation(Widget, null),
   badLink: () => JsonApiError.badLink('Widget.relationshipLinks.author.self', 42),
+  badRelationshipMeta: () => JsonApiError.badRelationshipMeta('Widget.relationshipMeta.author', 1),
   badJsonApiObject: () => JsonApiError.badJsonApiObject('version', ''),
   compileFailed: () => ResourceError.compileFailed(Widget, 'return (', new SyntaxError('bad')),
   openApiRoute: () => ArgumentError.openApiRoute('routes[0].method', 'an HTTP method', 'fetch'),

@@ -217,6 +217,27 @@ describe('relationship object links and meta', () => {
     expect(() => new Bad({ id: 1 }).toPayload()).toThrow(JsonApiError)
     expect(() => new Bad({ id: 1 }).toPayload()).toThrow(/Bad\.relationshipLinks\.other\.self/)
   })
+
+  it('a relationship meta that is not a function is an error about meta, not links', () => {
+    class BadMeta extends JsonApiResource<{ id: number }> {
+      static override resourceType = 'bad-meta'
+      static override relationships = { other: () => BadMeta }
+      static override relationshipMeta = { other: { count: 1 } } as never
+    }
+    const error = (() => {
+      try {
+        new BadMeta({ id: 1 }).toPayload()
+      } catch (caught) {
+        return caught as JsonApiError
+      }
+    })()
+    expect(error).toBeInstanceOf(JsonApiError)
+    expect(error?.code).toBe('ERR_JSONAPI_META')
+    expect(error?.message).toMatch(
+      /BadMeta\.relationshipMeta\.other must be a function of the model/,
+    )
+    expect(error?.message).not.toMatch(/URL template/)
+  })
 })
 
 describe('links and meta given to @Relationship()', () => {

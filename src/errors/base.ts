@@ -550,6 +550,7 @@ export const JSONAPI_ERROR_CODES = {
   topLevelMember: CATALOGUE.topLevelMember.code,
   maxIncludeDepth: CATALOGUE.maxIncludeDepth.code,
   link: CATALOGUE.badLink.code,
+  relationshipMeta: CATALOGUE.badRelationshipMeta.code,
   jsonApiObject: CATALOGUE.badJsonApiObject.code,
 } as const
 
@@ -577,6 +578,7 @@ export class JsonApiError extends ApiResourcesError {
 
   /** A relationship link or meta declaration that is not a URL template or a function. */
   static readonly badLink = namedConstructor(JsonApiError, 'badLink')
+  static readonly badRelationshipMeta = namedConstructor(JsonApiError, 'badRelationshipMeta')
 
   /** A `jsonapi` member option that JSON:API does not allow. */
   static readonly badJsonApiObject = namedConstructor(JsonApiError, 'badJsonApiObject')

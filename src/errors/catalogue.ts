@@ -371,6 +371,12 @@ export const CATALOGUE = {
       `${where} must be a URL template string (such as '/posts/{id}/author') or a function of ` +
       `the model; only self and related links are declared per relationship; got ${describeValue(got)}`,
   },
+  badRelationshipMeta: {
+    code: 'ERR_JSONAPI_META',
+    class: 'JsonApiError',
+    message: (where: string, got: unknown) =>
+      `${where} must be a function of the model returning the relationship's meta object; got ${describeValue(got)}`,
+  },
   badJsonApiObject: {
     code: 'ERR_JSONAPI_OBJECT',
     class: 'JsonApiError',
@@ -501,6 +507,7 @@ const ON_THE_ERRORS_PAGE = [
   'notJsonApiCollection',
   'topLevelMember',
   'badLink',
+  'badRelationshipMeta',
   'badJsonApiObject',
   'unknownNamespace',
   'templateNotFound',

@@ -92,7 +92,7 @@ export function relationLinks(where: string, spec: unknown): RelationLinksFn | u
 /** A meta function given by the user, made safe: finished output, left out when empty. @internal */
 export function metaFunction(where: string, fn: unknown): MetaFn | undefined {
   if (fn === undefined || fn === null) return undefined
-  if (typeof fn !== 'function') throw JsonApiError.badLink(where, fn)
+  if (typeof fn !== 'function') throw JsonApiError.badRelationshipMeta(where, fn)
   return (model, request) => nonEmptyObject((fn as MetaFn)(model, request), request)
 }
 
