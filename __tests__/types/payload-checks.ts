@@ -114,6 +114,14 @@ expectTypeOf<PayloadOf<typeof UserWithPosts>>().toEqualTypeOf<{
   posts?: { id: number; author?: UserPayload }[]
 }>()
 
+// a relation that may be loaded as null says so on the member
+export class PostWithNullableAuthor extends JsonResource<Post> {
+  @WhenLoaded(() => UserResource) author?: Nested<typeof UserResource> | null
+}
+expectTypeOf<PayloadOf<typeof PostWithNullableAuthor>>().toEqualTypeOf<{
+  author?: UserPayload | null
+}>()
+
 // a resource nesting itself terminates
 export class Employee extends JsonResource<{ id: number; manager?: { id: number } }> {
   @Field() id!: number
