@@ -143,9 +143,8 @@ describe('@WhenAppended (the decorator)', () => {
 })
 
 describe('@WhenAppended (the types)', () => {
-  it('a member it may leave out must be optional, and its name a key of the model', () => {
+  it('its name must be a key of the model', () => {
     class Checked extends JsonResource<Post> {
-      // @ts-expect-error the key may be left out: the member must be optional
       @WhenAppended() is_published!: boolean
       // @ts-expect-error not a key of the model
       @WhenAppended() is_pinned?: boolean

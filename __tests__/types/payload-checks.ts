@@ -168,31 +168,37 @@ expectTypeOf<PayloadOf<typeof PlainVisit>>().toEqualTypeOf<{
   pages: { at: string }[]
 }>()
 
-// --- the optionality rule ----------------------------------------------------------------
+// --- conditional members declared with `!` -------------------------------------------------
+// They compile (as in the decorator DSL's own example); the payload type then lists each key as
+// declared, so `?` (or a getter type with `undefined`) is what marks a key that may be absent, and
+// `Merged<...>` is what spreads a @MergeWhen getter's keys.
 
 export class NotOptional extends JsonResource<User> {
-  // @ts-expect-error a conditional member is declared optional
   @WhenNotNull() nickname!: string
-  // @ts-expect-error a conditional member is declared optional
   @When((user: User) => user.is_admin) is_admin!: boolean
-  // @ts-expect-error a conditional member is declared optional
   @WhenLoaded(() => PostResource) posts!: PostResource[]
-  // @ts-expect-error a conditional member is declared optional
   @WhenCounted() posts_count!: number
-  // @ts-expect-error a conditional member is declared optional
   @WhenPivotLoaded() pivot!: { role: string }
-  // @ts-expect-error a conditional getter returns a type with undefined
   @When((user: User) => user.is_admin) get secret(): string {
     return 's'
   }
   @When((user: User) => user.is_admin) get allowed(): string | undefined {
     return 's'
   }
-  // @ts-expect-error a @MergeWhen getter is typed Merged<...>
   @MergeWhen((user: User) => user.is_admin) get merged() {
     return { last_login_ip: this.resource.last_login_ip }
   }
 }
+expectTypeOf<PayloadOf<typeof NotOptional>>().toEqualTypeOf<{
+  nickname: string
+  is_admin: boolean
+  posts: { id: number; title: string }[]
+  posts_count: number
+  pivot: { role: string }
+  secret: string
+  allowed?: string
+  merged: { last_login_ip: string }
+}>()
 
 // --- a member with a `default` is always present -----------------------------------------
 // (Laravel: `whenLoaded('posts', fn, default)` and friends always render a key.)
@@ -221,11 +227,13 @@ expectTypeOf<PayloadOf<typeof Defaulted>>().toEqualTypeOf<{
 }>()
 
 export class DefaultedUndefined extends JsonResource<User> {
-  // @ts-expect-error `default: undefined` gives no default: the key may be left out
-  @WhenNotNull({ default: undefined }) nickname!: string
-  // @ts-expect-error options without `default`: the member must still be optional
-  @WhenCounted({ relation: 'posts' }) posts_count!: number
+  @WhenNotNull({ default: undefined }) nickname?: string
+  @WhenCounted({ relation: 'posts' }) posts_count?: number
 }
+expectTypeOf<PayloadOf<typeof DefaultedUndefined>>().toEqualTypeOf<{
+  nickname?: string
+  posts_count?: number
+}>()
 
 // --- thunks are checked against the member's type ---------------------------------------
 
@@ -346,9 +354,9 @@ class ArticleApi extends JsonApiResource<Article> {
 
 export class WrongRelationship extends JsonApiResource<Article> {
   static override resourceType = 'articles'
-  // @ts-expect-error a relationship is typed as the related resource
-  @Relationship(() => PersonApi) author?: unknown
-  // @ts-expect-error and as the thunk's resource
+  // @ts-expect-error a relationship typed as a resource is typed as the thunk's resource
+  @Relationship(() => PersonApi) author?: CommentApi
+  // @ts-expect-error and a list of it
   @Relationship(() => PersonApi) comments?: CommentApi[]
 }
 
@@ -430,3 +438,60 @@ expectTypeOf<PayloadOf<typeof EventResource>>().toEqualTypeOf<{
   starts?: string
   views: string
 }>()
+
+// --- the decorator DSL's own example, as written: it compiles in both modes --------------------
+
+interface DslUser {
+  id: number
+  email_address: string
+  first: string
+  last: string
+  nickname?: string | null
+  secret: string
+  posts?: DslPost[]
+  posts_count?: number
+  membership?: object
+  is_admin: boolean
+  last_login_ip: string
+}
+interface DslPost {
+  id: number
+  title: string
+  body: string
+  author?: DslUser
+  comments?: { id: number; body: string }[]
+}
+
+export class DslUserResource extends JsonResource<DslUser> {
+  @Field() id!: number
+  @Field({ from: 'email_address' }) email!: string // rename
+  @Field() get name() {
+    return `${this.resource.first} ${this.resource.last}`
+  }
+  @WhenNotNull() nickname?: string
+  @When((user, request) => request?.user?.isAdmin === true) secret!: string
+  @WhenLoaded(() => DslPostResource) posts!: unknown // relation 'posts', each item mapped
+  @WhenCounted() posts_count!: number // relation 'posts', from posts_count
+  @WhenPivotLoaded({ accessor: 'membership' }) membership!: unknown
+  @MergeWhen((user) => user.is_admin) get adminFields() {
+    // spread into the output when true
+    return { last_login_ip: this.resource.last_login_ip }
+  }
+}
+
+export class DslPostResource extends JsonApiResource<DslPost> {
+  static override resourceType = 'posts'
+  @Attribute() title!: string
+  @Attribute() body!: string
+  @Relationship(() => DslUserApi) author!: unknown
+  @Relationship(() => DslCommentResource) comments!: unknown
+}
+class DslUserApi extends JsonApiResource<DslUser> {
+  static override resourceType = 'users'
+}
+class DslCommentResource extends JsonApiResource<{ id: number; body: string }> {
+  static override resourceType = 'comments'
+  @Attribute() body!: string
+}
+expectTypeOf<PayloadOf<typeof DslUserResource>['secret']>().toEqualTypeOf<string>()
+expectTypeOf<PayloadOf<typeof DslUserResource>['nickname']>().toEqualTypeOf<string | undefined>()

@@ -10,7 +10,7 @@ import type { GUIDE_URL } from '../errors/catalogue'
 import type { DataOf, IsAny, IsFunction, IsMerged, IsNonNullOf, OutputOf } from '../runtime/payload'
 import type { Missing } from '../runtime/missing'
 import type { Resolvable } from '../runtime/protocol'
-import type { ConditionalName, DecoratorReads } from './kinds'
+import type { DecoratorReads } from './kinds'
 import type { EnumValues, JsonSchema, MemberType } from './types'
 
 /**
@@ -142,13 +142,6 @@ type KeyCheck<S extends DecoratorSpec, This, K> = S['reads'] extends 'pivot' | '
           : KeyMessage<S['name'], SourceKey<S, K>>
         : unknown
 
-type OptionalMessage<N extends string, K, Kind> = Kind extends 'getter'
-  ? `@${N}() may leave "${K & string}" out of the payload: give the getter a return type that includes undefined`
-  : `@${N}() may leave "${K & string}" out of the payload: declare the member optional, as in ${K & string}?: ...`
-
-type MergedMessage<N extends string> =
-  `@${N}(): type the getter as Merged<{ ... }> (from api-resources), so its keys become optional members of the payload`
-
 type TargetMessage<N extends string> =
   `@${N}(): the member's type does not describe what the thunk's resource produces; declare it as that resource (or a list of it), or as Nested<typeof R> / NestedList<typeof R>`
 
@@ -157,20 +150,6 @@ type RawMessage<N extends string> =
 
 type RelationshipMessage =
   '@Relationship(): type the member as the related resource, as in author?: UserResource (a list for a to-many relation), so the document type knows it is a relationship'
-
-/**
- * A conditional member must be an optional key: declared `?`, or typed with `undefined` (or with
- * `MISSING`, which a getter may return).
- */
-type OptionalCheck<S extends DecoratorSpec, V, K, Kind> = S['name'] extends ConditionalName
-  ? S['defaulted'] extends true
-    ? unknown
-    : undefined extends V
-      ? unknown
-      : [Extract<V, symbol>] extends [never]
-        ? OptionalMessage<S['name'], K, Kind>
-        : unknown
-  : unknown
 
 type InstanceOf<C> = C extends abstract new (...args: never) => infer I ? I : unknown
 
@@ -217,9 +196,7 @@ type TargetCheck<S extends DecoratorSpec, V> = S['thunk'] extends true
   ? IsAny<V> extends true
     ? unknown
     : unknown extends V
-      ? S['name'] extends 'Relationship'
-        ? RelationshipMessage
-        : unknown
+      ? unknown
       : S['name'] extends 'Relationship'
         ? IsResourceType<V> extends true
           ? TargetCompatible<InstanceOf<S['target']>, NonNullable<V>> extends true
@@ -229,15 +206,6 @@ type TargetCheck<S extends DecoratorSpec, V> = S['thunk'] extends true
         : TargetCompatible<InstanceOf<S['target']>, NonNullable<V>> extends true
           ? unknown
           : TargetMessage<S['name']>
-  : unknown
-
-/** `@MergeWhen` members are typed `Merged<...>`, so the payload type spreads their keys. */
-type MergedCheck<S extends DecoratorSpec, V> = S['reads'] extends 'merge'
-  ? IsAny<V> extends true
-    ? unknown
-    : IsMerged<V> extends true
-      ? unknown
-      : MergedMessage<S['name']>
   : unknown
 
 /** The first failing check's message, or `unknown`. */
@@ -264,23 +232,19 @@ type FieldCheck<S extends DecoratorSpec, This, V, K> = FirstFailing<
         : unknown
       : unknown,
     TargetCheck<S, V>,
-    MergedCheck<S, V>,
-    OptionalCheck<S, V, K, 'field'>,
     KeyCheck<S, This, K>,
   ]
 >
 
-type GetterCheck<S extends DecoratorSpec, V, K> = FirstFailing<
-  [TargetCheck<S, V>, MergedCheck<S, V>, OptionalCheck<S, V, K, 'getter'>]
->
+type GetterCheck<S extends DecoratorSpec, V> = TargetCheck<S, V>
 
 /** `unknown` when the decorator may go on this member, else the message of the type error. */
 type DecoratorCheck<S extends DecoratorSpec, A, C, D> =
   MemberOf<A, C, D> extends infer M
     ? M extends { kind: 'field'; this: infer This; value: infer V; key: infer K }
       ? FieldCheck<S, This, V, K>
-      : M extends { kind: 'getter'; value: infer V; key: infer K }
-        ? GetterCheck<S, V, K>
+      : M extends { kind: 'getter'; value: infer V }
+        ? GetterCheck<S, V>
         : M extends { kind: infer Where extends string }
           ? PlaceMessage<S['name'], Where>
           : unknown

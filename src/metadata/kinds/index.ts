@@ -30,13 +30,6 @@ export type FieldKind = keyof KindTable
 /** What a decorator reads on the model: the static checks differ per kind. */
 export type DecoratorReads = KindTable[FieldKind]['reads']
 
-/** The decorators that may leave their key out of the payload. */
-export type ConditionalName = {
-  [K in FieldKind]: KindTable[K]['rules'] extends { optional: true }
-    ? KindTable[K]['decorator']
-    : never
-}[FieldKind]
-
 type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
   ? I
   : never
