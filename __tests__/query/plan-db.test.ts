@@ -7,7 +7,13 @@
 import fc from 'fast-check'
 import { sql, type Kysely } from 'kysely'
 import type { Knex } from 'knex'
-import { InvalidCursorError, queryPlan, type QueryPlan } from 'api-resources'
+import {
+  InvalidCursorError,
+  JsonResource,
+  defineQuery,
+  queryPlan,
+  type QueryPlan,
+} from 'api-resources'
 import * as knexAdapter from 'api-resources/knex'
 import * as kyselyAdapter from 'api-resources/kysely'
 import { DIALECTS, uniqueName } from '../support/db'
@@ -166,7 +172,7 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))('query plans on %s', (_
       )
       const json = page.toJSON() as { next_page_url: string }
       expect(decodeURIComponent(json.next_page_url)).toBe(
-        '/posts?page=2&include=author,comments,comments.author&sort=title&filter[score][gte]=3&per_page=5',
+        '/posts?page=2&include=author,comments.author&sort=title&filter[score][gte]=3&per_page=5',
       )
     })
 
@@ -244,5 +250,48 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))('query plans on %s', (_
     )
     expect(page.items()).toHaveLength(100)
     await expect(sql`select 1`.execute(kysely)).resolves.toBeDefined()
+  })
+
+  it('filters a boolean column through Knex and Kysely (SQLite binds it as 1/0)', async () => {
+    class FlagResource extends JsonResource<{ id: number; flag: boolean }> {
+      static query = defineQuery<{ id: number; flag: boolean }>()({
+        sort: ['id'],
+        filters: { flag: { type: 'boolean', operators: ['eq', 'ne', 'in'] } },
+      })
+    }
+    const table = uniqueName('qp_flags')
+    const rows = [1, 2, 3, 4, 5].map((id) => `(${id}, ${id % 2 === 0 ? 'true' : 'false'})`)
+    const statements = [
+      `create table ${table} (id integer primary key, flag boolean not null)`,
+      `insert into ${table} (id, flag) values ${rows.join(', ')}`,
+    ]
+    for (const statement of statements) {
+      await knex.raw(statement)
+      if (dialect.name === 'sqlite') await sql.raw(statement).execute(kysely)
+    }
+    try {
+      const cases: Array<[string, number[]]> = [
+        ['filter[flag]=true', [2, 4]],
+        ['filter[flag][ne]=true', [1, 3, 5]],
+        ['filter[flag][in]=true,false', [1, 2, 3, 4, 5]],
+      ]
+      for (const [query, want] of cases) {
+        const flagPlan = () => queryPlan(FlagResource, { query: `sort=id&${query}` })
+        const ids = (page: { items(): object[] }) =>
+          (page.items() as Array<{ id: unknown }>).map((r) => Number(r.id))
+        expect([query, ids(await knexAdapter.paginate(knex(table), flagPlan()))]).toEqual([
+          query,
+          want,
+        ])
+        const kyselyPage = await kyselyAdapter.cursorPaginate(
+          kysely.selectFrom(table).selectAll(),
+          flagPlan(),
+        )
+        expect([query, ids(kyselyPage)]).toEqual([query, want])
+      }
+    } finally {
+      await knex.schema.dropTableIfExists(table)
+      if (dialect.name === 'sqlite') await sql.raw(`drop table if exists ${table}`).execute(kysely)
+    }
   })
 })

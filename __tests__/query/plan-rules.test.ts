@@ -70,6 +70,15 @@ describe('include', () => {
     expect(() => paths('include=author.nope', { strict: true })).toThrow(QueryParameterError)
   })
 
+  it('carries into links the paths no other path extends, sorted (every prefix is still loaded)', () => {
+    const plan = queryPlan(PostResource, { query: 'include=comments.author,comments,author' })
+    expect(plan.include.map((i) => i.path)).toEqual(['comments', 'author', 'comments.author'])
+    expect(plan.parameters.include).toBe('author,comments.author')
+    expect(queryPlan(PostResource, { query: 'include=comments' }).parameters.include).toBe(
+      'comments',
+    )
+  })
+
   it('a route narrowed to a.b allows and loads a', () => {
     const narrowed = { include: ['comments.author'] }
     expect(paths('include=comments.author', narrowed)).toEqual(['comments', 'comments.author'])

@@ -129,7 +129,7 @@ function planOf(
   const parameters: Record<string, string> = {}
   const { include, counts } = checkIncludes(query, includeValues, problems)
   if (include.length + counts.length > 0)
-    parameters.include = [...include.map((i) => i.path), ...counts.map((c) => c.name)]
+    parameters.include = [...leafPaths(include.map((i) => i.path)), ...counts.map((c) => c.name)]
       .sort()
       .join(',')
   const order = checkSort(query, sortValues, problems, parameters)
@@ -197,6 +197,11 @@ function checkIncludes(
     include: [...include.values()].sort((a, b) => a.relations.length - b.relations.length),
     counts: [...counts.values()],
   }
+}
+
+/** The paths no other path extends (`comments.author` stands for `comments` too). */
+function leafPaths(paths: readonly string[]): string[] {
+  return paths.filter((path) => !paths.some((other) => other.startsWith(`${path}.`)))
 }
 
 // -- sort --------------------------------------------------------------------------------------------

@@ -20,9 +20,14 @@ export const SQL_COMPARISONS: Readonly<Record<PlanComparison, string>> = {
   gte: '>=',
 }
 
-/** A plan value as an SQL driver binds it: a date-time as ISO text on SQLite (which has no date type). */
+/**
+ * A plan value as an SQL driver binds it. SQLite has no date or boolean type (and better-sqlite3
+ * binds neither): a date-time goes as ISO text, a boolean as 1 or 0.
+ */
 export function planValue(value: FilterValue, sqlite: boolean): unknown {
-  return value instanceof Date && sqlite ? value.toISOString() : value
+  if (!sqlite) return value
+  if (value instanceof Date) return value.toISOString()
+  return typeof value === 'boolean' ? Number(value) : value
 }
 
 /**
