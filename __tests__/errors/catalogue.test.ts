@@ -63,6 +63,7 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   resourceClass: () => ArgumentError.resourceClass(Widget),
   baseUrl: () => ArgumentError.baseUrl('ftp://x'),
   bigintEncoding: () => ArgumentError.bigintEncoding('Number'),
+  queryValue: () => ArgumentError.queryValue({ c: 'x' }),
   strictOption: () => ArgumentError.strictOption('yes'),
   validationSource: () => ArgumentError.validationSource('zodError', 'a ZodError', null),
   validationErrors: () => ArgumentError.validationErrors('errors', 'an object', []),

@@ -1,6 +1,7 @@
 import { parse as parseQs } from 'qs'
 import { parse as parseSimple } from 'node:querystring'
 import {
+  ArgumentError,
   LengthAwarePaginator,
   Paginator,
   createRequestContext,
@@ -39,6 +40,24 @@ describe('page URLs', () => {
         .appends({ n: 5, t: true, tags: ['a', 'b'] })
         .url(1),
     ).toBe('/posts?page=1&n=5&t=true&tags=a&tags=b')
+  })
+
+  it('refuse an object, or a list holding one, naming the fix (never "[object Object]")', () => {
+    const p = la().append('sort', 'title')
+    for (const bad of [{ c: 'x' }, ['a', { c: 'x' }], [['a']], Symbol('s')]) {
+      const error = (() => {
+        try {
+          p.appends({ b: bad as never })
+        } catch (caught) {
+          return caught as ArgumentError
+        }
+      })()
+      expect(error).toBeInstanceOf(ArgumentError)
+      expect(error?.code).toBe('ERR_QUERY_VALUE')
+      expect(error?.message).toMatch(/append\('filter\[status\]', 'draft'\)/)
+      expect(() => p.append('b', bad as never)).toThrow(ArgumentError)
+    }
+    expect(p.url(1)).toBe('/posts?page=1&sort=title')
   })
 
   it('continue a path that already has a query with &', () => {

@@ -139,6 +139,8 @@ export class ArgumentError extends TypeError {
   static readonly bigintEncoding = argumentConstructor('bigintEncoding')
   /** A `strict` option (app-wide strict includes) that is not a boolean. */
   static readonly strictOption = argumentConstructor('strictOption')
+  /** An `append()`/`appends()` value that is not a scalar, a list of scalars or null/undefined. */
+  static readonly queryValue = argumentConstructor('queryValue')
   /** `toResource()` / `toResourceCollection()` given something that is not a resource class. */
   static readonly resourceClass = argumentConstructor('resourceClass')
   /** `ValidationError.fromZod()`/`fromExpressValidator()` given something else. */

@@ -174,6 +174,12 @@ export const CATALOGUE = {
     'items',
     'a list, a Map, a plain object or a paginator',
   ),
+  queryValue: argumentRow(
+    'ERR_QUERY_VALUE',
+    'value',
+    'a string, a number, a boolean, a list of them, null or undefined',
+    "Give a nested key a name of its own, as in append('filter[status]', 'draft')",
+  ),
   validationSource: describedRow('ERR_VALIDATION_SOURCE'),
   validationErrors: describedRow('ERR_VALIDATION_ERRORS'),
   countResult: {

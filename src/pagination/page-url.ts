@@ -5,6 +5,7 @@
  */
 
 import { dropLoneSurrogates, encodeComponent } from '../context/url-text'
+import { ArgumentError } from '../errors/base'
 
 /** A value for `append()`/`appends()`; `null`/`undefined` remove the key, an array repeats it. */
 export type QueryValue =
@@ -30,8 +31,15 @@ export function setQueryParam(
     params.delete(key)
     return
   }
-  const values = Array.isArray(value) ? value : [value as string | number | boolean]
-  params.set(key, values.map(toText))
+  const values: readonly unknown[] = Array.isArray(value) ? value : [value]
+  if (!values.every(isScalar)) throw ArgumentError.queryValue(value)
+  params.set(key, (values as readonly (string | number | boolean)[]).map(toText))
+}
+
+/** What a query value may be (a bigint too, written as its digits). */
+function isScalar(value: unknown): value is string | number | boolean {
+  const type = typeof value
+  return type === 'string' || type === 'number' || type === 'boolean' || type === 'bigint'
 }
 
 function toText(value: string | number | boolean): string {
