@@ -219,4 +219,33 @@ describe('openApiDocument()', () => {
       })
     expect(parameter('filter[name][contains]')).toMatchObject({ schema: { type: 'string' } })
   })
+
+  it('describes a date-time filter value as a date-time or a date, as the server reads it', () => {
+    class Dated extends JsonResource<Model> {
+      static query = defineQuery<Model>()({
+        filters: { id: { type: 'date-time', operators: ['gte', 'in'] } },
+      })
+      @Field({ from: 'id' as string }) id!: number
+    }
+    const doc = openApiDocument({
+      info: { title: 't', version: '1' },
+      routes: [{ method: 'get', path: '/dated', query: Dated, responds: { paginated: Dated } }],
+    }) as unknown as { paths: Record<string, Record<string, { parameters: Json[] }>> }
+    const parameter = (name: string) =>
+      doc.paths['/dated'].get.parameters.find((p) => p.name === name)
+    const value = {
+      anyOf: [
+        { type: 'string', format: 'date-time' },
+        { type: 'string', format: 'date' },
+      ],
+    }
+    expect(parameter('filter[id][gte]')).toMatchObject({ schema: value })
+    expect(parameter('filter[id][in]')).toMatchObject({ schema: { type: 'array', items: value } })
+    const ajv = new Ajv2020({ strict: false })
+    addFormats(ajv)
+    const check = ajv.compile(value)
+    for (const accepted of ['2024-05-01', '2024-05-01T10:00:00Z', '2024-05-01T10:00:00.5+02:00'])
+      expect([accepted, check(accepted)]).toEqual([accepted, true])
+    expect(check('2024-13-01')).toBe(false)
+  })
 })

@@ -76,7 +76,13 @@ function valueSchema(filter: ResolvedFilter): SchemaObject {
     case 'boolean':
       return { type: 'boolean' }
     case 'date-time':
-      return { type: 'string', format: 'date-time' }
+      // the server reads a date alone too (`2024-05-01`, midnight UTC)
+      return {
+        anyOf: [
+          { type: 'string', format: 'date-time' },
+          { type: 'string', format: 'date' },
+        ],
+      }
     case 'string':
       return { type: 'string', minLength: 1 }
     case 'enum':
