@@ -287,7 +287,7 @@ declare const cursorPage: CursorPaginator<User>
 const paginated = UserResource.collection(page).toPayload()
 expectTypeOf(paginated).toEqualTypeOf<PaginatedBody<typeof UserResource>>()
 expectTypeOf(paginated.meta.total).toEqualTypeOf<number>()
-expectTypeOf(paginated.links.last).toEqualTypeOf<string | null>()
+expectTypeOf(paginated.links.last).toEqualTypeOf<string>()
 const simple = UserResource.collection(simplePage).toPayload()
 expectTypeOf(simple).toEqualTypeOf<SimplePaginatedBody<typeof UserResource>>()
 expectTypeOf(simple.links.last).toEqualTypeOf<null>()

@@ -104,7 +104,7 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
     return json
   }
 
-  toResourceLinks(): PaginationResourceLinks {
+  toResourceLinks(): PaginationResourceLinks & { last: string } {
     return {
       first: this.url(1),
       last: this.url(this.lastPage()),

@@ -179,7 +179,10 @@ type InstanceKeyedCollectionBody<R> = R extends unknown
 
 /** The `links` and `meta` of a page, by the shape of its paginator. */
 export interface PageParts {
-  'length-aware': { links: PaginationResourceLinks; meta: LengthAwarePaginationMeta }
+  'length-aware': {
+    links: PaginationResourceLinks & { last: string }
+    meta: LengthAwarePaginationMeta
+  }
   simple: { links: PaginationResourceLinks & { last: null }; meta: SimplePaginationMeta }
   cursor: { links: CursorPaginationLinks; meta: CursorPaginationMeta }
 }
