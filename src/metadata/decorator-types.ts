@@ -25,14 +25,9 @@ export interface DecoratorSpec {
   readonly from: string
   /** The class the thunk returns (`unknown` without a thunk, or when it is not known). */
   readonly target: unknown
-  /** A `default` option was given: the member is always in the payload, so it need not be optional. */
-  readonly defaulted: boolean
   /** `raw: true` or a `schema` was given: an object value may pass through as it is. */
   readonly raw: boolean
 }
-
-/** Was a `default` of type `D` given (`D` is `undefined` when the option is absent)? */
-export type DefaultedOf<D> = [D] extends [undefined] ? false : true
 
 /** Was `raw: true` or a `schema` given (`X` and `S` are `undefined` when absent)? */
 type RawOf<X, S> = [X] extends [true] ? true : [S] extends [undefined] ? false : true
@@ -257,7 +252,6 @@ export type SpecOf<
   Reads extends DecoratorReads,
   F extends string,
   Target = unknown,
-  Defaulted extends boolean = false,
   Raw extends boolean = false,
 > = {
   readonly name: N
@@ -265,7 +259,6 @@ export type SpecOf<
   readonly reads: Reads
   readonly from: F
   readonly target: Target
-  readonly defaulted: Defaulted
   readonly raw: Raw
 }
 
@@ -377,9 +370,9 @@ export interface OptionsOf<F extends string> {
  * be left out.
  */
 export interface OptionsDecorator<N extends string, Reads extends DecoratorReads> {
-  <F extends string = never, D = undefined>(
-    options?: FieldOptions<F> & { readonly default?: D },
-  ): MemberDecorator<SpecOf<N, false, Reads, F, unknown, DefaultedOf<D>>>
+  <F extends string = never>(
+    options?: FieldOptions<F>,
+  ): MemberDecorator<SpecOf<N, false, Reads, F, unknown>>
 }
 
 /**
@@ -393,19 +386,19 @@ export interface ThunkOrOptionsDecorator<
   Reads extends DecoratorReads,
   O extends keyof OptionsOf<string>,
 > {
-  <F extends string = never, D = undefined, X = undefined, S = undefined>(
-    options?: OptionsOf<F>[O] & { readonly default?: D; readonly raw?: X; readonly schema?: S },
-  ): MemberDecorator<SpecOf<N, false, Reads, F, unknown, DefaultedOf<D>, RawOf<X, S>>>
-  <F extends string = never, D = undefined, X = undefined, S = undefined>(
+  <F extends string = never, X = undefined, S = undefined>(
+    options?: OptionsOf<F>[O] & { readonly raw?: X; readonly schema?: S },
+  ): MemberDecorator<SpecOf<N, false, Reads, F, unknown, RawOf<X, S>>>
+  <F extends string = never, X = undefined, S = undefined>(
     type: MemberType,
-    options?: OptionsOf<F>[O] & { readonly default?: D; readonly raw?: X; readonly schema?: S },
-  ): MemberDecorator<SpecOf<N, false, Reads, F, unknown, DefaultedOf<D>, RawOf<X, S>>>
-  <F extends string = never, Target extends Function = Function, D = undefined>(
+    options?: OptionsOf<F>[O] & { readonly raw?: X; readonly schema?: S },
+  ): MemberDecorator<SpecOf<N, false, Reads, F, unknown, RawOf<X, S>>>
+  <F extends string = never, Target extends Function = Function>(
     resource: () => readonly Target[],
-    options?: OptionsOf<F>[O] & { readonly default?: D },
-  ): MemberDecorator<SpecOf<N, true, Reads, F, Target, DefaultedOf<D>>>
-  <F extends string = never, Target extends Function = Function, D = undefined>(
+    options?: OptionsOf<F>[O],
+  ): MemberDecorator<SpecOf<N, true, Reads, F, Target>>
+  <F extends string = never, Target extends Function = Function>(
     resource: () => Target,
-    options?: OptionsOf<F>[O] & { readonly default?: D },
-  ): MemberDecorator<SpecOf<N, true, Reads, F, Target, DefaultedOf<D>>>
+    options?: OptionsOf<F>[O],
+  ): MemberDecorator<SpecOf<N, true, Reads, F, Target>>
 }

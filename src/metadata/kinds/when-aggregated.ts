@@ -3,7 +3,7 @@
 import { aggregateKey } from '../../runtime/model-rules'
 import type { Missing } from '../../runtime/missing'
 import { defaultOption, memberDecorator, optionalName } from '../decorator-factory'
-import type { DefaultedOf, DefaultOption, MemberDecorator, SpecOf } from '../decorator-types'
+import type { DefaultOption, MemberDecorator, SpecOf } from '../decorator-types'
 import {
   conditionalKind,
   loadedHelper,
@@ -24,12 +24,12 @@ export type AggregateFunction = 'sum' | 'avg' | 'min' | 'max' | (string & {})
  * @example
  * @WhenAggregated('posts', 'votes', 'sum') total_votes?: number
  */
-export function WhenAggregated<D = undefined>(
+export function WhenAggregated(
   relation: string,
   column: string,
   aggregate: AggregateFunction,
-  options?: DefaultOption & { readonly default?: D },
-): MemberDecorator<SpecOf<'WhenAggregated', false, 'computed', never, unknown, DefaultedOf<D>>> {
+  options?: DefaultOption,
+): MemberDecorator<SpecOf<'WhenAggregated', false, 'computed', never, unknown>> {
   // each is required: `undefined` fails the non-empty check like `''` does
   const name = (argument: string, value: unknown): string =>
     optionalName(`@WhenAggregated() ${argument}`, value ?? '')!

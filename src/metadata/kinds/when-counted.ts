@@ -1,7 +1,7 @@
 // `@WhenCounted()` and the helper `whenCounted()`: a relation's loaded `<relation>_count`.
 import type { Missing } from '../../runtime/missing'
 import { defaultOption, memberDecorator, optionalName, schemaOptions } from '../decorator-factory'
-import type { DefaultedOf, MemberDecorator, RelationOptions, SpecOf } from '../decorator-types'
+import type { MemberDecorator, RelationOptions, SpecOf } from '../decorator-types'
 import {
   conditionalKind,
   loadedHelper,
@@ -17,9 +17,9 @@ import {
  * @example
  * @WhenCounted() posts_count?: number
  */
-export function WhenCounted<F extends string = never, D = undefined>(
-  options?: RelationOptions<F> & { readonly default?: D },
-): MemberDecorator<SpecOf<'WhenCounted', false, 'count', F, unknown, DefaultedOf<D>>> {
+export function WhenCounted<F extends string = never>(
+  options?: RelationOptions<F>,
+): MemberDecorator<SpecOf<'WhenCounted', false, 'count', F, unknown>> {
   const relation = optionalName('@WhenCounted() relation', options?.relation)
   return memberDecorator('WhenCounted', {
     kind: 'whenCounted',

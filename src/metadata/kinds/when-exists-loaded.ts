@@ -3,7 +3,7 @@
 import { existsKey, existsValue } from '../../runtime/model-rules'
 import type { Missing } from '../../runtime/missing'
 import { defaultOption, memberDecorator, optionalName, schemaOptions } from '../decorator-factory'
-import type { DefaultedOf, MemberDecorator, RelationOptions, SpecOf } from '../decorator-types'
+import type { MemberDecorator, RelationOptions, SpecOf } from '../decorator-types'
 import {
   conditionalKind,
   loadedHelper,
@@ -21,9 +21,9 @@ import {
  * @example
  * @WhenExistsLoaded({ relation: 'posts' }) has_posts?: boolean
  */
-export function WhenExistsLoaded<D = undefined>(
-  options?: RelationOptions<string> & { readonly default?: D },
-): MemberDecorator<SpecOf<'WhenExistsLoaded', false, 'computed', never, unknown, DefaultedOf<D>>> {
+export function WhenExistsLoaded(
+  options?: RelationOptions<string>,
+): MemberDecorator<SpecOf<'WhenExistsLoaded', false, 'computed', never, unknown>> {
   const relation = optionalName('@WhenExistsLoaded() relation', options?.relation)
   return memberDecorator('WhenExistsLoaded', {
     kind: 'whenExistsLoaded',

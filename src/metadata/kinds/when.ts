@@ -8,7 +8,7 @@ import {
   schemaOptions,
   thunkAndOptions,
 } from '../decorator-factory'
-import type { DefaultedOf, FieldOptions, MemberDecorator, SpecOf } from '../decorator-types'
+import type { FieldOptions, MemberDecorator, SpecOf } from '../decorator-types'
 import type { ResourceThunk } from '../types'
 import { conditionalKind, orElse, force, type Lazy } from './kind'
 
@@ -42,28 +42,21 @@ export type FieldConditionFn<M = Loose, Q = Loose, R = ResourceOf<M>> = (
  * @When((user, request) => request?.user?.isAdmin === true) secret?: string
  * @When((user) => user.is_admin, () => TeamResource) team?: Nested<typeof TeamResource>
  */
-export function When<
-  M = Loose,
-  Q = Loose,
-  R = ResourceOf<M>,
-  F extends string = never,
-  D = undefined,
->(
+export function When<M = Loose, Q = Loose, R = ResourceOf<M>, F extends string = never>(
   condition: FieldConditionFn<M, Q, R>,
-  options?: FieldOptions<F> & { readonly default?: D },
-): MemberDecorator<SpecOf<'When', false, 'attribute', F, unknown, DefaultedOf<D>>>
+  options?: FieldOptions<F>,
+): MemberDecorator<SpecOf<'When', false, 'attribute', F, unknown>>
 export function When<
   M = Loose,
   Q = Loose,
   R = ResourceOf<M>,
   F extends string = never,
   Target extends Function = Function,
-  D = undefined,
 >(
   condition: FieldConditionFn<M, Q, R>,
   resource: () => Target,
-  options?: FieldOptions<F> & { readonly default?: D },
-): MemberDecorator<SpecOf<'When', true, 'attribute', F, Target, DefaultedOf<D>>>
+  options?: FieldOptions<F>,
+): MemberDecorator<SpecOf<'When', true, 'attribute', F, Target>>
 // With explicit type arguments (`When<User, Request>(...)`) TypeScript infers no `F`: a `from` then
 // fails the overloads above and lands here, where it is not checked (nor is a `default`).
 export function When<M = Loose, Q = Loose, R = ResourceOf<M>>(
