@@ -409,6 +409,10 @@ describe('items 8 and 10: defaults of the conditional helpers; counts, aggregate
   it('testResourcesMayHaveOptionalRelationshipCounts (ResourceTest): snake case, `_count` once', () => {
     const out = new WithDefaults({ id: 5, comments_count: 3, foo_bars_count: 2 }).toPayload().data
     expect(out).toMatchObject({ comments: 30, foo_bars: 2, foo_bars_again: 2 })
+    // the relation's own name followed by `_count` is read too
+    const written = new WithDefaults({ id: 5, fooBars_count: 4 } as Row).toPayload().data
+    expect(written).toMatchObject({ foo_bars: 4 })
+    expect(written).not.toHaveProperty('foo_bars_again')
   })
 
   it('testResourcesMayHaveOptionalRelationshipAggregates / Exists (ResourceTest): null is null', () => {

@@ -71,8 +71,15 @@ export const defaultModelRules: ModelRules = {
     return isLoadedValue(value) ? value : MISSING
   },
   count(model, relation) {
-    const value = readDataProperty(model, countKey(relation))
+    // `<relation>_count` as Laravel names it (`post_tags_count`), then as written (`postTags_count`)
+    const snaked = countKey(relation)
+    const value = readDataProperty(model, snaked)
     if (isLoadedValue(value)) return value
+    const written = `${relation}_count`
+    if (written !== snaked && !relation.endsWith('_count')) {
+      const asWritten = readDataProperty(model, written)
+      if (isLoadedValue(asWritten)) return asWritten
+    }
     // `_count: { posts: 3 }`: the counts Prisma loads with `include: { _count: { select } }`
     const counts = readDataProperty(model, '_count')
     if (typeof counts !== 'object' || counts === null) return MISSING
