@@ -181,6 +181,26 @@ describe.each(dialectNames().map((d) => [d] as const))(
       expect(replaced).toBeInstanceOf(UnsupportedQueryError)
       expect(String((replaced as Error).message)).toContain('replacements')
       expect(log).toEqual([])
+      // the fix the refusal names runs the same condition with the text bound
+      const refused = await paginate(
+        { model: Post, where: { title: { [Op.ne]: '$5 off' } } },
+        plan('filter[score][gte]=1'),
+      ).catch((e: unknown) => e)
+      expect(String((refused as Error).message)).toContain(
+        "where: { title: { [Op.eq]: literal('$title') } }, bind: { title }",
+      )
+      const [first] = await knex(t.posts).where('score', '>=', 1).orderBy('id').limit(1)
+      const bound = await paginate(
+        {
+          model: Post,
+          where: { title: { [Op.eq]: sequelize.literal('$title') } },
+          bind: { title: first.title },
+        },
+        plan('filter[score][gte]=1&sort=id'),
+      )
+      const same = await knex(t.posts).where('score', '>=', 1).where('title', first.title)
+      expect(bound.total()).toBe(same.length)
+      expect(ids(bound.items())).toEqual(ids(same).slice(0, bound.items().length))
       // nothing to bind: the query runs as Sequelize writes it
       const page = await paginate(
         { model: Post, where: { title: { [Op.ne]: 'a $$ b' } } },

@@ -101,7 +101,7 @@ export function sequelizeBinds(
         if (text !== undefined)
           throw planUnsupported(
             fn,
-            "a Sequelize query whose own options hold no text Sequelize reads as a bind parameter ($name, $1 or $$) once the request's values are bound; pass such a value through the query's bind (where: { title: literal('$title') }, bind: { title })",
+            "a Sequelize query whose own options hold no text Sequelize reads as a bind parameter ($name, $1 or $$) once the request's values are bound; pass such a value through the query's bind (where: { title: { [Op.eq]: literal('$title') } }, bind: { title })",
             JSON.stringify(text),
           )
       }
