@@ -113,6 +113,16 @@ describe('per_page', () => {
   ])('per_page=%s gives %d', (value, expected) => {
     expect(queryPlan(PostResource, { query: `per_page=${value}` }).perPage).toBe(expected)
   })
+
+  it("a route's perPage is laid over the resource's key by key, its max never above the declared", () => {
+    const plan = (query: string, perPage: { default?: number; max?: number }) =>
+      queryPlan(PostResource, { query, perPage }).perPage
+    expect(plan('', { default: 2 })).toBe(2)
+    expect(plan('per_page=4', { default: 2 })).toBe(4) // the declared max (5) still lets clients choose
+    expect(plan('per_page=50', { default: 2 })).toBe(5)
+    expect(plan('per_page=50', { max: 50 })).toBe(5)
+    expect(plan('per_page=50', { max: 4 })).toBe(4)
+  })
 })
 
 describe('filters', () => {
