@@ -3,7 +3,7 @@ import {
   heldRequestContext,
   holdRequestContext,
   runInRequestContext,
-} from '../../src/http/request-context-holder'
+} from '../../src/http/http-response'
 
 describe('the request context kept on a framework object', () => {
   it('is opened once, from the first request description, and then found again', () => {

@@ -12,8 +12,7 @@ import { type CollectionTypes, PAYLOAD_TYPES } from '../runtime/payload'
 import type { ResponseContentType } from '../runtime/respondable'
 import { jsonApiMediaType, type JsonApiObjectOptions } from './jsonapi-resource'
 import { isJsonApiClass, type JsonApiClass } from './type-descriptor'
-import { buildCollectionData } from './document-builder'
-import { documentInput } from './document-input'
+import { buildCollectionData, documentInput } from './document-builder'
 
 /**
  * A JSON:API collection document: `data` is a list of resource objects, and a

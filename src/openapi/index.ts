@@ -13,7 +13,7 @@ export {
   type RouteError,
   type RouteParameter,
 } from './document'
-export { queryParameters, type RouteQuery } from './query-parameters'
+export { queryParameters, type RouteQuery } from './document'
 export {
   bodySchema,
   componentName,

@@ -3,19 +3,11 @@ import type { LengthAwarePaginator } from '../../pagination/length-aware-paginat
 import type { Paginator } from '../../pagination/paginator'
 import type { Cursor } from '../../pagination/cursor'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
-import {
-  cursorPaginateQuery,
-  type CursorPaginateOptions,
-  type CursorQuery,
-} from '../../pagination/cursor-query'
+import { cursorPaginateQuery, type CursorPaginateOptions } from '../../pagination/cursor-query'
+import type { CursorQuery } from '../../pagination/cursor-query'
 import type { BasePaginator } from '../../pagination/base-paginator'
-import {
-  paginatePageQuery,
-  simplePaginatePageQuery,
-  type PageQuery,
-  type PaginateOptions,
-  type SimplePaginateOptions,
-} from '../../pagination/page-query'
+import { paginatePageQuery, simplePaginatePageQuery } from '../../pagination/page-query'
+import type { PageQuery, PaginateOptions, SimplePaginateOptions } from '../../pagination/page-query'
 import { cursorSecretOf, type QueryPlan } from '../../query/plan'
 import { assertKnexQuery, knexPageQuery } from './knex-page-query'
 import { isQueryPlan, type PlanLoadOptions } from '../../query/apply'

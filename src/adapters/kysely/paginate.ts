@@ -11,13 +11,8 @@ import {
   kyselyFamily,
 } from './kysely-cursor-query'
 import type { BasePaginator } from '../../pagination/base-paginator'
-import {
-  paginatePageQuery,
-  simplePaginatePageQuery,
-  type PageQuery,
-  type PaginateOptions,
-  type SimplePaginateOptions,
-} from '../../pagination/page-query'
+import { paginatePageQuery, simplePaginatePageQuery } from '../../pagination/page-query'
+import type { PageQuery, PaginateOptions, SimplePaginateOptions } from '../../pagination/page-query'
 import { cursorSecretOf, type QueryPlan } from '../../query/plan'
 import { assertKyselyQuery, kyselyPageQuery } from './kysely-page-query'
 import { isQueryPlan } from '../../query/apply'

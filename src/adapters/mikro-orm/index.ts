@@ -10,6 +10,6 @@ export type {
   MikroOrmLike,
   MikroOrmPropertyLike,
   MikroOrmQueryLike,
-} from './mikro-orm-paginate'
+} from './mikro-orm-types'
 export { attachPivot } from '../orm-support/attach-pivot'
 export { defaultCountKeys, type CountKeys } from '../../runtime/model-rules'

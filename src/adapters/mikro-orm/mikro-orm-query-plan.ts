@@ -20,7 +20,7 @@ import {
   type IncludeTree,
 } from '../orm-support/plan-parts'
 import { setPivotViews } from './mikro-orm-rules'
-import type { MikroOrmQueryLike } from './mikro-orm-paginate'
+import type { MikroOrmQueryLike } from './mikro-orm-types'
 
 interface PropertyLike {
   readonly name: string

@@ -7,7 +7,7 @@ import {
   type CountKeys,
 } from '../../runtime/model-rules'
 import { registerModelRules } from '../../runtime/model-registry'
-import type { MikroOrmEntityMetadataLike, MikroOrmLike } from './mikro-orm-paginate'
+import type { MikroOrmEntityMetadataLike, MikroOrmLike } from './mikro-orm-types'
 import { hasOwn } from '../../util/objects'
 
 /** Options of {@link installMikroOrm}. */

@@ -5,6 +5,6 @@
  */
 export { installObjection, type ObjectionOptions } from './objection-rules'
 export { paginate, simplePaginate, cursorPaginate } from './objection-paginate'
-export type { ObjectionModelClass, ObjectionQueryLike } from './objection-paginate'
+export type { ObjectionModelClass, ObjectionQueryLike } from './objection-types'
 export { attachPivot } from '../orm-support/attach-pivot'
 export { defaultCountKeys, type CountKeys } from '../../runtime/model-rules'

@@ -6,7 +6,7 @@ import {
   type KnexLikeBuilder,
 } from '../orm-support/knex-like-cursor'
 import type { CursorSource } from '../orm-support/orm-paginators'
-import type { ObjectionQueryLike } from './objection-paginate'
+import type { ObjectionQueryLike } from './objection-types'
 
 /** The parts of an Objection builder the cursor step uses besides those of every query. */
 export interface ObjectionCursorLike extends ObjectionQueryLike {

@@ -16,7 +16,7 @@ import {
   type KnexWhereBuilder,
   spellPlanWhere,
 } from '../orm-support/plan-parts'
-import type { ObjectionModelClass, ObjectionQueryLike } from './objection-paginate'
+import type { ObjectionModelClass, ObjectionQueryLike } from './objection-types'
 
 /** The builder methods a plan is applied with (those of `Model.query()`). */
 interface ObjectionPlanBuilder extends ObjectionQueryLike, KnexWhereBuilder {

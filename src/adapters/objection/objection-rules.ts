@@ -1,14 +1,8 @@
 import { MISSING } from '../../runtime/missing'
-import {
-  isLoadedValue,
-  type ModelRules,
-  readDataProperty,
-  defaultCountKeys,
-  readCount,
-  type CountKeys,
-} from '../../runtime/model-rules'
+import { isLoadedValue, readDataProperty, type ModelRules } from '../../runtime/model-rules'
+import { defaultCountKeys, readCount, type CountKeys } from '../../runtime/model-rules'
 import { registerModelRules } from '../../runtime/model-registry'
-import type { ObjectionModelClass, ObjectionRelationLike } from './objection-paginate'
+import type { ObjectionModelClass, ObjectionRelationLike } from './objection-types'
 
 /** Options of {@link installObjection}. */
 export interface ObjectionOptions {

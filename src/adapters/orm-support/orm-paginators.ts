@@ -10,13 +10,8 @@ import {
   type CursorPaginateOptions,
   type CursorQuery,
 } from '../../pagination/cursor-query'
-import {
-  paginatePageQuery,
-  simplePaginatePageQuery,
-  type PageQuery,
-  type PaginateOptions,
-  type SimplePaginateOptions,
-} from '../../pagination/page-query'
+import { paginatePageQuery, simplePaginatePageQuery } from '../../pagination/page-query'
+import type { PageQuery, PaginateOptions, SimplePaginateOptions } from '../../pagination/page-query'
 import { isQueryPlan } from '../../query/apply'
 import { cursorSecretOf, type QueryPlan } from '../../query/plan'
 

@@ -10,6 +10,6 @@ export type {
   TypeOrmEntityMetadataLike,
   TypeOrmQueryLike,
   TypeOrmRelationLike,
-} from './typeorm-paginate'
+} from './typeorm-types'
 export { attachPivot } from '../orm-support/attach-pivot'
 export { defaultCountKeys, type CountKeys } from '../../runtime/model-rules'

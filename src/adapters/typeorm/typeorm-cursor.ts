@@ -5,7 +5,7 @@ import type { CursorColumn } from '../../pagination/cursor-query'
 import * as catalog from '../orm-support/column-schema'
 import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
-import type { TypeOrmQueryLike } from './typeorm-paginate'
+import type { TypeOrmQueryLike } from './typeorm-types'
 
 type OrderValue = string | { readonly order: string; readonly nulls?: string }
 

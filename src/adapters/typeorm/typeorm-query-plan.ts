@@ -18,7 +18,7 @@ import {
   sqlPlanSpelling,
   type IncludeTree,
 } from '../orm-support/plan-parts'
-import type { TypeOrmQueryLike } from './typeorm-paginate'
+import type { TypeOrmQueryLike } from './typeorm-types'
 
 interface ColumnLike {
   readonly databaseName: string

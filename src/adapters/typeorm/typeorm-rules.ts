@@ -1,18 +1,12 @@
 import { MISSING } from '../../runtime/missing'
-import {
-  isLoadedValue,
-  type ModelRules,
-  readDataProperty,
-  defaultCountKeys,
-  readCount,
-  type CountKeys,
-} from '../../runtime/model-rules'
+import { isLoadedValue, readDataProperty, type ModelRules } from '../../runtime/model-rules'
+import { defaultCountKeys, readCount, type CountKeys } from '../../runtime/model-rules'
 import { registerModelRules } from '../../runtime/model-registry'
 import type {
   TypeOrmDataSourceLike,
   TypeOrmEntityMetadataLike,
   TypeOrmRelationLike,
-} from './typeorm-paginate'
+} from './typeorm-types'
 
 /** Options of {@link installTypeOrm}. */
 export interface TypeOrmOptions {

@@ -11,7 +11,7 @@ import {
 } from '../../context/request-context'
 import { isRespondable } from '../../runtime/respondable'
 import { loadResponseChecker, responseCheckerSettled } from '../../schema/check'
-import { holdRequestContextOf, heldRequestContext } from '../../http/request-context-holder'
+import { holdRequestContextOf, heldRequestContext } from '../../http/http-response'
 import { installExplicitStatus, sendRespondable } from './respond'
 
 /** Options of {@link apiResources}. */
@@ -141,7 +141,7 @@ export function defaultRequestUrl(req: Request): string {
 }
 
 /**
- * The context apiResources() opened for `req`, kept on the request (see http/request-context-holder)
+ * The context apiResources() opened for `req`, kept on the request (see heldRequestContext() in http/http-response.ts)
  * so that code which lost the AsyncLocalStorage store still finds its own request. @internal
  */
 export function existingContext(req: Request): RequestContext | undefined {

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { RequestContext } from '../../context/request-context'
-import { runInRequestContext } from '../../http/request-context-holder'
+import { runInRequestContext } from '../../http/http-response'
 import type { ResponseBody } from '../../resources/payload'
 import { isRespondable, type Respondable } from '../../runtime/respondable'
 import { isThenable } from '../../util/objects'
@@ -88,7 +88,7 @@ function deliver(
 }
 
 // Set on a response whose status the handler chose through res.status(); see installExplicitStatus().
-// A symbol property on the response, as http/request-context-holder.ts keeps a context on a request.
+// A symbol property on the response, as http/http-response.ts keeps a context on a request.
 const EXPLICIT_STATUS: unique symbol = Symbol('api-resources.explicitStatus')
 
 interface WithExplicitStatus {

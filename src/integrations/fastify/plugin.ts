@@ -3,6 +3,8 @@ import {
   checkBigintEncoding,
   checkStrict,
   type BigintEncoding,
+  runInSyncRequestContext,
+  type RequestContext,
 } from '../../context/request-context'
 import { loadResponseChecker, responseCheckerSettled } from '../../schema/check'
 import type {
@@ -13,13 +15,13 @@ import type {
   RouteHandlerMethod,
   RouteOptions,
 } from 'fastify'
-import { runInSyncRequestContext, type RequestContext } from '../../context/request-context'
-import { buildResponse, errorToHttpResponse } from '../../http/http-response'
 import {
+  buildResponse,
+  errorToHttpResponse,
   heldRequestContext,
   holdRequestContextOf,
   runInRequestContext,
-} from '../../http/request-context-holder'
+} from '../../http/http-response'
 import { isRespondable, type Respondable } from '../../runtime/respondable'
 import { jsonText } from '../../runtime/json'
 import { hasOwn, isThenable } from '../../util/objects'

@@ -1,6 +1,10 @@
 import type { Context, Env, ErrorHandler, Input, MiddlewareHandler } from 'hono'
-import { errorToHttpResponse, toHttpResponse } from '../../http/http-response'
-import { holdRequestContext, runInRequestContext } from '../../http/request-context-holder'
+import {
+  errorToHttpResponse,
+  toHttpResponse,
+  holdRequestContext,
+  runInRequestContext,
+} from '../../http/http-response'
 import { isProductionEnv } from '../../util/objects'
 import {
   checkBaseUrl,

@@ -7,8 +7,7 @@ import {
 } from '@nestjs/common'
 import { Observable } from 'rxjs'
 import type { BigintEncoding, RequestContext } from '../../context/request-context'
-import { toHttpResponse } from '../../http/http-response'
-import { holdRequestContext, runInRequestContext } from '../../http/request-context-holder'
+import { toHttpResponse, holdRequestContext, runInRequestContext } from '../../http/http-response'
 import { isRespondable } from '../../runtime/respondable'
 
 /** What the interceptor reads of Express's request and response (Nest's Express platform). */
