@@ -125,6 +125,14 @@ function familyOf(dialect: string): SqlFamily | undefined {
   return /^SQLite/.test(dialect) ? 'sqlite' : undefined
 }
 
+/** The SQL family of the database a Drizzle query runs on (by its dialect class). @internal */
+export function drizzleFamily(
+  query: DrizzleQueryLike<unknown>,
+  orm: DrizzleOrm,
+): SqlFamily | undefined {
+  return familyOf(dialectName(query as DrizzleSelectLike<unknown>, orm))
+}
+
 /**
  * How the values of a column travel exactly, from what the column declares: as the database's
  * text of them where the value Drizzle reads is not exact (date and time types, which read as a JS

@@ -1,6 +1,6 @@
 import { countFrom } from '../../pagination/page-query'
-import { ormPaginators } from '../orm-support/orm-paginators'
-import { drizzleCursorSource } from './drizzle-cursor'
+import { explainEstimate, ormPaginators } from '../orm-support/orm-paginators'
+import { drizzle as drizzleOrm, drizzleCursorSource, drizzleFamily } from './drizzle-cursor'
 import { drizzlePlanSteps, isRelationalQuery } from './drizzle-query-plan'
 
 /**
@@ -11,6 +11,17 @@ import { drizzlePlanSteps, isRelationalQuery } from './drizzle-query-plan'
 /** A Drizzle session: every dialect's session has `count(sql)` (what `db.$count()` runs). */
 export interface DrizzleSessionLike {
   count(sql: unknown): Promise<unknown> | unknown
+  /**
+   * A statement of SQL text and parameters, unchanged (what `execute(sql)` runs): PostgreSQL
+   * sessions take `(query, fields, name, arrayMode)`, MySQL ones `(query, fields)`; SQLite ones
+   * are never asked.
+   */
+  prepareQuery?(
+    query: { sql: string; params: unknown[] },
+    fields: undefined,
+    name?: undefined,
+    arrayMode?: boolean,
+  ): { execute(): Promise<unknown> | unknown }
 }
 
 /**
@@ -28,6 +39,7 @@ export interface DrizzleQueryLike<T = unknown> extends PromiseLike<T[]> {
   readonly session: DrizzleSessionLike | undefined
   config: object
   getSQL(): unknown
+  toSQL(): { sql: string; params: unknown[] }
   execute(): Promise<T[]>
 }
 
@@ -76,6 +88,33 @@ async function countRows<T>(query: DrizzleQueryLike<T>): Promise<number> {
   )
 }
 
+/**
+ * The planner's estimate of the query's rows: its SQL without limit, offset and order (and, for a
+ * relational query, without `with` and `extras`), from `toSQL()` in the dialect's placeholders,
+ * explained on the query's own session (a transaction's, inside one) with the SQL and parameters
+ * as they are (`prepareQuery`, what `db.execute()` runs).
+ */
+async function estimateRows<T>(query: DrizzleQueryLike<T>): Promise<number | undefined> {
+  const family = drizzleFamily(query, await drizzleOrm())
+  const prepareQuery = query.session?.prepareQuery?.bind(query.session)
+  if (prepareQuery === undefined) return undefined
+  const loads = isRelationalQuery(query) ? { with: undefined, extras: undefined } : {}
+  const unpaged = { limit: undefined, offset: undefined, orderBy: undefined, ...loads }
+  const { sql, params } = withConfig(query, unpaged, () => query.toSQL())
+  return explainEstimate(family, sql, params, async (text, values) => {
+    const rawQuery = { sql: text, params: values.slice() }
+    // PostgreSQL sessions take (query, fields, name, arrayMode); MySQL ones (query, fields)
+    const prepared =
+      family === 'postgres'
+        ? prepareQuery(rawQuery, undefined, undefined, false)
+        : prepareQuery(rawQuery, undefined)
+    const result = (await prepared.execute()) as { rows?: unknown } | unknown[]
+    // node-postgres: a result with its rows; postgres.js: the rows; mysql2: [rows, fields]
+    if (!Array.isArray(result)) return result.rows
+    return Array.isArray(result[0]) ? result[0] : result
+  })
+}
+
 // the checks run at run time: the members used are internal in Drizzle's typings
 const drizzle = ormPaginators<'drizzle'>({
   supported: SUPPORTED,
@@ -85,6 +124,7 @@ const drizzle = ormPaginators<'drizzle'>({
     return typeof q.config === 'object' && Boolean(q.session)
   },
   pages: (query) => ({
+    estimate: () => estimateRows(query as DrizzleQueryLike),
     count: () => countRows(query as DrizzleQueryLike),
     fetch: (offset, limit) => {
       const q = query as DrizzleQueryLike

@@ -1,11 +1,7 @@
 import type { Knex } from 'knex'
 import { UnsupportedQueryError } from '../../errors/base'
-import {
-  mysqlExplainRows,
-  postgresPlanRows,
-  countFrom,
-  type PageQuery,
-} from '../../pagination/page-query'
+import { countFrom, type PageQuery } from '../../pagination/page-query'
+import { knexEstimate, type KnexSqlLike } from '../orm-support/orm-paginators'
 import { hasMethods } from '../../util/objects'
 
 /** What `paginate()`/`simplePaginate()` accept, for error messages. */
@@ -17,8 +13,6 @@ interface KnexBuilderInternals {
   readonly _statements: readonly KnexStatement[]
   readonly client: {
     queryBuilder(): Knex.QueryBuilder
-    raw(sql: string, bindings: readonly unknown[]): PromiseLike<unknown>
-    readonly dialect?: string
   }
 }
 
@@ -75,28 +69,11 @@ export function knexCountQuery(query: Knex.QueryBuilder): Knex.QueryBuilder {
   return context === undefined ? count : count.queryContext(context)
 }
 
-/**
- * The planner's row estimate of the query without ORDER BY, LIMIT and OFFSET: `EXPLAIN (FORMAT
- * JSON)` on PostgreSQL, `EXPLAIN` on MySQL/MariaDB; `undefined` on other dialects (count exactly).
- */
-async function knexEstimate(query: Knex.QueryBuilder): Promise<number | undefined> {
-  const { client } = query as unknown as KnexBuilderInternals
-  if (client.dialect !== 'postgresql' && client.dialect !== 'mysql') return undefined
-  const { sql, bindings } = unpaged(query).toSQL()
-  if (client.dialect === 'postgresql') {
-    const result = (await client.raw(`explain (format json) ${sql}`, bindings)) as {
-      rows?: unknown
-    }
-    return postgresPlanRows(result.rows)
-  }
-  const result = await client.raw(`explain ${sql}`, bindings)
-  return mysqlExplainRows(Array.isArray(result) ? result[0] : undefined)
-}
-
 /** The count, estimate and page steps of a Knex query. */
 export function knexPageQuery<T>(query: Knex.QueryBuilder): PageQuery<T> {
   return {
-    estimate: () => knexEstimate(query),
+    // the planner's estimate of the rows to count (PostgreSQL, MySQL/MariaDB; else undefined)
+    estimate: () => knexEstimate(unpaged(query) as unknown as KnexSqlLike),
     count: async () => countFrom((await knexCountQuery(query))[0]),
     // limit()/offset() replace any the query had; the clone leaves the caller's query untouched
     fetch: async (offset, limit) => (await query.clone().limit(limit).offset(offset)) as T[],

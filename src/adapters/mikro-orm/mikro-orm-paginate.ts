@@ -1,13 +1,53 @@
-import { ormPaginators } from '../orm-support/orm-paginators'
+import type { MikroOrmQueryLike } from './mikro-orm-types'
+import { explainEstimate, type KnexSqlLike, ormPaginators } from '../orm-support/orm-paginators'
+import { knexFamily } from '../orm-support/knex-like-cursor'
 import { flushPending, mikroOrmCursorSource } from './mikro-orm-cursor'
 import { mikroOrmPlanSteps } from './mikro-orm-query-plan'
 
 const SUPPORTED = 'a MikroORM QueryBuilder (em.createQueryBuilder())'
 
+/** The parts of a MikroORM SQL `QueryBuilder` (and its `EntityManager`) the estimate calls. */
+interface MikroOrmEstimateLike {
+  readonly em?: {
+    getConnection(): {
+      execute(
+        sql: string,
+        params: readonly unknown[],
+        method: 'all',
+        ctx?: unknown,
+      ): Promise<unknown>
+    }
+    getTransactionContext(): unknown
+  }
+  clone(): MikroOrmEstimateLike
+  orderBy(order: readonly object[]): MikroOrmEstimateLike
+  limit(n?: number): MikroOrmEstimateLike
+  offset(n?: number): MikroOrmEstimateLike
+  getKnexQuery(): KnexSqlLike
+}
+
+/**
+ * The planner's estimate of the builder's rows: the SQL of a copy without its order, limit and
+ * offset (`getKnexQuery()`), explained on the EntityManager's connection, in its transaction.
+ * Undefined for a builder without `getKnexQuery()` or an EntityManager: it counts exactly.
+ */
+function mikroOrmEstimate(query: MikroOrmQueryLike<unknown>): Promise<number | undefined> {
+  const qb = query as unknown as Partial<MikroOrmEstimateLike>
+  const em = qb.em
+  if (typeof qb.getKnexQuery !== 'function' || em === undefined) return Promise.resolve(undefined)
+  const unpaged = (qb as MikroOrmEstimateLike).clone().orderBy([]).limit(undefined)
+  const knex = unpaged.offset(undefined).getKnexQuery()
+  const { sql, bindings } = knex.toSQL()
+  return explainEstimate(knexFamily(knex), sql, bindings, (text, values) =>
+    em.getConnection().execute(text, values, 'all', em.getTransactionContext()),
+  )
+}
+
 const mikroOrm = ormPaginators<'mikroOrm'>({
   supported: SUPPORTED,
   methods: ['getCount', 'getResultList', 'clone'],
   pages: (query) => ({
+    estimate: () => mikroOrmEstimate(query),
     // the count sees what the page query will: getResultList() flushes pending changes first
     count: async () => {
       await flushPending(query)

@@ -1,8 +1,29 @@
+import type { ObjectionQueryLike } from './objection-types'
 import { objectionCursorSource, type ObjectionCursorLike } from './objection-cursor'
-import { ormPaginators } from '../orm-support/orm-paginators'
+import { knexEstimate, type KnexSqlLike, ormPaginators } from '../orm-support/orm-paginators'
 import { objectionPlanSteps } from './objection-query-plan'
 
 const SUPPORTED = 'an Objection query builder (Model.query())'
+
+/** The parts of an Objection builder the estimate calls. */
+interface ObjectionEstimateLike {
+  clone(): ObjectionEstimateLike
+  clearOrder(): ObjectionEstimateLike
+  clear(operation: string): ObjectionEstimateLike
+  toKnexQuery(): KnexSqlLike
+}
+
+/**
+ * The planner's estimate of the query's rows: the Knex builder Objection makes of a copy without
+ * its order, limit and offset (`toKnexQuery()`), estimated as the Knex adapter does. Undefined for
+ * a builder without `toKnexQuery()`: it counts exactly.
+ */
+function objectionEstimate(query: ObjectionQueryLike): Promise<number | undefined> {
+  const q = query as unknown as Partial<ObjectionEstimateLike>
+  if (typeof q.toKnexQuery !== 'function') return Promise.resolve(undefined)
+  const unpaged = (q as ObjectionEstimateLike).clone().clearOrder().clear('limit').clear('offset')
+  return knexEstimate(unpaged.toKnexQuery())
+}
 
 const objection = ormPaginators<'objection'>({
   supported: SUPPORTED,
@@ -11,6 +32,7 @@ const objection = ormPaginators<'objection'>({
     fn !== 'cursorPaginate' ||
     typeof (query as Partial<ObjectionCursorLike>).toKnexQuery === 'function',
   pages: (query) => ({
+    estimate: () => objectionEstimate(query),
     count: () => query.clone().resultSize(),
     fetch: async (offset, limit) => query.clone().offset(offset).limit(limit),
   }),

@@ -1,13 +1,15 @@
 import type { LengthAwarePaginator } from '../../pagination/length-aware-paginator'
 import type { Paginator } from '../../pagination/paginator'
 import { countFrom } from '../../pagination/page-query'
-import type { CursorPaginator } from '../../pagination/cursor-paginator'
+import { familyOfName } from '../orm-support/column-schema'
 import {
+  explainEstimate,
   ormPaginators,
   type CursorArgs,
   type PageArgs,
   type SimplePageArgs,
 } from '../orm-support/orm-paginators'
+import type { CursorPaginator } from '../../pagination/cursor-paginator'
 import { sequelizeCursorSource } from './sequelize-cursor'
 import { isPlanInclude, sequelizePlanSteps } from './sequelize-query-plan'
 
@@ -59,13 +61,94 @@ function splitQuery(query: SequelizeQuery) {
   // nor the includes a query plan added to load relations (they filter nothing)
   const { attributes: _a, order: _r, include, ...where } = find
   const filtering = include === undefined ? [] : [include].flat().filter((i) => !isPlanInclude(i))
-  const count = {
-    ...where,
-    ...(filtering.length > 0 ? { include: filtering } : {}),
-    distinct: true,
-    col: model.primaryKeyAttribute,
+  const rows = { ...where, ...(filtering.length > 0 ? { include: filtering } : {}) }
+  const count = { ...rows, distinct: true, col: model.primaryKeyAttribute }
+  return { model, find, rows, count }
+}
+
+/** The parts of a model class the estimate uses (`queryInterface` is Sequelize's static getter). */
+type EstimateModel = SequelizeFinder & {
+  readonly queryInterface: SequelizeQueryInterfaceLike
+  readonly sequelize?: {
+    getDialect(): string
+    query(sql: string, options: object): Promise<unknown>
   }
-  return { model, find, count }
+}
+
+/** What `findAll()` hands its query to: `select()`, whose SQL the query generator writes. */
+interface SequelizeQueryInterfaceLike {
+  readonly queryGenerator: { selectQuery(table: unknown, options: object, model: unknown): string }
+  select(model: unknown, table: unknown, options: object): Promise<unknown>
+}
+
+/** Thrown by the probe's `select()` to stop `findAll()` before anything runs. */
+const STOP = Symbol('api-resources: the SELECT is written')
+
+/**
+ * The SQL `findAll(options)` would run, without running it. Sequelize writes it only inside
+ * `findAll()` (scopes, `beforeFind` hooks, includes and attribute names resolved there): the probe is
+ * a subclass of the model, named as it, whose query interface writes the SELECT with the query
+ * generator and stops, so that neither the query nor the `afterFind` hooks run.
+ */
+async function findAllSql(model: EstimateModel, options: object): Promise<SelectSql> {
+  const queryInterface = model.queryInterface
+  let written: SelectSql | undefined
+  const probeInterface = Object.create(queryInterface, {
+    select: {
+      value: (probe: unknown, table: unknown, selectOptions: object) => {
+        written = {
+          sql: queryInterface.queryGenerator.selectQuery(table, selectOptions, probe),
+          options: selectOptions,
+        }
+        return Promise.reject(STOP)
+      },
+    },
+  }) as SequelizeQueryInterfaceLike
+  const Probe = class extends (model as unknown as new () => object) {
+    static get queryInterface(): SequelizeQueryInterfaceLike {
+      return probeInterface
+    }
+  } as unknown as EstimateModel
+  Object.defineProperty(Probe, 'name', { value: model.name })
+  try {
+    await Probe.findAll(options)
+  } catch (error) {
+    if (error !== STOP) throw error
+  }
+  if (written === undefined) throw new Error('Sequelize findAll() did not write a SELECT')
+  return written
+}
+
+interface SelectSql {
+  readonly sql: string
+  /** The options the SELECT was written with: its transaction, bind parameters and replacements. */
+  readonly options: { transaction?: unknown; bind?: unknown; replacements?: unknown }
+}
+
+/**
+ * The planner's estimate of the rows `count` counts: the SELECT `findAll()` writes for the count's
+ * `where` and filtering includes (see {@link findAllSql}), explained with `sequelize.query()` in the
+ * query's transaction, with its bind parameters and replacements (Sequelize writes other values into
+ * the SQL itself).
+ */
+async function sequelizeEstimate(
+  model: SequelizeFinder,
+  rows: Record<string, unknown>,
+): Promise<number | undefined> {
+  const m = model as EstimateModel
+  const sequelize = m.sequelize
+  const family = sequelize === undefined ? undefined : familyOfName(sequelize.getDialect())
+  if (sequelize === undefined || (family !== 'postgres' && family !== 'mysql')) return undefined
+  const { sql, options } = await findAllSql(m, rows)
+  const { transaction, bind, replacements } = options
+  return explainEstimate(family, sql.replace(/;\s*$/, ''), [], (text) =>
+    sequelize.query(text, {
+      type: 'SELECT',
+      ...(transaction === undefined ? {} : { transaction }),
+      ...(bind === undefined ? {} : { bind }),
+      ...(replacements === undefined ? {} : { replacements }),
+    }),
+  )
 }
 
 declare module '../orm-support/orm-paginators' {
@@ -83,8 +166,9 @@ const sequelize = ormPaginators<'sequelize'>({
     return ok && typeof model.count === 'function' && typeof model.findAll === 'function'
   },
   pages(query) {
-    const { model, find, count } = splitQuery(query)
+    const { model, find, rows, count } = splitQuery(query)
     return {
+      estimate: () => sequelizeEstimate(model, rows),
       count: async () => countFrom(await model.count(count)),
       fetch: (offset, limit) => model.findAll({ ...find, offset, limit }),
     }

@@ -1,14 +1,58 @@
-import { ormPaginators } from '../orm-support/orm-paginators'
+import type { TypeOrmQueryLike } from './typeorm-types'
+import { familyOfName } from '../orm-support/column-schema'
+import { explainEstimate, ormPaginators } from '../orm-support/orm-paginators'
 import { typeOrmCursorSource } from './typeorm-cursor'
 import { typeOrmPlanSteps } from './typeorm-query-plan'
 
 const SUPPORTED = 'a TypeORM SelectQueryBuilder (repository.createQueryBuilder())'
+
+/** What runs SQL: a `DataSource` or the builder's own `QueryRunner` (a transaction's). */
+interface TypeOrmRunnerLike {
+  query(sql: string, parameters?: unknown[]): Promise<unknown>
+}
+
+type TypeOrmDataSourceRunner = TypeOrmRunnerLike & { readonly options: { readonly type: string } }
+
+/** The parts of a `SelectQueryBuilder` the estimate reads (`queryRunner` is internal in its typings). */
+interface TypeOrmEstimateLike {
+  /** TypeORM 1.x; 0.3 has `connection` only. */
+  readonly dataSource?: TypeOrmDataSourceRunner
+  readonly connection?: TypeOrmDataSourceRunner
+  readonly queryRunner?: TypeOrmRunnerLike
+  clone(): TypeOrmEstimateLike
+  orderBy(): TypeOrmEstimateLike
+  skip(n?: number): TypeOrmEstimateLike
+  take(n?: number): TypeOrmEstimateLike
+  limit(n?: number): TypeOrmEstimateLike
+  offset(n?: number): TypeOrmEstimateLike
+  getQueryAndParameters(): [string, unknown[]]
+}
+
+/**
+ * The planner's estimate of the builder's rows (see `explainEstimate`): the SQL of a copy without
+ * its order, `skip`/`take` and `limit`/`offset` (`getQueryAndParameters()`, in the driver's own
+ * placeholders), explained through the builder's query runner, else its data source. It estimates
+ * the rows the SQL returns: a join to a to-many relation counts each joined row, where `getCount()`
+ * counts entities.
+ */
+function typeOrmEstimate(query: TypeOrmQueryLike): Promise<number | undefined> {
+  const qb = query as unknown as TypeOrmEstimateLike
+  const dataSource = qb.dataSource ?? qb.connection
+  if (dataSource === undefined) return Promise.resolve(undefined)
+  const unpaged = qb.clone().orderBy().skip(undefined).take(undefined).limit(undefined)
+  const [sql, parameters] = unpaged.offset(undefined).getQueryAndParameters()
+  const runner = qb.queryRunner ?? dataSource
+  return explainEstimate(familyOfName(dataSource.options.type), sql, parameters, (text, values) =>
+    runner.query(text, values.slice()),
+  )
+}
 
 const typeorm = ormPaginators<'typeorm'>({
   supported: SUPPORTED,
   methods: ['getCount', 'getMany', 'clone'],
   // `skip`/`take` rather than `offset`/`limit`, so joined rows stay whole
   pages: (query) => ({
+    estimate: () => typeOrmEstimate(query),
     count: () => query.clone().getCount(),
     fetch: (offset, limit) => query.clone().skip(offset).take(limit).getMany(),
   }),
