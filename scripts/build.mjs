@@ -85,10 +85,28 @@ function esmFromTsc(dir) {
   }
 }
 
+// An optional peer is loaded on first use with import(), which bundlers follow. In the CommonJS build
+// it is require()d instead: a CommonJS host that runs code without an ES module loader (Jest without
+// --experimental-vm-modules, vm.Script) refuses import(), and every peer loaded this way is a
+// CommonJS package or has a CommonJS build.
+const BARE_IMPORT = /\bimport\((['"])([^.'"][^'"]*)\1\)/g
+
+function cjsRequires(dir) {
+  for (const file of walk(dir)) {
+    if (!file.endsWith('.js')) continue
+    const text = readFileSync(file, 'utf8')
+    const next = text.replace(BARE_IMPORT, 'Promise.resolve().then(() => require($1$2$1))')
+    if (next !== text) writeFileSync(file, next)
+    if (/\bimport\(/.test(next.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '')))
+      throw new Error(`${relative(root, file)}: import() left in the CommonJS build`)
+  }
+}
+
 const started = new Date()
 writeBuiltinViews()
 rmSync(join(root, 'dist'), { recursive: true, force: true })
 tsc('tsconfig.build.json')
+cjsRequires(join(root, 'dist', 'cjs'))
 tsc('tsconfig.build.esm.json')
 esmFromTsc(join(root, 'dist', 'esm'))
 
