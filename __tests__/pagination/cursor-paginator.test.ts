@@ -3,6 +3,7 @@ import {
   Cursor,
   CursorPaginator,
   Field,
+  InvalidCursorError,
   JsonResource,
   ResourceCollection,
   createRequestContext,
@@ -153,6 +154,29 @@ describe('CursorPaginator', () => {
     )
     expect(ok.cursor()?.parameter('id')).toBe(1)
     expect(ok.nextPageUrl()).toBe(`/api/p?cursor=${enc({ id: 2 })}&filter%5Ba%5D=1`)
+  })
+
+  it('refuses a cursor that is not valid percent-encoding (never page 1), under its own name too', () => {
+    const refused = (url: string, name?: string) =>
+      runWithRequestContext(createRequestContext(url), () => {
+        try {
+          new CursorPaginator(rows(2, 3), {
+            perPage: 1,
+            parameters: ['id'],
+            ...(name === undefined ? {} : { cursorName: name }),
+          })
+          return undefined
+        } catch (error) {
+          return error as InvalidCursorError
+        }
+      })
+    const error = refused('/p?cursor=%ZZ')
+    expect(error).toBeInstanceOf(InvalidCursorError)
+    expect(error).toMatchObject({ status: 400, parameter: 'cursor' })
+    expect(String(error)).toMatch(/not valid percent-encoding/)
+    expect(refused('/p?after=%E0%A4%A', 'after')).toMatchObject({ parameter: 'after' })
+    // another parameter that does not decode is not the cursor's business
+    expect(refused('/p?q=%ZZ')).toBeUndefined()
   })
 
   it('is a collection source: links first/last null, cursor meta', () => {

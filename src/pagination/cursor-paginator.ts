@@ -1,3 +1,4 @@
+import { undecodedValues } from '../context/parse-query'
 import { tryGetRequestContext } from '../context/request-context'
 import { ArgumentError, InvalidCursorError } from '../errors/base'
 import { assertOptions, toRows, BasePaginator } from './base-paginator'
@@ -192,9 +193,13 @@ export function resolveCursor(
   if (explicit === null || explicit instanceof Cursor) return explicit
   try {
     if (explicit !== undefined) return Cursor.fromEncoded(explicit, secret)
-    const values = (tryGetRequestContext()?.queryPairs ?? []).filter(
+    const context = tryGetRequestContext()
+    const values = (context?.queryPairs ?? []).filter(
       ({ key }) => key === name || key.startsWith(`${name}[`),
     )
+    // a cursor that is not valid percent-encoding is not an absent one (never silently page 1)
+    if (context !== undefined && undecodedValues(context.rawQuery).some(({ key }) => key === name))
+      throw InvalidCursorError.invalidCursor('it is not valid percent-encoding')
     if (values.length === 0) return null
     if (values.length > 1 || values[0].key !== name)
       throw InvalidCursorError.invalidCursor(`the ${name} parameter is given more than once`)
