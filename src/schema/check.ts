@@ -77,7 +77,7 @@ const FORMATS: Readonly<Record<string, RegExp>> = {
 export function loadResponseChecker(): Promise<void> {
   loading ??= import('ajv/dist/2020.js').then(
     (mod: unknown) => {
-      // seen from import(), the module object is `default`; from require() (the CommonJS build) it is
+      // seen from import(), the module object is `default`; required (the CommonJS build), it is
       // the module itself; the class is its `default`
       const outer = (mod as { default?: unknown }).default ?? mod
       const Ajv = ((outer as { default?: unknown }).default ?? outer) as AjvConstructor
