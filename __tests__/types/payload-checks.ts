@@ -441,18 +441,12 @@ expectTypeOf<PayloadOf<typeof EventResource>>().toEqualTypeOf<{
 
 // --- the decorator DSL's own example, as written: it compiles in both modes --------------------
 
-interface DslUser {
-  id: number
-  email_address: string
+interface DslUser extends Omit<User, 'posts'> {
   first: string
   last: string
-  nickname?: string | null
   secret: string
   posts?: DslPost[]
-  posts_count?: number
   membership?: object
-  is_admin: boolean
-  last_login_ip: string
 }
 interface DslPost {
   id: number
