@@ -6,8 +6,9 @@ import {
   parsePageParam,
   parseQueryPairs,
   type QueryPair,
+  dropLoneSurrogates,
+  encodeUnsafeUrlChars,
 } from './parse-query'
-import { dropLoneSurrogates, encodeUnsafeUrlChars } from './url-text'
 import { ArgumentError } from '../errors/base'
 
 /**

@@ -214,3 +214,32 @@ function estimateFrom(value: unknown): number | undefined {
     ? Math.round(n)
     : undefined
 }
+
+/**
+ * Runs one statement with its bindings, in the placeholders of the SQL it was given, on the
+ * connection (or transaction) the query runs on, and resolves to the rows it returned.
+ */
+export type RunSql = (sql: string, bindings: readonly unknown[]) => Promise<unknown>
+
+/**
+ * The planner's row estimate of `sql`, the query without ORDER BY, LIMIT and OFFSET (what its COUNT
+ * counts), for `paginate(..., { total: 'estimate' })`: `EXPLAIN (FORMAT JSON)` on PostgreSQL (its
+ * top node's `Plan Rows`), `EXPLAIN` on MySQL/MariaDB (the product of `rows`, times `filtered`).
+ * `undefined` on any other family (SQLite), and when the plan gives no estimate: the page then counts
+ * exactly. The one EXPLAIN-and-read step of every adapter; each gives its SQL and its way to run it.
+ * @internal
+ *
+ * @example
+ * const rows = await explainEstimate('postgres', 'select * from posts where score >= $1', [0], run)
+ */
+export async function explainEstimate(
+  family: 'postgres' | 'mysql' | 'sqlite' | undefined,
+  sql: string,
+  bindings: readonly unknown[],
+  run: RunSql,
+): Promise<number | undefined> {
+  if (family === 'postgres')
+    return postgresPlanRows(await run(`explain (format json) ${sql}`, bindings))
+  if (family === 'mysql') return mysqlExplainRows(await run(`explain ${sql}`, bindings))
+  return undefined
+}

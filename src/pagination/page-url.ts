@@ -4,7 +4,7 @@
  * the order first set; keys and values are encoded as `encodeURIComponent` does.
  */
 
-import { dropLoneSurrogates, encodeComponent } from '../context/url-text'
+import { dropLoneSurrogates, encodeComponent } from '../context/parse-query'
 import { ArgumentError } from '../errors/base'
 
 /** A value for `append()`/`appends()`; `null`/`undefined` remove the key, an array repeats it. */

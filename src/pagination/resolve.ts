@@ -1,7 +1,6 @@
 import { linkBase, normalizePath, tryGetRequestContext } from '../context/request-context'
 import { noteMissingRequestContext } from '../context/no-context-warning'
-import { dropLoneSurrogates, encodeUnsafeUrlChars } from '../context/url-text'
-import { parsePageParam } from '../context/parse-query'
+import { dropLoneSurrogates, encodeUnsafeUrlChars, parsePageParam } from '../context/parse-query'
 import { ArgumentError } from '../errors/base'
 
 /**

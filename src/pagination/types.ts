@@ -218,13 +218,3 @@ export interface PaginationViewData
 export interface PaginatorLike {
   toViewData(): PaginationViewData
 }
-
-/** A Handlebars environment: the `handlebars` module itself or one from `Handlebars.create()`. */
-export type HandlebarsInstance = typeof import('handlebars')
-
-/**
- * What `registerPaginationHelpers()` accepts: a {@link HandlebarsInstance}, or express-handlebars'
- * `hbs.handlebars` (which express-handlebars types loosely). Checked at run time.
- */
-export type HandlebarsLike =
-  HandlebarsInstance | { readonly compile: unknown; readonly [key: string]: unknown }

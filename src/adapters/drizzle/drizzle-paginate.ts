@@ -1,5 +1,6 @@
 import { countFrom } from '../../pagination/page-query'
-import { explainEstimate, ormPaginators } from '../orm-support/orm-paginators'
+import { explainEstimate } from '../../pagination/page-query'
+import { ormPaginators } from '../orm-support/orm-paginators'
 import { drizzle as drizzleOrm, drizzleCursorSource, drizzleFamily } from './drizzle-cursor'
 import { drizzlePlanSteps, isRelationalQuery } from './drizzle-query-plan'
 

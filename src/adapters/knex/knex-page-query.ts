@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { UnsupportedQueryError } from '../../errors/base'
 import { countFrom, type PageQuery } from '../../pagination/page-query'
-import { knexEstimate, type KnexSqlLike } from '../orm-support/orm-paginators'
+import { knexEstimate, type KnexSqlLike } from '../orm-support/knex-like-cursor'
 import { hasMethods } from '../../util/objects'
 
 /** What `paginate()`/`simplePaginate()` accept, for error messages. */

@@ -1,5 +1,7 @@
 import type { MikroOrmQueryLike } from './mikro-orm-types'
-import { explainEstimate, type KnexSqlLike, ormPaginators } from '../orm-support/orm-paginators'
+import { explainEstimate } from '../../pagination/page-query'
+import type { KnexSqlLike } from '../orm-support/knex-like-cursor'
+import { ormPaginators } from '../orm-support/orm-paginators'
 import { knexFamily } from '../orm-support/knex-like-cursor'
 import { flushPending, mikroOrmCursorSource } from './mikro-orm-cursor'
 import { mikroOrmPlanSteps } from './mikro-orm-query-plan'

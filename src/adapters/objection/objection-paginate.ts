@@ -1,6 +1,7 @@
 import type { ObjectionQueryLike } from './objection-types'
 import { objectionCursorSource, type ObjectionCursorLike } from './objection-cursor'
-import { knexEstimate, type KnexSqlLike, ormPaginators } from '../orm-support/orm-paginators'
+import { knexEstimate, type KnexSqlLike } from '../orm-support/knex-like-cursor'
+import { ormPaginators } from '../orm-support/orm-paginators'
 import { objectionPlanSteps } from './objection-query-plan'
 
 const SUPPORTED = 'an Objection query builder (Model.query())'

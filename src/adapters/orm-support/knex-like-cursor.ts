@@ -16,6 +16,7 @@ import {
   type CursorQuery,
   type KeysetCondition,
 } from '../../pagination/cursor-query'
+import { explainEstimate } from '../../pagination/page-query'
 import { groupOwnWhere } from './plan-parts'
 import { mergeSelectColumns, selectColumn, type SelectEntry } from './union-selects'
 
@@ -532,4 +533,24 @@ function applyCondition<B extends KnexLikeBuilder>(
     case 'false':
       builder.whereRaw('1 = 0')
   }
+}
+
+/** A Knex builder as the estimate reads it: its client and its SQL (Objection's `toKnexQuery()`). */
+export interface KnexSqlLike extends KnexInternals {
+  toSQL(): { sql: string; bindings: readonly unknown[] }
+}
+
+/**
+ * The planner's estimate of a Knex builder that already has no ORDER BY, LIMIT and OFFSET (see
+ * {@link explainEstimate}), run with its client's `raw()`: the Knex adapter's, and Objection's
+ * through `toKnexQuery()`. @internal
+ */
+export function knexEstimate(unpaged: KnexSqlLike): Promise<number | undefined> {
+  const family = knexFamily(unpaged)
+  const { sql, bindings } = unpaged.toSQL()
+  return explainEstimate(family, sql, bindings, async (text, values) => {
+    const result = (await unpaged.client.raw(text, values)) as { rows?: unknown } | unknown[]
+    // node-postgres: a result with its rows; mysql2: [rows, fields]
+    return Array.isArray(result) ? result[0] : result.rows
+  })
 }

@@ -1,9 +1,8 @@
 import type { LengthAwarePaginator } from '../../pagination/length-aware-paginator'
 import type { Paginator } from '../../pagination/paginator'
-import { countFrom } from '../../pagination/page-query'
+import { countFrom, explainEstimate } from '../../pagination/page-query'
 import { familyOfName } from '../orm-support/column-schema'
 import {
-  explainEstimate,
   ormPaginators,
   type CursorArgs,
   type PageArgs,

@@ -1,6 +1,7 @@
 import type { TypeOrmQueryLike } from './typeorm-types'
 import { familyOfName } from '../orm-support/column-schema'
-import { explainEstimate, ormPaginators } from '../orm-support/orm-paginators'
+import { explainEstimate } from '../../pagination/page-query'
+import { ormPaginators } from '../orm-support/orm-paginators'
 import { typeOrmCursorSource } from './typeorm-cursor'
 import { typeOrmPlanSteps } from './typeorm-query-plan'
 

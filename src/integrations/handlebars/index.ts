@@ -14,19 +14,14 @@ import { join, resolve, sep } from 'node:path'
 import { ArgumentError } from '../../errors/base'
 import { addLinksNamespaces, renderBar } from '../../pagination/bar/render'
 import { checkNamespace, templatesOf, type Namespaces } from '../../pagination/bar/templates'
-import type { HandlebarsInstance, HandlebarsLike } from '../../pagination/types'
+import type { HandlebarsInstance, HandlebarsLike } from '../../pagination/bar/types'
 
 export { renderPaginationLinks } from '../../pagination/bar/render'
 export { HANDLEBARS_ERROR_CODES, PaginationTemplateError } from '../../errors/base'
 /** One page number of a band in `PaginationViewData.elements`. */
 export type { ViewPage } from '../../pagination/types'
-export type {
-  HandlebarsInstance,
-  HandlebarsLike,
-  PaginationElement,
-  PaginationViewData,
-  PaginatorLike,
-} from '../../pagination/types'
+export type { HandlebarsInstance, HandlebarsLike } from '../../pagination/bar/types'
+export type { PaginationElement, PaginationViewData, PaginatorLike } from '../../pagination/types'
 
 /** Options of {@link registerPaginationHelpers}. */
 export interface PaginationHelperOptions {

@@ -2,7 +2,8 @@ import { ArgumentError } from '../../errors/base'
 import { barStateOf } from './state-renderer'
 import { withSafeHrefs } from './safe-href'
 import { BarTemplates, type Namespaces, type TemplateFolder } from './templates'
-import type { HandlebarsInstance, PaginatorLike } from '../types'
+import type { PaginatorLike } from '../types'
+import type { HandlebarsInstance } from './types'
 
 /**
  * Renders the page-link bar of `paginator` with one of `templates`: `ref` is

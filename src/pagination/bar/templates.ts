@@ -1,7 +1,8 @@
 import { PaginationTemplateError } from '../../errors/base'
 import { BUILTIN_VIEWS } from './builtin-views'
 import { createStateRenderer, type StateRenderer } from './state-renderer'
-import type { HandlebarsInstance, PaginationViewData } from '../types'
+import type { PaginationViewData } from '../types'
+import type { HandlebarsInstance } from './types'
 import { hasOwn } from '../../util/objects'
 
 /** The namespace of the templates shipped with the package (`views/pagination/`). */
