@@ -194,6 +194,17 @@ describe('openApiDocument()', () => {
       expect.objectContaining({ code: 'ERR_STRICT_OPTION' }),
     )
   })
+  /** The query parameter `name` of a paginated GET route whose query is `resource`'s. */
+  const queryParameterOf =
+    (resource: typeof JsonResource<Model>) =>
+    (name: string): Json | undefined => {
+      const doc = openApiDocument({
+        info: { title: 't', version: '1' },
+        routes: [{ method: 'get', path: '/r', query: resource, responds: { paginated: resource } }],
+      }) as unknown as { paths: Record<string, Record<string, { parameters: Json[] }>> }
+      return doc.paths['/r'].get.parameters.find((p) => p.name === name)
+    }
+
   it('describes every equality and in filter as a comma list of at least one value', () => {
     class Named extends JsonResource<Model> {
       static query = defineQuery<Model>()({
@@ -204,12 +215,7 @@ describe('openApiDocument()', () => {
       })
       @Field({ from: 'id' as string }) id!: number
     }
-    const doc = openApiDocument({
-      info: { title: 't', version: '1' },
-      routes: [{ method: 'get', path: '/named', query: Named, responds: { paginated: Named } }],
-    }) as unknown as { paths: Record<string, Record<string, { parameters: Json[] }>> }
-    const parameter = (name: string) =>
-      doc.paths['/named'].get.parameters.find((p) => p.name === name)
+    const parameter = queryParameterOf(Named)
     // an empty list is a 400 for `in` too: at least one value
     for (const name of ['filter[id]', 'filter[id][in]', 'filter[name]'])
       expect(parameter(name)).toMatchObject({
@@ -227,12 +233,7 @@ describe('openApiDocument()', () => {
       })
       @Field({ from: 'id' as string }) id!: number
     }
-    const doc = openApiDocument({
-      info: { title: 't', version: '1' },
-      routes: [{ method: 'get', path: '/dated', query: Dated, responds: { paginated: Dated } }],
-    }) as unknown as { paths: Record<string, Record<string, { parameters: Json[] }>> }
-    const parameter = (name: string) =>
-      doc.paths['/dated'].get.parameters.find((p) => p.name === name)
+    const parameter = queryParameterOf(Dated)
     const value = {
       anyOf: [
         { type: 'string', format: 'date-time' },
