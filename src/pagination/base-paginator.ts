@@ -77,7 +77,8 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
     // a runtime call, several times slower than a spread
     const given: Record<string, unknown> = { ...options }
     if ('cursorSecret' in given) delete given['cursorSecret']
-    this.#options = Object.freeze(given)
+    // frozen on the first getOptions(): freezing a fresh object costs every page a runtime call
+    this.#options = given
   }
 
   /** Always true: lets {@link isPaginator} recognise paginators without `instanceof`. */
@@ -108,7 +109,7 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
    * are built from, as resolved, is {@link path}, {@link getPageName} and the carried parameters.
    */
   getOptions(): object {
-    return this.#options
+    return Object.freeze(this.#options)
   }
 
   /**
