@@ -226,6 +226,33 @@ describe('openApiDocument()', () => {
     expect(parameter('filter[name][contains]')).toMatchObject({ schema: { type: 'string' } })
   })
 
+  it('states the limits the server holds values to: integer range, string length, sort entries once', () => {
+    class Limited extends JsonResource<Model> {
+      static query = defineQuery<Model>()({
+        sort: ['id'],
+        filters: {
+          id: { type: 'integer', operators: ['eq', 'gte'] },
+          name: { column: 'id', type: 'string', operators: ['contains'] },
+        },
+      })
+      @Field({ from: 'id' as string }) id!: number
+    }
+    const parameter = queryParameterOf(Limited)
+    const ajv = new Ajv2020({ strict: false })
+    const accepts = (name: string, value: unknown): boolean =>
+      ajv.compile((parameter(name) as { schema: object }).schema)(value)
+    // the server answers 400 past these: an integer a number cannot hold, a string over 1000
+    expect(accepts('filter[id][gte]', Number.MAX_SAFE_INTEGER)).toBe(true)
+    expect(accepts('filter[id][gte]', Number.MAX_SAFE_INTEGER + 1)).toBe(false)
+    expect(accepts('filter[id][gte]', -Number.MAX_SAFE_INTEGER - 1)).toBe(false)
+    expect(accepts('filter[id]', [2 ** 53])).toBe(false)
+    expect(accepts('filter[name][contains]', 'x'.repeat(1000))).toBe(true)
+    expect(accepts('filter[name][contains]', 'x'.repeat(1001))).toBe(false)
+    // a repeated sort entry is a 400
+    expect(accepts('sort', ['id', '-id'])).toBe(true)
+    expect(accepts('sort', ['id', 'id'])).toBe(false)
+  })
+
   it('describes a date-time filter value as a date-time or a date, as the server reads it', () => {
     class Dated extends JsonResource<Model> {
       static query = defineQuery<Model>()({

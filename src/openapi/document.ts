@@ -16,6 +16,7 @@ import {
 } from '../schema/resource-schemas'
 import type { QueryNarrowing } from '../query/declaration'
 import { resolveQuery, type ResolvedFilter } from '../query/resolve'
+import { MAX_FILTER_TEXT } from '../query/plan'
 
 /** A resource class, as the builder takes it (`UserResource`, `PostApiResource`). */
 export type ResourceClass = abstract new (...args: never) => unknown
@@ -417,8 +418,9 @@ export function queryParameters(query: RouteQuery, strict = false): SchemaObject
       list(
         'sort',
         sortable.flatMap((name) => [name, `-${name}`]),
-        `The order: sortable attributes, "-" for descending${fallback === '' ? '' : `; default ${fallback}`}. ` +
+        `The order: sortable attributes, each at most once, "-" for descending${fallback === '' ? '' : `; default ${fallback}`}. ` +
           `The rows are always ordered by ${resolved.uniqueKey.name} last.`,
+        true,
       ),
     )
   }
@@ -434,21 +436,26 @@ export function queryParameters(query: RouteQuery, strict = false): SchemaObject
   return out
 }
 
-function list(name: string, values: readonly string[], description: string): SchemaObject {
-  return {
-    name,
-    in: 'query',
-    description,
-    style: 'form',
-    explode: false,
-    schema: { type: 'array', items: { type: 'string', enum: [...values] } },
-  }
+function list(
+  name: string,
+  values: readonly string[],
+  description: string,
+  unique = false,
+): SchemaObject {
+  const schema: SchemaObject = { type: 'array', items: { type: 'string', enum: [...values] } }
+  if (unique) schema.uniqueItems = true
+  return { name, in: 'query', description, style: 'form', explode: false, schema }
 }
 
 function valueSchema(filter: ResolvedFilter): SchemaObject {
   switch (filter.type) {
     case 'integer':
-      return { type: 'integer' }
+      // what the server converts: a JavaScript number holds integers exactly up to 2^53 - 1
+      return {
+        type: 'integer',
+        minimum: -Number.MAX_SAFE_INTEGER,
+        maximum: Number.MAX_SAFE_INTEGER,
+      }
     case 'number':
       return { type: 'number' }
     case 'boolean':
@@ -462,7 +469,7 @@ function valueSchema(filter: ResolvedFilter): SchemaObject {
         ],
       }
     case 'string':
-      return { type: 'string', minLength: 1 }
+      return { type: 'string', minLength: 1, maxLength: MAX_FILTER_TEXT }
     case 'enum':
       return { type: 'string', enum: [...(filter.values ?? [])] }
   }

@@ -359,7 +359,10 @@ function convertValues(
   for (const item of raw) {
     const value = convert(filter, item)
     if (value === undefined) {
-      problems.add(parameter, `${parameter} must be ${describeType(filter)}; got ${quote(item)}.`)
+      problems.add(
+        parameter,
+        `${parameter} must be ${describeType(filter, item)}; got ${quote(item)}.`,
+      )
       return undefined
     }
     values.push(value)
@@ -371,10 +374,13 @@ function textOf(value: FilterValue): string {
   return value instanceof Date ? value.toISOString() : String(value)
 }
 
-function describeType(filter: ResolvedFilter): string {
+function describeType(filter: ResolvedFilter, text: string): string {
   switch (filter.type) {
     case 'integer':
-      return 'an integer'
+      // digits that are too many: say the range (a number holds integers exactly up to 2^53 - 1)
+      return /^-?[0-9]+$/.test(text)
+        ? `an integer from ${-Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`
+        : 'an integer'
     case 'number':
       return 'a number'
     case 'boolean':
@@ -382,11 +388,14 @@ function describeType(filter: ResolvedFilter): string {
     case 'date-time':
       return 'a date or date-time (RFC 3339, e.g. 2024-05-01 or 2024-05-01T10:00:00Z)'
     case 'string':
-      return 'a non-empty string of at most 1000 characters'
+      return `a non-empty string of at most ${MAX_FILTER_TEXT} characters`
     case 'enum':
       return `one of ${listOf(filter.values ?? [])}`
   }
 }
+
+/** The longest string filter value, in UTF-16 code units. @internal */
+export const MAX_FILTER_TEXT = 1000
 
 const INTEGER = /^-?[0-9]{1,16}$/
 const NUMBER = /^-?[0-9]{1,16}(\.[0-9]{1,16})?([eE][+-]?[0-9]{1,3})?$/
@@ -417,7 +426,7 @@ function convert(filter: ResolvedFilter, text: string): FilterValue | undefined 
     case 'date-time':
       return dateTimeOf(text)
     case 'string':
-      return text === '' || text.length > 1000 ? undefined : text
+      return text === '' || text.length > MAX_FILTER_TEXT ? undefined : text
     case 'enum':
       return filter.values?.includes(text) === true ? text : undefined
   }
