@@ -45,7 +45,7 @@ export class PostResource extends JsonResource<any> {
   }
   @WhenLoaded(() => AuthorResource) author?: Nested<typeof AuthorResource>
   @WhenLoaded(() => TagCollection) tags?: Nested<typeof TagCollection>
-  @WhenLoaded() raw?: unknown
+  @WhenLoaded({ raw: true }) raw?: unknown
   @WhenCounted() comments_count?: number
   @WhenPivotLoaded() pivot?: unknown
   @Field() get summary() {

@@ -105,12 +105,12 @@ describe('reading by name never returns an inherited Object.prototype member', (
   it('a model that holds the property itself gives its value, in both paths', () => {
     const BuiltIn = builtInClass()
     const model = JSON.parse(
-      '{"__proto__": {"own": 1}, "constructor": "c", "toString": "t", "hasOwnProperty": 3, "valueOf": 4}',
+      '{"__proto__": 7, "constructor": "c", "toString": "t", "hasOwnProperty": 3, "valueOf": 4}',
     )
     const resource = new BuiltIn(model)
     const compiled = compiledToArray(BuiltIn)(resource, undefined)
     expect(compiled).toEqual(interpretedToArray(BuiltIn)(resource, undefined))
-    expect(compiled.f0).toEqual({ own: 1 })
+    expect(compiled.f0).toBe(7)
     expect([compiled.f1, compiled.f2, compiled.n3, compiled.n4]).toEqual(['c', 't', 3, 4])
   })
 

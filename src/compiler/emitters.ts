@@ -48,7 +48,12 @@ function attr(ctx: EmitContext, f: PreparedMember): Code {
 }
 
 function maybeRender(ctx: EmitContext, f: PreparedMember, value: Code): Code {
-  return f.renderer === undefined ? value : _`${ctx.bind(f.renderer)}.render(${value}, ${N.q})`
+  if (f.renderer === undefined) return value
+  const render = _`${ctx.bind(f.renderer)}.render`
+  if (f.renderer.guard !== true) return _`${render}(${value}, ${N.q})`
+  // a guard sees objects only: a scalar costs a typeof, not a call
+  const v = N.v
+  return _`(typeof (${v} = ${value}) === 'object' && ${v} !== null ? ${render}(${v}, ${N.q}) : ${v})`
 }
 
 /** A getter's value: omitted when `MISSING`, else rendered or finalized. */

@@ -3,9 +3,8 @@ import { kindRules } from '../metadata/kinds/index'
 import type { FieldRecord, ResolvedMembers } from '../metadata/types'
 import { defaultModelRules, type ModelRules } from '../runtime/model-rules'
 import { isResolvableClass } from '../runtime/protocol'
-import { isProductionEnv, hasOwn } from '../util/objects'
+import { hasOwn } from '../util/objects'
 import type { Renderer } from './renderer'
-import { guideUrl } from '../errors/catalogue'
 
 /** One member, ready for the compiler and the interpreter alike. @internal */
 export interface PreparedMember {
@@ -53,15 +52,13 @@ function resourceClassOf(record: FieldRecord, owner: Function): Function | undef
 }
 
 /**
- * Does the member pass a model value through as it is, with nothing saying an object is meant (no
- * thunk, `raw` or `schema`)? Then, outside production, it is watched (see `unmappedWatcher` below).
+ * Could the member pass an object through as it is, with nothing saying one is meant (no thunk,
+ * `raw` or `schema`)? Then its value is guarded (see `unmappedGuard` below).
  */
-function watchesUnmapped(record: FieldRecord): boolean {
+function guardsUnmapped(record: FieldRecord): boolean {
   if (record.isGetter || record.raw === true || record.schema !== undefined) return false
   const rules = kindRules(record.kind)
-  if (rules.output !== 'key' || (rules.read !== 'attribute' && rules.read !== 'relation'))
-    return false
-  return !isProductionEnv()
+  return rules.output === 'key' && (rules.read === 'attribute' || rules.read === 'relation')
 }
 
 /**
@@ -81,8 +78,8 @@ export function prepareMembers(
       renderer:
         cls !== undefined
           ? rendererFor(cls)
-          : watchesUnmapped(record)
-            ? unmappedWatcher(members.target, record)
+          : guardsUnmapped(record)
+            ? unmappedGuard(members.target, record)
             : undefined,
       // A condition declaring 1 or 2 parameters cannot see the resource: skip making one per item.
       conditionWantsResource: arity !== 1 && arity !== 2,
@@ -91,51 +88,36 @@ export function prepareMembers(
   })
 }
 
-// The development warning for a model that passes through a member unmapped: a member with no
-// thunk (and no `raw: true` or `schema`) whose value turns out to be an object with keys of its
-// own writes every key it has, columns the payload never meant to show included. The types reject
-// such a member when its declared type says object; this catches what the types could not see (an
-// untyped model, `any`, a member typed loosely). Never used in production.
+// A model never passes through a member unmapped: a member with no thunk (and no `raw: true` or
+// `schema`) whose value turns out to be an object with keys of its own would write every key it
+// has, columns the payload never meant to show included. The types reject such a member when its
+// declared type says object or resource; this catches what the types could not see (code compiled
+// without type checking, an untyped model, `any`, a member typed loosely), in every environment.
 
-/** The `code` of the process warning. */
-const UNMAPPED_MODEL_WARNING = 'API_RESOURCES_UNMAPPED_MODEL'
-
-/** An object written as it is with keys of its own: not a Date, a byte array, nor a list of scalars. */
+/**
+ * An object that JSON writes with keys of its own: not a Date, a byte array, a list of scalars, nor
+ * a value whose `toJSON()` gives a scalar (a decimal, a date-time or an id class).
+ */
 function isModelLike(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false
   if (Array.isArray(value)) return value.some(isModelLike)
   if (value instanceof Date || ArrayBuffer.isView(value) || value instanceof ArrayBuffer)
     return false
+  const toJSON = (value as { toJSON?: unknown }).toJSON
+  if (typeof toJSON === 'function') return isModelLike(toJSON.call(value))
   return Object.keys(value).length > 0
 }
 
-/** The text of the warning for member `key` of class `owner`. */
-function unmappedText(owner: Function, record: FieldRecord): string {
-  const d = (record.decorator ?? '@Field').slice(1)
-  return (
-    `api-resources: ${owner.name}.${record.key} (@${d}) passed an object through as ` +
-    `it is, with every key it has (a model would leak its columns). Map it through a resource ` +
-    `with a thunk, as in @${d}(() => PostResource), or say it is meant with @${d}({ raw: true }) ` +
-    `or a { schema }. Shown once per member, never in production. See ${guideUrl('decorators#thunks')}`
-  )
-}
-
 /**
- * A renderer that writes the value unchanged, and warns once (for this member) when it is
- * model-like. @internal
+ * A renderer that writes the member's value unchanged, and throws `ResourceError.unmappedModel` when it is
+ * model-like. Marked `guard`: the compiler calls it only for object values. @internal
  */
-export function unmappedWatcher(owner: Function, record: FieldRecord): Renderer {
-  let warned = false
+export function unmappedGuard(owner: Function, record: FieldRecord): Renderer {
+  const decorator = (record.decorator ?? '@Field').slice(1)
   return {
+    guard: true,
     render(value) {
-      if (!warned && isModelLike(value)) {
-        warned = true
-        if (typeof process !== 'undefined' && typeof process.emitWarning === 'function')
-          process.emitWarning(unmappedText(owner, record), {
-            type: 'ApiResourcesWarning',
-            code: UNMAPPED_MODEL_WARNING,
-          })
-      }
+      if (isModelLike(value)) throw ResourceError.unmappedModel(owner, record.key, decorator)
       return value
     },
   }

@@ -16,6 +16,8 @@ export type ToArrayFn = (
 export interface Renderer {
   /** A list is mapped item by item; `null`/`undefined` become `null`. */
   render(value: unknown, request: unknown): unknown
+  /** Only checks objects and returns every value as it is: scalars need not reach it. */
+  readonly guard?: true
 }
 
 type Ctor = new (value: unknown) => object

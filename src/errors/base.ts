@@ -199,6 +199,9 @@ export class ResourceError extends ApiResourcesError {
   /** `checkResponses`: a response body that its schema rejects (the first mismatch, as a JSON pointer). */
   static readonly responseMismatch = namedConstructor(ResourceError, 'responseMismatch')
 
+  /** A member without a thunk (nor `raw` or `schema`) got a model: it is never written unmapped. */
+  static readonly unmappedModel = namedConstructor(ResourceError, 'unmappedModel')
+
   /** `bigint: 'number'`: a bigint outside ±(2^53 - 1), which no JSON number holds exactly. */
   static readonly unsafeBigint = namedConstructor(ResourceError, 'unsafeBigint')
 

@@ -306,6 +306,15 @@ export const CATALOGUE = {
       `the response body does not match the schema ${component}: at ${pointer === '' ? '/ (the body)' : pointer} it ${problem}. ` +
       'Fix the resource (or its { schema } / { nullable: true } options), or turn checkResponses off',
   },
+  unmappedModel: {
+    code: 'ERR_UNMAPPED_MODEL',
+    class: 'ResourceError',
+    message: (cls: Function, key: string, decorator: string) =>
+      `${nameOf(cls)}.${key} (@${decorator}) got an object with keys of its own and no resource ` +
+      `to map it through: written as it is, a model would show every column it has. Map it ` +
+      `through a resource with a thunk, as in @${decorator}(() => PostResource), or say the ` +
+      `object is meant as it is with @${decorator}({ raw: true }) or a { schema }`,
+  },
   unsafeBigint: {
     code: 'ERR_BIGINT_UNSAFE',
     class: 'ResourceError',
@@ -534,6 +543,7 @@ export const GUIDE_PAGES: { readonly [K in CatalogueKey]?: string } = Object.fre
   cursorSecret: 'cursor-pagination#signing',
   invalidCursor: 'cursor-pagination#bad-cursors',
   badResourceThunk: 'decorators#thunks',
+  unmappedModel: 'decorators#thunks',
   badRelationship: 'decorators#thunks',
   ...Object.fromEntries(
     ON_THE_ERRORS_PAGE.map((key) => [key, `errors#${CATALOGUE[key].code.toLowerCase()}`]),

@@ -260,16 +260,20 @@ export function errorToHttpResponse(
  * @module
  */
 
-// Set on the framework's per-request object the context was opened for.
-const CONTEXT: unique symbol = Symbol('api-resources.context')
+/**
+ * The key of the context on the framework's per-request object it was opened for. An integration
+ * whose framework declares per-request fields up front (Fastify's `decorateRequest`) declares it as
+ * `null`, so that setting it does not give its requests a second shape. @internal
+ */
+export const CONTEXT: unique symbol = Symbol('api-resources.context')
 
 interface Holder {
-  [CONTEXT]?: RequestContext
+  [CONTEXT]?: RequestContext | null
 }
 
 /** The context kept on `holder`, if one was opened for it. @internal */
 export function heldRequestContext(holder: object): RequestContext | undefined {
-  return (holder as Holder)[CONTEXT]
+  return (holder as Holder)[CONTEXT] ?? undefined
 }
 
 /**

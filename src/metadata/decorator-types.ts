@@ -303,8 +303,8 @@ export interface SchemaOptions {
   readonly nullable?: boolean
   /**
    * An object value is meant to pass through as it is (every key it has): without it (or a
-   * `schema`), a field typed as an object is a type error, and in development an object read from
-   * the model that passes through unmapped is warned about.
+   * `schema`), a field typed as an object is a type error, and an object read from the model that
+   * would pass through unmapped fails the render (a `ResourceError`).
    */
   readonly raw?: boolean
 }

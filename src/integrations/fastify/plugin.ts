@@ -17,6 +17,7 @@ import type {
 } from 'fastify'
 import {
   buildResponse,
+  CONTEXT,
   errorToHttpResponse,
   heldRequestContext,
   holdRequestContextOf,
@@ -161,6 +162,9 @@ export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlu
     done: (error?: Error) => void,
   ): void {
     recordExplicitStatuses(fastify)
+    // the context's slot, a field of every request from its constructor on: set later, it would
+    // give the requests the handler and Fastify read a second shape
+    if (!fastify.hasRequestDecorator(CONTEXT)) fastify.decorateRequest(CONTEXT, null)
     fastify.addHook('onRoute', (route: RouteOptions) => {
       route.handler = withRequestContext(route.handler, contextOf, options.syncHandlers === true)
     })
