@@ -265,6 +265,16 @@ describe.each(dialects.map((d) => [d.name, d] as const))(
       })
     })
 
+    it('refuses a cursor page with include, naming paginate() rather than the relational query', async () => {
+      const error = await cursorPaginate(db.select().from(tables.posts), plan('include=author'))
+        .then(() => undefined)
+        .catch((e: unknown) => e)
+      expect(error).toMatchObject({ code: 'ERR_UNSUPPORTED_QUERY' })
+      // the relational query cannot carry a cursor either: the message must not send the app there
+      expect((error as Error).message).toMatch(/cursorPaginate\(\) expects no include/)
+      expect((error as Error).message).toMatch(/paginate\(\) or simplePaginate\(\)/)
+    })
+
     it('refuses an include the table has no relation for, naming it', async () => {
       const error = await paginate(db.query.users.findMany(), plan('include=author')).catch(
         (e: unknown) => e,

@@ -2,7 +2,13 @@ import type { MikroORM } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/knex'
 import { MISSING, LengthAwarePaginator, Paginator } from 'api-resources'
 import { loadedCount, loadedPivot, loadedRelation } from 'api-resources/adapter'
-import { attachPivot, installMikroOrm, paginate, simplePaginate } from 'api-resources/mikro-orm'
+import {
+  attachPivot,
+  cursorPaginate,
+  installMikroOrm,
+  paginate,
+  simplePaginate,
+} from 'api-resources/mikro-orm'
 import { dialectNames, prepareDatabase, trueCount, type OrmDatabase } from '../../support/db'
 import { Comment, Post, User } from './mikro-orm-entities'
 import { openOrm } from './mikro-orm-test-db'
@@ -103,6 +109,29 @@ describe.each(dialectNames())('mikro-orm on %s', (dialect) => {
       expect(last).toBeInstanceOf(Paginator)
       expect(last.items().map((p) => p.id)).toEqual([25, 26, 29])
       expect(last.hasMorePages()).toBe(false)
+    })
+
+    it('pages a builder that has run already as a fresh one (its SQL is not reused)', async () => {
+      const ran = published()
+      await ran.getResultList()
+      const fresh = await paginate(published(), 4, 2)
+      const page = await paginate(ran, 4, 2)
+      expect([page.total(), page.items().map((p) => p.id)]).toEqual([
+        fresh.total(),
+        fresh.items().map((p) => p.id),
+      ])
+      const simple = await simplePaginate(ran, 4, 4)
+      expect(simple.items().map((p) => p.id)).toEqual([25, 26, 29])
+      const first = await cursorPaginate(ran, 4)
+      const second = await cursorPaginate(ran, 4, first.nextCursor()!.encode())
+      const freshFirst = await cursorPaginate(published(), 4)
+      expect(first.items().map((p) => p.id)).toEqual(freshFirst.items().map((p) => p.id))
+      expect(second.items().map((p) => p.id)).toEqual(
+        (await cursorPaginate(published(), 4, first.nextCursor()!.encode()))
+          .items()
+          .map((p) => p.id),
+      )
+      expect(second.items()[0]!.id).toBeGreaterThan(first.items()[3]!.id)
     })
 
     it('rejects a bad perPage and a value that is not a query builder', async () => {

@@ -412,7 +412,9 @@ function applyDrizzlePlan<Q extends DrizzleQueryLike>(query: Q, plan: QueryPlan,
   if (plan.include.length > 0 || plan.counts.length > 0)
     throw planUnsupported(
       fn,
-      'a relational query (db.query.x.findMany()) for include: select builders know no relations',
+      fn === 'cursorPaginate'
+        ? 'no include: a Drizzle cursor page is a select builder, which knows no relations, and a relational query cannot carry a cursor; use paginate() or simplePaginate() on a relational query (db.query.x.findMany()) for include'
+        : 'a relational query (db.query.x.findMany()) for include: select builders know no relations',
       `include=${plan.parameters.include}`,
     )
   const q = query as unknown as SelectQuery

@@ -5,7 +5,7 @@ import * as catalog from '../orm-support/column-schema'
 import { knexFamily, type KnexInternals } from '../orm-support/knex-like-cursor'
 import * as keysets from '../orm-support/keyset-where'
 import type { CursorSource } from '../orm-support/orm-paginators'
-import type { MikroOrmQueryLike } from './mikro-orm-types'
+import { freshClone, type MikroOrmQueryLike } from './mikro-orm-types'
 import { hasOwn } from '../../util/objects'
 
 /** A property's metadata as the cursor step reads it. */
@@ -131,7 +131,7 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
       )
     },
     fetch: async (order, condition, limit) => {
-      const page = qb.clone() as MikroOrmCursorLike<T>
+      const page = freshClone(qb) as MikroOrmCursorLike<T>
       const schemaColumns = order as readonly catalog.SchemaColumn[]
       if (condition !== undefined) {
         const params: CursorValue[] = []

@@ -1,4 +1,4 @@
-import type { MikroOrmQueryLike } from './mikro-orm-types'
+import { freshClone, type MikroOrmQueryLike } from './mikro-orm-types'
 import { explainEstimate } from '../../pagination/page-query'
 import type { KnexSqlLike } from '../orm-support/knex-like-cursor'
 import { ormPaginators } from '../orm-support/orm-paginators'
@@ -21,7 +21,7 @@ interface MikroOrmEstimateLike {
     }
     getTransactionContext(): unknown
   }
-  clone(): MikroOrmEstimateLike
+  clone(reset?: string[]): MikroOrmEstimateLike
   orderBy(order: readonly object[]): MikroOrmEstimateLike
   limit(n?: number): MikroOrmEstimateLike
   offset(n?: number): MikroOrmEstimateLike
@@ -37,7 +37,9 @@ function mikroOrmEstimate(query: MikroOrmQueryLike<unknown>): Promise<number | u
   const qb = query as unknown as Partial<MikroOrmEstimateLike>
   const em = qb.em
   if (typeof qb.getKnexQuery !== 'function' || em === undefined) return Promise.resolve(undefined)
-  const unpaged = (qb as MikroOrmEstimateLike).clone().orderBy([]).limit(undefined)
+  const unpaged = freshClone(qb as MikroOrmEstimateLike)
+    .orderBy([])
+    .limit(undefined)
   const knex = unpaged.offset(undefined).getKnexQuery()
   const { sql, bindings } = knex.toSQL()
   return explainEstimate(knexFamily(knex), sql, bindings, (text, values) =>
@@ -53,9 +55,9 @@ const mikroOrm = ormPaginators<'mikroOrm'>({
     // the count sees what the page query will: getResultList() flushes pending changes first
     count: async () => {
       await flushPending(query)
-      return query.clone().getCount()
+      return freshClone(query).getCount()
     },
-    fetch: (offset, limit) => query.clone().limit(limit).offset(offset).getResultList(),
+    fetch: (offset, limit) => freshClone(query).limit(limit).offset(offset).getResultList(),
   }),
   cursor: mikroOrmCursorSource,
   plan: mikroOrmPlanSteps,

@@ -20,7 +20,7 @@ import {
   type IncludeTree,
 } from '../orm-support/plan-parts'
 import { setPivotViews } from './mikro-orm-rules'
-import type { MikroOrmQueryLike } from './mikro-orm-types'
+import { freshClone, type MikroOrmQueryLike } from './mikro-orm-types'
 
 interface PropertyLike {
   readonly name: string
@@ -128,7 +128,7 @@ function apply(query: MikroOrmQueryLike, plan: QueryPlan, fn: string): MikroOrmQ
   const metadata = metadataOf(fn, source)
   for (const count of plan.counts) countedBy(fn, metadata, count.relation, count.name)
   checkedOrder(fn, metadata, includeTree(plan))
-  const qb = source.clone() as PlannedBuilder
+  const qb = freshClone(source) as PlannedBuilder
   const platform = qb.platform!
   const sqlite = /sqlite/i.test(platform.constructor.name)
   const params: unknown[] = []

@@ -22,11 +22,24 @@ export interface MikroOrmLike {
 
 /** A SQL `QueryBuilder` (`em.createQueryBuilder(Post, 'p')`). */
 export interface MikroOrmQueryLike<T = unknown> {
-  clone(): MikroOrmQueryLike<T>
+  /** A copy; the properties named in `reset` are left out of it. */
+  clone(reset?: string[]): MikroOrmQueryLike<T>
   limit(n: number): MikroOrmQueryLike<T>
   offset(n: number): MikroOrmQueryLike<T>
   getResultList(): Promise<T[]>
   getCount(): Promise<number>
+}
+
+/**
+ * A copy of `qb` that builds its own SQL. MikroORM's `clone()` keeps the SQL a builder has already
+ * built (run, or asked for with `getKnexQuery()`/`getFormattedQuery()`) in `_query`, and a copy
+ * would run that SQL again whatever it adds (a filter, a keyset, a limit, a count): every copy the
+ * adapter makes leaves it out.
+ */
+export function freshClone<Q extends { clone(reset?: string[]): unknown }>(
+  qb: Q,
+): ReturnType<Q['clone']> {
+  return qb.clone(['_query']) as ReturnType<Q['clone']>
 }
 
 /** The paginators' query type of this adapter, for rows of type `T`. */
