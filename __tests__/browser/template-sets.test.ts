@@ -1,6 +1,6 @@
 // Every template set of the page-link bar in a real browser (Debian's Chromium, driven by
-// playwright-core), in every state, at 360, 768 and 1280 px, with the set's stylesheet and with
-// none: axe-core finds no violation, no icon is larger than 32 px, one bar is visible, Tab reaches
+// playwright-core), in every state, at 360, 640, 768 and 1280 px, with the set's stylesheet and with
+// none: nothing is wider than the window, axe-core finds no violation, no icon is larger than 32 px, one bar is visible, Tab reaches
 // the visible links in document order, and the bar is under 120 px high at 1280 px. Screenshots
 // land in __tests__/browser/screenshots/sets/ (git-ignored). Without Chromium the suite is skipped
 // with a message, unless REQUIRE_BROWSER=1 (CI), which fails.
@@ -14,7 +14,8 @@ import { Cursor, CursorPaginator, LengthAwarePaginator, Paginator } from 'api-re
 
 const ROOT = join(__dirname, '..', '..')
 const SCREENSHOTS = join(__dirname, 'screenshots', 'sets')
-const WIDTHS = [360, 768, 1280] as const
+// 640 px is a 1280 px window at 200% zoom
+const WIDTHS = [360, 640, 768, 1280] as const
 
 /** Each set: its numbered template and the stylesheet it is made for. */
 const SETS = {
@@ -42,6 +43,7 @@ const STATES = {
   middle: () => numbered(10),
   last: () => numbered(20),
   'past the last': () => numbered(999),
+  'four-digit pages': () => numbered(1000, 30_000),
   'one page': () => numbered(1, 7),
   simple: () =>
     new Paginator(rows(15), { perPage: 15, currentPage: 2, path: '/comments', hasMore: true }),
@@ -92,6 +94,8 @@ interface Measure {
   links: string[]
   /** Visually hidden helpers rendered larger than 1 px (they would show as text). */
   bigHiddenLabels: number
+  /** How far the page is wider than the window (a horizontal scroll), in px. */
+  overflow: number
 }
 
 function describeInBrowser(): void {
@@ -130,6 +134,7 @@ function describeInBrowser(): void {
         expect({ where, navs: m.navs }).toEqual({ where, navs: 1 })
         expect({ where, icon: m.largestIcon <= 32 }).toEqual({ where, icon: true })
         expect({ where, hidden: m.bigHiddenLabels }).toEqual({ where, hidden: 0 })
+        expect({ where, overflow: m.overflow }).toEqual({ where, overflow: 0 })
         expect({ where, controls: m.controls }).toEqual({
           where,
           controls: [...new Set(m.controls)],
@@ -169,6 +174,11 @@ async function measure(page: Page): Promise<Measure> {
     const doc = (
       globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<El> } }
     ).document
+    const root = (
+      globalThis as unknown as {
+        document: { documentElement: { scrollWidth: number; clientWidth: number } }
+      }
+    ).document.documentElement
     const navs = Array.from(doc.querySelectorAll('nav[aria-label="Pagination"]'))
     const nav = navs[0]
     const visible = (el: El) => {
@@ -203,6 +213,7 @@ async function measure(page: Page): Promise<Measure> {
       controls,
       links: all('a').map((a) => `${a.getAttribute('href')}|${name(a)}`),
       bigHiddenLabels: all('.sr-only, .visually-hidden').length,
+      overflow: Math.max(0, root.scrollWidth - root.clientWidth),
     }
   }) as Promise<Measure>
 }
