@@ -158,7 +158,7 @@ console.log(JSON.stringify({ good: [good.status, await good.json()], bad: [bad.s
 import { JsonResource, WhenLoaded } from 'api-resources'
 
 class Post extends JsonResource {
-  @WhenLoaded() author
+  @WhenLoaded({ raw: true }) author
 }
 class Helpers extends JsonResource {
   toArray() {

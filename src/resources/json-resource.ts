@@ -33,7 +33,7 @@ function defaultAttributes(model: unknown): Record<string, unknown> {
  * @example
  * class UserResource extends JsonResource<User> {
  *   @Field() id!: number
- *   @WhenLoaded(() => PostResource) posts?: NestedList<typeof PostResource>
+ *   @WhenLoaded(() => [PostResource]) posts?: NestedList<typeof PostResource>
  * }
  * res.json(new UserResource(user))         // { data: { id: 1, posts: [...] } }
  * new UserResource(user).toPayload()        // the same, outside a request

@@ -53,7 +53,7 @@ export type PayloadOf<C> = DataOf<InstanceOf<C>>
  */
 export type Nested<C> = C extends abstract new (...args: never) => infer I ? I : never
 
-/** A list nested through a resource thunk: `@WhenLoaded(() => R) posts?: NestedList<typeof R>`. */
+/** A list nested through a resource thunk: `@WhenLoaded(() => [R]) posts?: NestedList<typeof R>`. */
 export type NestedList<C> = Nested<C>[]
 
 /**
@@ -62,7 +62,7 @@ export type NestedList<C> = Nested<C>[]
  */
 export type Related<C> = Nested<C>
 
-/** A member holding a list of related resources: `@Relationship(() => R) tags?: RelatedList<typeof R>`. */
+/** A member holding a list of related resources: `@Relationship(() => [R]) tags?: RelatedList<typeof R>`. */
 export type RelatedList<C> = Related<C>[]
 
 /** How a collection's items were given: what its body looks like depends on it. */

@@ -8,7 +8,7 @@
  * - a member declared optional (`?`) or whose type includes `undefined` is an optional key (JSON
  *   leaves an `undefined` value out), which is why conditional decorators require one of them;
  * - a member typed as a resource (or a list of them, or a collection) is that resource's payload,
- *   so `@WhenLoaded(() => PostResource) posts?: PostResource[]` reads as a list of post payloads;
+ *   so `@WhenLoaded(() => [PostResource]) posts?: PostResource[]` reads as a list of post payloads;
  * - a member typed {@link Merged} (a `@MergeWhen` getter) adds its keys, each optional;
  * - a class that overrides `toArray()` with a narrower return type produces what it returns
  *   (`MISSING` values make optional keys); a class without members produces its model.

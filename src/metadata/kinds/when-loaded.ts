@@ -16,7 +16,7 @@ import {
  * `null`; a relation not loaded gives no key. Never triggers a lazy load.
  *
  * @example
- * @WhenLoaded(() => PostResource) posts?: NestedList<typeof PostResource>
+ * @WhenLoaded(() => [PostResource]) posts?: NestedList<typeof PostResource>
  */
 export const WhenLoaded: ThunkOrOptionsDecorator<'WhenLoaded', 'relation', 'relation'> =
   thunkOrOptionsDecorator('WhenLoaded', 'whenLoaded', 'relation', true)
