@@ -18,15 +18,16 @@ import {
   JsonApiResource,
   JsonResource,
   LengthAwarePaginator,
+  runWithRequestContext,
   type PayloadOf,
 } from 'api-resources'
 import { apiResources as expressResources, respond as expressRespond } from 'api-resources/express'
 import { apiResources as fastifyResources } from 'api-resources/fastify'
 import { apiResources as honoResources, respond as honoRespond } from 'api-resources/hono'
 import { ApiResourcesModule } from 'api-resources/nestjs'
-import { toHttpResponse, type BigintEncoding } from 'api-resources/http'
+import { openRequestContext, toHttpResponse, type BigintEncoding } from 'api-resources/http'
 import { bodySchema, openApiDocument } from 'api-resources/openapi'
-import { jsonText } from '../../src/runtime/json'
+import { jsonText, writeBigints } from '../../src/runtime/json'
 
 interface Ledger {
   id: bigint
@@ -356,5 +357,56 @@ describe('jsonText', () => {
     expect(() => jsonText({ ids: [1n, -MAX - 1n] }, undefined, undefined, 'number')).toThrow(
       /bigint -9007199254740992 of item 1 of a list/,
     )
+  })
+})
+
+describe('JSON.stringify of a resource or paginator holding a bigint (their toJSON)', () => {
+  it('writes its decimal string outside any request', () => {
+    expect(JSON.parse(JSON.stringify(new LedgerResource(big)))).toEqual(expected)
+    const page = new LengthAwarePaginator([big], { total: 1, perPage: 15 })
+    expect(JSON.parse(JSON.stringify(page)).data).toEqual([expected.data])
+    expect(JSON.parse(JSON.stringify({ wrapped: LedgerResource.collection(safe) }))).toEqual({
+      wrapped: {
+        data: asNumbers().data.map((r) => ({
+          ...r,
+          id: String(r.id),
+          balance: r.balance === null ? null : String(r.balance),
+        })),
+      },
+    })
+  })
+
+  it("writes JSON numbers in a request context that says 'number', and names the member past 2^53", () => {
+    const numbers = { url: '/ledgers', bigint: 'number' as const }
+    const { body } = toHttpResponse({ ok: true }, numbers)
+    expect(body).toBe('{"ok":true}')
+    const context = openRequestContext(numbers)
+    runWithRequestContext(context, () => {
+      expect(JSON.parse(JSON.stringify(LedgerResource.collection(safe)))).toEqual(asNumbers())
+      expect(() => JSON.stringify(new LedgerResource(big))).toThrow(unsafeMessage)
+    })
+  })
+})
+
+describe('writeBigints', () => {
+  it('returns the value itself when it holds no bigint, and copies only the way to one', () => {
+    const shared = { a: [1, 'b', null], d: new Date(0) }
+    expect(writeBigints(shared)).toBe(shared)
+    const body = { keep: shared, list: [{ n: 1n }, { m: 2 }] }
+    const out = writeBigints(body) as typeof body
+    expect(out).toEqual({ keep: shared, list: [{ n: '1' }, { m: 2 }] })
+    expect(out.keep).toBe(shared)
+    expect(out.list[1]).toBe(body.list[1])
+    expect(body.list[0].n).toBe(1n)
+  })
+
+  it('leaves objects with their own toJSON, byte arrays and cycles to JSON.stringify', () => {
+    const custom = { n: 1n, toJSON: () => 'custom' }
+    const bytes = new BigInt64Array([1n])
+    expect(writeBigints(custom)).toBe(custom)
+    expect(writeBigints(bytes)).toBe(bytes)
+    const cycle: Record<string, unknown> = { n: 1n }
+    cycle.self = cycle
+    expect(() => JSON.stringify(writeBigints(cycle))).toThrow(TypeError)
   })
 })

@@ -18,6 +18,7 @@ import { renderPaginationLinks } from './bar/render'
 import { assertPerPage, resolvePath } from './resolve'
 import type { PageViewData } from './types'
 import { ArgumentError } from '../errors/base'
+import { writeBigints } from '../runtime/json'
 
 /** Brand shared by every copy of the library (Symbol.for), so `isPaginator` survives duplicates. */
 /** The carried parameters of a page that has none (never written to). */
@@ -128,6 +129,14 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
   /** This page's rows, as a new plain array. */
   items(): T[] {
     return this.#rows.slice()
+  }
+
+  /**
+   * `data` of {@link toJSON}: {@link items}, with a `bigint` in them written as the request context
+   * says (its decimal string by default), so `JSON.stringify(paginator)` cannot throw on one.
+   */
+  protected jsonData(): T[] {
+    return writeBigints(this.items(), tryGetRequestContext()?.bigint) as T[]
   }
 
   [Symbol.iterator](): Iterator<T> {

@@ -136,7 +136,7 @@ export class CursorPaginator<T> extends BasePaginator<T> {
     const next = this.nextCursor()
     const previous = this.previousCursor()
     return {
-      data: this.items(),
+      data: this.jsonData(),
       path: this.path(),
       per_page: this.perPage(),
       next_cursor: this.#encode(next),

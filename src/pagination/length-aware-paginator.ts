@@ -87,7 +87,7 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
   toJSON(): LengthAwarePageJson<T> {
     const json: LengthAwarePageJson<T> = {
       current_page: this.currentPage(),
-      data: this.items(),
+      data: this.jsonData(),
       first_page_url: this.url(1),
       from: this.firstItem(),
       last_page: this.lastPage(),

@@ -58,7 +58,7 @@ export class Paginator<T> extends AbstractPaginator<T> {
   toJSON(): SimplePageJson<T> {
     return {
       current_page: this.currentPage(),
-      data: this.items(),
+      data: this.jsonData(),
       first_page_url: this.url(1),
       from: this.firstItem(),
       links: [this.previousLink(), this.nextLink()],

@@ -10,6 +10,8 @@ import {
 } from '../runtime/respondable'
 import { isBaseMethod, markBase, RESOLVE, type Resolvable } from '../runtime/protocol'
 import { isPlainObject } from '../util/objects'
+import { writeBigints } from '../runtime/json'
+import { tryGetRequestContext } from '../context/request-context'
 
 /**
  * The root of every resource and collection class: `additional()`, `toJSON()` and the HTTP response
@@ -36,9 +38,13 @@ export abstract class AbstractResource implements Respondable, Resolvable {
     return 'application/json'
   }
 
-  /** The payload, so `JSON.stringify(resource)` works (the request comes from the context). */
+  /**
+   * The payload, so `JSON.stringify(resource)` works (the request comes from the context), with a
+   * `bigint` written as the context says (its decimal string by default).
+   */
   toJSON<Self>(this: Self): ResponseBody<Self> {
-    return (this as unknown as AbstractResource).toPayload() as ResponseBody<Self>
+    const payload = (this as unknown as AbstractResource).toPayload()
+    return writeBigints(payload, tryGetRequestContext()?.bigint) as ResponseBody<Self>
   }
 
   /** Extra top-level keys beside the data; chainable. The wrap key itself is an error. */

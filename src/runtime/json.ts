@@ -33,9 +33,53 @@ const MIN_SAFE = -MAX_SAFE
 function writingBigints(replacer: JsonReplacer | undefined, bigint: BigintEncoding): JsonReplacer {
   return function (this: unknown, key: string, value: unknown): unknown {
     const replaced = replacer === undefined ? value : replacer.call(this, key, value)
-    if (typeof replaced !== 'bigint') return replaced
-    if (bigint === 'string') return replaced.toString()
-    if (replaced >= MIN_SAFE && replaced <= MAX_SAFE) return Number(replaced)
-    throw ResourceError.unsafeBigint(key, replaced)
+    return typeof replaced === 'bigint' ? writtenBigint(replaced, key, bigint) : replaced
   }
+}
+
+/**
+ * `value` as `JSON.stringify` can write it, with every `bigint` in it written as `bigint` says
+ * (default: its decimal string): what a `toJSON()` returns, so `JSON.stringify(resource)` and
+ * frameworks that call it (Hono's `c.json()`) do not throw. The value itself when it holds no
+ * `bigint` (nothing is copied); else copies of the arrays and objects on the way to each one. An
+ * object with its own `toJSON()` is left to it, a byte array as it is, and a cycle to
+ * `JSON.stringify`'s own error.
+ */
+export function writeBigints(value: unknown, bigint: BigintEncoding = 'string'): unknown {
+  return written(value, '', bigint, [])
+}
+
+function written(value: unknown, key: string, bigint: BigintEncoding, path: object[]): unknown {
+  if (typeof value === 'bigint') return writtenBigint(value, key, bigint)
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return value
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return value
+  if (path.includes(value)) return value
+  path.push(value)
+  let copy: unknown
+  if (Array.isArray(value)) {
+    let list: unknown[] | undefined
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i]
+      const next = written(item, String(i), bigint, path)
+      if (next !== item) (list ??= value.slice())[i] = next
+    }
+    copy = list
+  } else {
+    const record = value as Record<string, unknown>
+    let fields: Record<string, unknown> | undefined
+    for (const name of Object.keys(record)) {
+      const item = record[name]
+      const next = written(item, name, bigint, path)
+      if (next !== item) (fields ??= { ...record })[name] = next
+    }
+    copy = fields
+  }
+  path.pop()
+  return copy ?? value
+}
+
+function writtenBigint(value: bigint, key: string, bigint: BigintEncoding): string | number {
+  if (bigint === 'string') return value.toString()
+  if (value >= MIN_SAFE && value <= MAX_SAFE) return Number(value)
+  throw ResourceError.unsafeBigint(key, value)
 }

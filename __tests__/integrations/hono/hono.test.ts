@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { NotFoundError, ValidationError } from 'api-resources'
+import { Field, JsonResource, NotFoundError, ValidationError } from 'api-resources'
 import { apiResources, resourceErrors, resourceResponse, respond } from 'api-resources/hono'
 import {
   contextProbe,
@@ -138,6 +138,67 @@ describe('api-resources/hono', () => {
     app.get('/users', respond(usersPage))
     const body = await json(await app.request('/users?page=3'))
     expect(body.meta).toMatchObject({ current_page: 3, path: '/users' })
+  })
+
+  it("builds a mounted app in the mounting app's context: its prefix and baseUrl", async () => {
+    const legacy = new Hono()
+    legacy.get('/respond', respond(usersPage))
+    legacy.get('/plain', (c) => resourceResponse(c, usersPage()))
+    legacy.get('/json', (c) => c.json(usersPage()))
+    const app = new Hono()
+    app.use(apiResources({ baseUrl: 'https://api.example.com' }))
+    app.mount('/legacy', legacy.fetch)
+    for (const route of ['respond', 'plain', 'json']) {
+      const body = await json(await app.request(`/legacy/${route}?page=2`))
+      expect(body.meta).toMatchObject({ current_page: 2 })
+      expect(body.links.next).toBe(`https://api.example.com/legacy/${route}?page=3`)
+    }
+  })
+
+  it('keeps a status withResponse(c) sets, without the middleware too', async () => {
+    class Partial extends UserResource {
+      override withResponse(_request: unknown, c: unknown): void {
+        ;(c as { status(code: number): void }).status(206)
+      }
+    }
+    for (const app of [new Hono(), makeApp()]) {
+      app.get('/direct', (c) => resourceResponse(c, new Partial(users[0])))
+      app.get(
+        '/wrapped',
+        respond(() => new Partial(users[0])),
+      )
+      // withResponse(c) runs after the handler: its status wins over the handler's
+      app.get('/both', (c) => {
+        c.status(201)
+        return resourceResponse(c, new Partial(users[0]))
+      })
+      for (const route of ['/direct', '/wrapped', '/both']) {
+        const res = await app.request(route)
+        expect(res.status).toBe(206)
+        expect(await json(res)).toEqual({ data: users[0] })
+      }
+    }
+  })
+
+  it('writes a bigint member through c.json() as the app says', async () => {
+    class Counter extends JsonResource<{ id: number; hits: bigint }> {
+      @Field() id!: number
+      @Field() hits!: bigint
+    }
+    const model = { id: 1, hits: 9007199254740993n }
+    const plain = new Hono()
+    plain.get('/', (c) => c.json(new Counter(model)))
+    const res = await plain.request('/')
+    expect(res.status).toBe(200)
+    expect(await res.text()).toBe('{"data":{"id":1,"hits":"9007199254740993"}}')
+    const numbers = new Hono()
+    numbers.use(apiResources({ bigint: 'number' }))
+    numbers.onError(resourceErrors({ fallback: (e, c) => c.json({ message: e.message }, 500) }))
+    numbers.get('/:hits', (c) => c.json(new Counter({ id: 1, hits: BigInt(c.req.param('hits')) })))
+    expect(await (await numbers.request('/7')).text()).toBe('{"data":{"id":1,"hits":7}}')
+    const unsafe = await numbers.request('/9007199254740993')
+    expect(unsafe.status).toBe(500)
+    expect((await json(unsafe)).message).toContain('"hits"')
   })
 
   it('maps the package errors to their statuses; others get Hono answers', async () => {

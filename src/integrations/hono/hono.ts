@@ -2,6 +2,7 @@ import type { Context, Env, ErrorHandler, Input, MiddlewareHandler } from 'hono'
 import {
   errorToHttpResponse,
   toHttpResponse,
+  heldRequestContext,
   holdRequestContext,
   runInRequestContext,
 } from '../../http/http-response'
@@ -10,7 +11,9 @@ import {
   checkBaseUrl,
   checkBigintEncoding,
   checkStrict,
+  tryGetRequestContext,
   type BigintEncoding,
+  type RequestContext,
 } from '../../context/request-context'
 import { loadResponseChecker, responseCheckerSettled } from '../../schema/check'
 
@@ -135,8 +138,14 @@ export function apiResources(options: ApiResourcesOptions = {}): MiddlewareHandl
   }
 }
 
-/** The request context of `c`: the one apiResources() opened, else a new one. */
-const contextOf = (c: Context) => holdRequestContext(c, defaultRequest)
+/**
+ * The request context of `c`: the one apiResources() opened for it; else the current one, which a
+ * handler of an app mounted with `app.mount()` runs in (the mounting app's, with its mount prefix
+ * and options, what `c.json(page)` reads too); else a new one.
+ */
+function contextOf(c: Context): RequestContext {
+  return heldRequestContext(c) ?? tryGetRequestContext() ?? holdRequestContext(c, defaultRequest)
+}
 
 const defaultRequest = (c: Context) => ({
   url: c.req.url,
@@ -158,7 +167,8 @@ function routeOf(c: Context): string | undefined {
  * paginator or JSON:API document becomes a `Response` with exactly its content type
  * (`application/json` or `application/vnd.api+json`) and its status, unless the handler chose one
  * with `c.status()`; a `Response` is returned as it is; any other value is sent with `c.json()`.
- * Works without {@link apiResources} too: it then opens the request context itself.
+ * Works without {@link apiResources} too: it then opens the request context itself (in an app
+ * mounted with `app.mount()` inside one that runs it, it builds in the mounting app's context).
  *
  * @example
  * app.get('/users/:id', respond(async (c) => new UserResource(await findUser(c.req.param('id')))))
@@ -200,6 +210,8 @@ function recordStatus(c: Context): void {
  */
 export function resourceResponse(c: Context, value: unknown): Response {
   const holder = c as unknown as WithExplicitStatus
+  // a status withResponse(c) sets with c.status() is remembered, with or without the middleware
+  recordStatus(c)
   const answer = toHttpResponse(
     value,
     { url: c.req.url, raw: c.req.raw },
