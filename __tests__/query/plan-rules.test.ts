@@ -138,4 +138,16 @@ describe('filters', () => {
       /at most 1000 characters/,
     )
   })
+
+  it('counts characters as JSON Schema does: an emoji is one, as the document says', () => {
+    const emoji = (n: number) => encodeURIComponent('\u{1F600}'.repeat(n))
+    expect(queryPlan(PostResource, { query: `filter[title]=${emoji(1000)}` }).where).toHaveLength(1)
+    expect(() => queryPlan(PostResource, { query: `filter[title]=${emoji(1001)}` })).toThrow(
+      /at most 1000 characters/,
+    )
+    const mixed = encodeURIComponent('\u{1F600}'.repeat(999) + 'xy')
+    expect(() => queryPlan(PostResource, { query: `filter[title]=${mixed}` })).toThrow(
+      /at most 1000 characters/,
+    )
+  })
 })

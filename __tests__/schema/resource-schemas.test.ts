@@ -310,6 +310,15 @@ describe('envelopes', () => {
     }
     expectValid(bodySchema(Bare, 'resource'), new Bare({ id: 1 }).toPayload())
     expectValid(bodySchema(Bare, 'collection'), Bare.collection([{ id: 1 }]).toPayload())
+    // with keys of its own, a bare collection puts its items under `data` after all
+    const withMeta = Bare.collection([{ id: 1 }]).additional({ meta: { n: 1 } })
+    expect(withMeta.toPayload()).toEqual({ data: [{ id: 1 }], meta: { n: 1 } })
+    expectValid(bodySchema(Bare, 'collection'), withMeta.toPayload())
+    expect(validator(bodySchema(Bare, 'collection'))({ data: [{ id: 'x' }] })).toBe(false)
+    // and a bare resource over null with keys of its own is `{ data: null, ... }`
+    const nothing = new Bare(null as unknown as Model).additional({ meta: { n: 1 } })
+    expect(nothing.toPayload()).toEqual({ data: null, meta: { n: 1 } })
+    expectValid(bodySchema(Bare, 'resource'), nothing.toPayload())
     expectValid(bodySchema(Wrapped, 'resource'), new Wrapped({ id: 1 }).toPayload())
     expect(validator(bodySchema(Wrapped, 'resource'))({ data: { id: 1 } })).toBe(false)
   })

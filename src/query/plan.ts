@@ -426,10 +426,22 @@ function convert(filter: ResolvedFilter, text: string): FilterValue | undefined 
     case 'date-time':
       return dateTimeOf(text)
     case 'string':
-      return text === '' || text.length > MAX_FILTER_TEXT ? undefined : text
+      return text === '' || !withinLength(text, MAX_FILTER_TEXT) ? undefined : text
     case 'enum':
       return filter.values?.includes(text) === true ? text : undefined
   }
+}
+
+/**
+ * Is `text` at most `max` characters long, counted as JSON Schema's `maxLength` counts them (code
+ * points: an emoji is one, not its two UTF-16 units)?
+ */
+function withinLength(text: string, max: number): boolean {
+  if (text.length <= max) return true
+  if (text.length > 2 * max) return false
+  let count = 0
+  for (const _ of text) if (++count > max) return false
+  return true
 }
 
 function dateTimeOf(text: string): Date | undefined {

@@ -405,14 +405,15 @@ function keyed(key: string, value: JsonSchema): SchemaObject {
 
 /**
  * The body of one resource: the data under the wrap key, or the data itself with no wrap key; data
- * that already has the wrap key as a member is not wrapped again.
+ * that already has the wrap key as a member is not wrapped again. A resource over null is `null`.
  */
 function responseOf(
   wrapKey: string | null,
   one: SchemaObject,
   fields: readonly FieldRecord[],
 ): SchemaObject {
-  if (wrapKey === null) return orNull(one) as SchemaObject
+  // with no wrap key, a resource over null that has keys of its own is `{ data: null, ... }`
+  if (wrapKey === null) return { anyOf: [one, NULL, keyed('data', NULL)] }
   const wrapped = keyed(wrapKey, orNull(one))
   return fields.some((r) => r.key === wrapKey) ? { anyOf: [wrapped, one] } : wrapped
 }
@@ -436,7 +437,9 @@ function plainSchemas(cls: Function, bigint: BigintEncoding): ClassSchemas {
     [name]: data === true ? {} : data === false ? { not: {} } : data,
     // a resource over null renders `null`; `additional()` and `with()` add keys beside the data
     [`${name}Response`]: responseOf(wrapKey, one, fields),
-    [`${name}Collection`]: wrapKey === null ? items : keyed(wrapKey, items),
+    // with no wrap key, a collection that has keys of its own puts its items under `data`
+    [`${name}Collection`]:
+      wrapKey === null ? { anyOf: [items, keyed('data', items)] } : keyed(wrapKey, items),
   }
   const bodies = bodyNames(`${name}Response`, `${name}Collection`)
   for (const kind of PAGE_KINDS) {
