@@ -178,10 +178,17 @@ async function fetchAfter<T>(
  */
 const VALUE_KIND_ERRORS = new Set(['22P02', '22007', '22008', '22003', '42883', 1292, 1366, 1411])
 
-function isValueKindError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false
-  const { code, errno } = error as { code?: unknown; errno?: unknown }
-  return VALUE_KIND_ERRORS.has(code as string) || VALUE_KIND_ERRORS.has(errno as number)
+/**
+ * Is `error`, or the driver error an ORM wrapped it around (Objection's `nativeError`, Sequelize's
+ * `original`, Drizzle's `cause`), one of those?
+ */
+function isValueKindError(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 3) return false
+  const { code, errno, nativeError, original, cause } = error as Record<string, unknown>
+  if (VALUE_KIND_ERRORS.has(code as string) || VALUE_KIND_ERRORS.has(errno as number)) return true
+  return [nativeError, original, cause].some(
+    (inner) => inner !== error && isValueKindError(inner, depth + 1),
+  )
 }
 
 /** A cursor value the database could not compare (`error`) is an `InvalidCursorError`. */

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import {
   LengthAwarePaginator,
   NotFoundError,
@@ -50,6 +50,19 @@ describe('api-resources/fastify apiResources()', () => {
       path: '/api/probe',
       page: 4,
     })
+  })
+
+  it('rejects register() when the app decorated reply.status itself (no uncaught exception)', async () => {
+    for (const name of ['status', 'code'] as const) {
+      const app = Fastify()
+      app.decorateReply(name, function (this: FastifyReply) {
+        return this
+      })
+      await expect(app.register(apiResources())).rejects.toMatchObject({
+        code: 'FST_ERR_DEC_ALREADY_PRESENT',
+      })
+      await app.close().catch(() => undefined)
+    }
   })
 
   it('also covers routes declared before the plugin loaded (register without await)', async () => {

@@ -76,7 +76,9 @@ function readCatalog(family: SqlFamily, rows: readonly unknown[]): TableColumns 
   for (const row of list) {
     if (typeof row.name !== 'string') continue
     const type = String(row.type ?? '').toLowerCase()
-    const rowid = family === 'sqlite' && keys.length === 1 && row.pk !== 0 && type === 'integer'
+    // `pk` may be 0n: a driver reading integers as bigints (better-sqlite3's safeIntegers)
+    const rowid =
+      family === 'sqlite' && keys.length === 1 && Number(row.pk) !== 0 && type === 'integer'
     const nullable = !rowid && (row.nullable === true || Number(row.nullable) === 1)
     columns.set(row.name, { nullable, type })
   }
@@ -252,6 +254,26 @@ export const SPECIAL_NUMBER_TEXT = /^(NaN|-?Infinity)$/
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T][\d:.]+)?( ?([+-][\d:]+|Z|[A-Z]{2,5}))?$/
 /** PostgreSQL's dates and timestamps past every other. */
 const INFINITE_DATE_TEXT = /^-?infinity$/
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+const DATE_PARTS = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d+)(?::(\d+)(?::(\d+))?)?)?/
+
+/**
+ * Is `text` (of the shape `DATE_TEXT` allows) a date and time a database writes: a month and a
+ * day that exist, an hour, minute and second in range? MySQL/MariaDB also store zero parts
+ * (`0000-00-00`, `2024-05-00`) unless their SQL mode forbids it. Checked before the value reaches
+ * SQL, where MySQL/MariaDB would turn an impossible one into NULL with a warning (a wrong page).
+ */
+function isPossibleDate(text: string, zeroParts: boolean): boolean {
+  const m = DATE_PARTS.exec(text)
+  if (m === null) return false
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1).map((v) => Number(v ?? 0))
+  if (hour > 23 || minute > 59 || second > 59) return false
+  if (zeroParts && (month === 0 || day === 0)) return month <= 12 && day <= 31
+  if (month < 1 || month > 12 || day < 1) return false
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  return day <= (month === 2 ? (leap ? 29 : 28) : DAYS_IN_MONTH[month - 1])
+}
+
 const TIME_TEXT = /^-?\d{1,3}:\d{2}(:\d{2}(\.\d+)?)?([+-][\d:]+)?$/
 const UUID_TEXT = /^[0-9a-f]{8}-?([0-9a-f]{4}-?){3}[0-9a-f]{12}$/i
 
@@ -289,7 +311,9 @@ export function valueFits(family: SqlFamily, type: string): Fits | undefined {
     if (/^(numeric|decimal|real|double)/.test(type))
       return (v) => numeric(v) || (typeof v === 'string' && SPECIAL_NUMBER_TEXT.test(v))
     if (/^(timestamp|date)\b/.test(type))
-      return (v) => typeof v === 'string' && (DATE_TEXT.test(v) || INFINITE_DATE_TEXT.test(v))
+      return (v) =>
+        typeof v === 'string' &&
+        ((DATE_TEXT.test(v) && isPossibleDate(v, false)) || INFINITE_DATE_TEXT.test(v))
   }
   if (/^(numeric|decimal|real|double|float|money)/.test(type)) return numeric
   if (family === 'sqlite') return undefined
@@ -298,7 +322,9 @@ export function valueFits(family: SqlFamily, type: string): Fits | undefined {
   if (type === 'boolean') return (v) => typeof v === 'boolean'
   if (type === 'uuid') return (v) => typeof v === 'string' && UUID_TEXT.test(v)
   if (/^time\b/.test(type)) return (v) => typeof v === 'string' && TIME_TEXT.test(v)
-  if (DATE_TIME.test(type)) return (v) => typeof v === 'string' && DATE_TEXT.test(v)
+  if (DATE_TIME.test(type))
+    return (v) =>
+      typeof v === 'string' && DATE_TEXT.test(v) && isPossibleDate(v, family === 'mysql')
   if (/char|text|enum|citext/.test(type)) return text
   return undefined
 }

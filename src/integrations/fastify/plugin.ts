@@ -161,7 +161,14 @@ export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlu
     _options: unknown,
     done: (error?: Error) => void,
   ): void {
-    recordExplicitStatuses(fastify)
+    try {
+      // Fastify's FST_ERR_DEC_ALREADY_PRESENT when the app decorated `code` or `status` itself:
+      // a rejection of register(), not an exception thrown past it
+      recordExplicitStatuses(fastify)
+    } catch (error) {
+      done(error instanceof Error ? error : new Error(String(error)))
+      return
+    }
     // the context's slot, a field of every request from its constructor on: set later, it would
     // give the requests the handler and Fastify read a second shape
     if (!fastify.hasRequestDecorator(CONTEXT)) fastify.decorateRequest(CONTEXT, null)
