@@ -236,8 +236,13 @@ const maybe = servers.length > 0 ? describe.each(servers.map((d) => [d.name, d] 
         return q
       }
       const [row] = (await query().offset(DEEP).limit(1)) as Array<Record<string, unknown>>
+      // a date-time as the column's text: MySQL/MariaDB's holds no zone (mysql2 reads it locally)
+      const text = (d: Date) =>
+        name === 'mysql'
+          ? new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, -1)
+          : d.toISOString()
       const values = Object.fromEntries(
-        order.map(([n]) => [n, row[n] instanceof Date ? (row[n] as Date).toISOString() : row[n]]),
+        order.map(([n]) => [n, row[n] instanceof Date ? text(row[n] as Date) : row[n]]),
       ) as Record<string, CursorValue>
       const { log } = pagers[pager]
       // a first page reads the catalog once

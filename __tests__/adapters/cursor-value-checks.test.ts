@@ -92,23 +92,73 @@ run('a cursor value the column cannot hold, on %s', (name, dialect) => {
     await expect(page(ts)).rejects.toBeInstanceOf(InvalidCursorError)
   })
 
+  // PostgreSQL raises 22009; MariaDB would drop the offset with a warning (a wrong page)
+  it('refuses a zone offset out of range as a 400', async () => {
+    await expect(page('2024-01-01 10:00:00+99:99')).rejects.toBeInstanceOf(InvalidCursorError)
+  })
+
   it('takes a date that exists (a leap day)', async () => {
     expect((await page('2024-02-29 10:00:00.123456')).items().map((r) => r.id)).toEqual([1])
   })
 
-  // MariaDB compares an out-of-range integer without an error: PostgreSQL raises 22003
+  // MariaDB reads an offset it cannot use as none, with a warning: PostgreSQL raises 22009
   const onPostgres = name === 'postgres' ? it : it.skip
   onPostgres('answers 400 when the database refuses a value an ORM wraps (Objection)', async () => {
     class Row extends Model {
       static override tableName = table
     }
     const bound = Row.bindKnex(knex)
-    // passes the integer check, overflows a 32-bit integer in the database
+    // passes the date check (an offset of that shape), which PostgreSQL refuses (22009)
     const error = await objectionCursorPaginate(
-      bound.query().orderBy('id'),
+      bound.query().orderBy('ts').orderBy('id'),
       1,
-      cursorOf({ id: '99999999999' }),
+      cursorOf({ ts: '2024-01-01 10:00:00+99:99', id: 1 }),
     ).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InvalidCursorError)
+  })
+})
+
+const mysql = DIALECTS.filter((d) => d.name === 'mysql').map((d) => [d.name, d] as const)
+const onMysql = mysql.length > 0 ? describe.each(mysql) : describe.skip.each([['none', null]])
+
+onMysql('the range of an unsigned and a small integer column, on %s', (_name, dialect) => {
+  let knex: Knex
+  const table = uniqueName('cursor_ranges')
+  beforeAll(async () => {
+    knex = dialect!.knex()
+    await knex.raw(
+      `create table ${table} (id int unsigned primary key, s tinyint not null, b tinyint(1) not null)`,
+    )
+    await knex(table).insert([
+      { id: 1, s: -128, b: 0 },
+      { id: 4294967295, s: 127, b: 1 },
+    ])
+  })
+  afterAll(async () => {
+    await knex?.schema.dropTableIfExists(table)
+    await knex?.destroy()
+  })
+
+  const byId = (id: unknown) => cursorPaginate(knex(table).orderBy('id'), 1, cursorOf({ id }))
+  const byS = (s: unknown) =>
+    cursorPaginate(knex(table).orderBy('s').orderBy('id'), 1, cursorOf({ s, id: 1 }))
+
+  it.each([-1, 4294967296])('refuses id %p, outside int unsigned', async (id) => {
+    await expect(byId(id)).rejects.toBeInstanceOf(InvalidCursorError)
+  })
+  it.each([-129, 128])('refuses s %p, outside tinyint', async (s) => {
+    await expect(byS(s)).rejects.toBeInstanceOf(InvalidCursorError)
+  })
+  it('takes the bounds themselves', async () => {
+    expect((await byId(0)).items().map((r) => Number(r.id))).toEqual([1])
+    expect((await byS(-128)).items().map((r) => Number(r.id))).toEqual([4294967295])
+  })
+  it('takes a boolean for a tinyint(1)', async () => {
+    const page = await cursorPaginate(
+      knex(table).orderBy('b').orderBy('id'),
+      1,
+      cursorOf({ b: false, id: 1 }),
+    )
+    expect(page.items().map((r) => Number(r.id))).toEqual([4294967295])
   })
 })

@@ -125,12 +125,13 @@ describe('@WhenAppended (the decorator)', () => {
     expect(resourceShapeSource(Decorated)).toContain('"is_published"')
   })
 
-  it('its JSON Schema: optional keys, typed from design:type', () => {
+  it('its JSON Schema: optional keys unless defaulted, typed from design:type', () => {
     const post = classSchemas(Decorated).components.Decorated as {
       required?: string[]
       properties: Record<string, unknown>
     }
-    expect(post.required).toEqual(['id'])
+    // (`published` has a default, so its key is always there)
+    expect(post.required).toEqual(['id', 'published'])
     expect(post.properties.is_published).toEqual({ type: 'boolean' })
   })
 

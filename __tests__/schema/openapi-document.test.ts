@@ -97,6 +97,9 @@ describe('openApiDocument()', () => {
     const names = (op: Json) => ((op.parameters ?? []) as Json[]).map((p) => p.name)
     expect(names(document.paths['/accounts/page'].get)).toEqual(['page'])
     expect(names(document.paths['/accounts/feed'].get)).toEqual(['cursor'])
+    // an empty cursor is a 400, which the document says
+    const [cursor] = document.paths['/accounts/feed'].get.parameters as Json[]
+    expect(cursor.schema).toEqual({ type: 'string', minLength: 1 })
     expect(names(document.paths['/articles'].get)).toEqual(['page', 'include', 'fields'])
     expect(names(document.paths['/articles/{id}'].get)).toEqual(['id', 'include', 'fields'])
   })

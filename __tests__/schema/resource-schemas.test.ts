@@ -191,6 +191,20 @@ describe('member schemas', () => {
     expect(schema.additionalProperties).toBe(false)
   })
 
+  it('requires a conditional member with a default, which its key always has', () => {
+    class Defaulted extends JsonResource<Model> {
+      @Field({ from: 'id' as string }) id!: number
+      @WhenCounted({ relation: 'posts' as string, default: 0 }) posts_count!: number
+      @When(() => false, { from: 'secret' as string, default: 'hidden' }) secret!: string
+      @WhenNotNull({ from: 'bio' as string }) bio?: string
+    }
+    const own = classSchemas(Defaulted).components.Defaulted as Json & { required: string[] }
+    expect(own.required).toEqual(['id', 'posts_count', 'secret'])
+    const body = new Defaulted({ id: 1 }).toPayload()
+    expect(body).toEqual({ data: { id: 1, posts_count: 0, secret: 'hidden' } })
+    expectValid(bodySchema(Defaulted, 'resource'), body)
+  })
+
   it('describes the real output, and rejects it without a required member', () => {
     const body = new MemberResource(member).toPayload()
     const schemaOfBody = bodySchema(MemberResource, 'resource')
@@ -319,6 +333,12 @@ describe('envelopes', () => {
     const nothing = new Bare(null as unknown as Model).additional({ meta: { n: 1 } })
     expect(nothing.toPayload()).toEqual({ data: null, meta: { n: 1 } })
     expectValid(bodySchema(Bare, 'resource'), nothing.toPayload())
+    // a bare resource takes its keys beside its members, which keep their schemas
+    const one = new Bare({ id: 1 }).additional({ meta: { n: 1 } })
+    expect(one.toPayload()).toEqual({ id: 1, meta: { n: 1 } })
+    expectValid(bodySchema(Bare, 'resource'), one.toPayload())
+    expect(validator(bodySchema(Bare, 'resource'))({ id: 'x', meta: {} })).toBe(false)
+    expect(validator(bodySchema(Bare, 'resource'))({ meta: {} })).toBe(false)
     expectValid(bodySchema(Wrapped, 'resource'), new Wrapped({ id: 1 }).toPayload())
     expect(validator(bodySchema(Wrapped, 'resource'))({ data: { id: 1 } })).toBe(false)
   })

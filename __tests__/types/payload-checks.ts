@@ -364,7 +364,8 @@ const doc = new ArticleApi({ id: 1, title: 't', body: null }).toPayload()
 expectTypeOf(doc).toEqualTypeOf<JsonApiDocument<typeof ArticleApi>>()
 expectTypeOf(doc.data.type).toEqualTypeOf<string>()
 expectTypeOf(doc.data.id).toEqualTypeOf<string>()
-expectTypeOf(doc.data.attributes).toEqualTypeOf<{ title: string; body?: string } | undefined>()
+// every attribute optional: a sparse fieldset may leave any out
+expectTypeOf(doc.data.attributes).toEqualTypeOf<{ title?: string; body?: string } | undefined>()
 expectTypeOf(doc.data.relationships).toEqualTypeOf<
   | {
       author?: import('api-resources').RelationshipObjectOf<PersonApi | undefined>
@@ -381,7 +382,7 @@ expectTypeOf(doc.data.relationships!.author!.data).toEqualTypeOf<
 // included: the related types, and theirs
 type Included = NonNullable<typeof doc.included>[number]
 expectTypeOf<Included['attributes']>().toEqualTypeOf<
-  { name: string } | { text: string } | { title: string; body?: string } | undefined
+  { name?: string } | { text?: string } | { title?: string; body?: string } | undefined
 >()
 expectTypeOf(doc.jsonapi.version).toEqualTypeOf<string>()
 

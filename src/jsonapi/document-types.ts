@@ -47,11 +47,14 @@ export interface RelationshipObjectOf<V> {
   meta?: JsonApiMeta
 }
 
-/** The resource object of a JSON:API resource class (or instance). */
+/**
+ * The resource object of a JSON:API resource class (or instance). Every attribute is optional: a
+ * sparse fieldset (`?fields[type]=`) the client sends may leave any of them out.
+ */
 export interface JsonApiResourceObject<C> {
   type: string
   id: string
-  attributes?: AttributesOf<InstanceOf<C>>
+  attributes?: Partial<AttributesOf<InstanceOf<C>>>
   relationships?: {
     [K in RelationshipKeys<InstanceOf<C>>]?: RelationshipObjectOf<InstanceOf<C>[K]>
   }

@@ -140,7 +140,7 @@ const PARAMETERS: Readonly<Record<'page' | 'cursor' | 'include' | 'fields', Sche
     name: 'cursor',
     in: 'query',
     description: 'The cursor of the page, from links.next / links.prev or meta.next_cursor.',
-    schema: { type: 'string' },
+    schema: { type: 'string', minLength: 1 },
   },
   include: {
     name: 'include',

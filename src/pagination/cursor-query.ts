@@ -173,10 +173,21 @@ async function fetchAfter<T>(
 
 /**
  * Errors a database raises when a cursor value cannot be compared with its column (`'abc'` for an
- * integer, a malformed date): PostgreSQL SQLSTATEs 22P02, 22007, 22008, 22003, 42883 and
- * MySQL/MariaDB 1292, 1366, 1411. They come from the client's cursor, so they are its fault.
+ * integer, a malformed date, a zone offset out of range): PostgreSQL SQLSTATEs 22P02, 22007,
+ * 22008, 22009, 22003, 42883 and MySQL/MariaDB 1292, 1366, 1411. They come from the client's
+ * cursor, so they are its fault.
  */
-const VALUE_KIND_ERRORS = new Set(['22P02', '22007', '22008', '22003', '42883', 1292, 1366, 1411])
+const VALUE_KIND_ERRORS = new Set([
+  '22P02',
+  '22007',
+  '22008',
+  '22009',
+  '22003',
+  '42883',
+  1292,
+  1366,
+  1411,
+])
 
 /**
  * Is `error`, or the driver error an ORM wrapped it around (Objection's `nativeError`, Sequelize's

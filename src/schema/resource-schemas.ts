@@ -248,7 +248,8 @@ function memberSchema(
       !list)
   )
     schema = orNull(schema)
-  const unconditional = !kindRules(record.kind).optional
+  // a conditional member with a default always has its key
+  const unconditional = !kindRules(record.kind).optional || record.fallback !== undefined
   // a getter may return MISSING unless its declared type says it returns a value
   const required =
     unconditional &&
@@ -404,16 +405,26 @@ function keyed(key: string, value: JsonSchema): SchemaObject {
 }
 
 /**
- * The body of one resource: the data under the wrap key, or the data itself with no wrap key; data
- * that already has the wrap key as a member is not wrapped again. A resource over null is `null`.
+ * The body of one resource: the data under the wrap key, or the data itself with no wrap key (and
+ * the keys `additional()` and `with()` add beside its members); data that already has the wrap key
+ * as a member is not wrapped again. A resource over null is `null`.
  */
 function responseOf(
   wrapKey: string | null,
   one: SchemaObject,
+  data: JsonSchema,
   fields: readonly FieldRecord[],
 ): SchemaObject {
-  // with no wrap key, a resource over null that has keys of its own is `{ data: null, ... }`
-  if (wrapKey === null) return { anyOf: [one, NULL, keyed('data', NULL)] }
+  if (wrapKey === null) {
+    // with no wrap key, a resource over null that has keys of its own is `{ data: null, ... }`,
+    // and any other takes them beside its members (a closed data schema, opened)
+    const bare: JsonSchema[] = [one, NULL, keyed('data', NULL)]
+    if (typeof data === 'object' && data.additionalProperties === false) {
+      const { additionalProperties: _closed, ...open } = data
+      bare.push(open)
+    }
+    return { anyOf: bare }
+  }
   const wrapped = keyed(wrapKey, orNull(one))
   return fields.some((r) => r.key === wrapKey) ? { anyOf: [wrapped, one] } : wrapped
 }
@@ -436,7 +447,7 @@ function plainSchemas(cls: Function, bigint: BigintEncoding): ClassSchemas {
   const components: Record<string, SchemaObject> = {
     [name]: data === true ? {} : data === false ? { not: {} } : data,
     // a resource over null renders `null`; `additional()` and `with()` add keys beside the data
-    [`${name}Response`]: responseOf(wrapKey, one, fields),
+    [`${name}Response`]: responseOf(wrapKey, one, data, fields),
     // with no wrap key, a collection that has keys of its own puts its items under `data`
     [`${name}Collection`]:
       wrapKey === null ? { anyOf: [items, keyed('data', items)] } : keyed(wrapKey, items),

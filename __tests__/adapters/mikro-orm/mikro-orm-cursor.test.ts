@@ -65,8 +65,8 @@ cursorSuite('mikro_orm', dialectNames(), async (db, table) => {
 })
 
 // A page is what getResultList() gives: with the default flush mode, an entity persisted but
-// not flushed yet is on it, whether the page reads the exact text of a date-time order column
-// (PostgreSQL, MariaDB: its own select) or not (getResultList itself).
+// not flushed yet is on it, whether the page reads the exact text of an order column (a date-time
+// column; on SQLite also an integer one: its own select) or not (getResultList itself).
 describe.each(dialectNames())('mikro_orm pages and pending changes on %s', (dialect) => {
   interface Stamp {
     id: number
@@ -134,5 +134,62 @@ describe.each(dialectNames())('mikro_orm pages and pending changes on %s', (dial
     expect(carried).toEqual(order.length === 1 ? ['id'] : ['at', 'id'])
     if (order.length === 2 && dialect !== 'sqlite')
       expect(String(first.nextCursor()!.parameter('at'))).toContain('.123456')
+  })
+})
+
+// better-sqlite3 reads an integer as a JS number, rounded past 2^53 before MikroORM makes a bigint
+// (or a number) of it: a cursor carrying that value repeated the same row for ever. The cursor
+// carries the integer's exact text instead.
+describe('mikro_orm on SQLite, ordered by integers past 2^53', () => {
+  const table = uniqueName('mo_big')
+  let orm: MikroORM
+  const values = ['9007199254740993', '9007199254740995', '9007199254740997', '-9007199254740995']
+
+  beforeAll(async () => {
+    const db = await prepareDatabase('sqlite', 'mikro_big')
+    orm = await open(
+      db,
+      table,
+      [],
+      [
+        new EntitySchema<{ id: number; n: bigint; m: number }>({
+          name: 'BigRow',
+          tableName: table,
+          properties: {
+            id: { type: 'integer', primary: true },
+            n: { type: 'bigint' },
+            m: { type: 'integer' },
+          },
+        }),
+      ],
+    )
+    const connection = orm.em.getConnection()
+    await connection.execute(
+      `create table ${table} (id integer primary key, n bigint not null, m integer not null)`,
+    )
+    for (const [i, v] of values.entries())
+      await connection.execute(`insert into ${table} values (${i + 1}, ${v}, ${v})`)
+  })
+  afterAll(async () => {
+    await orm?.getSchemaGenerator().execute(`drop table if exists ${table}`)
+    await orm?.close()
+  })
+
+  it.each([
+    ['n', 'asc', [4, 1, 2, 3]],
+    ['n', 'desc', [3, 2, 1, 4]],
+    ['m', 'asc', [4, 1, 2, 3]],
+  ] as const)('walks %s %s, every row once', async (column, direction, expected) => {
+    const seen: number[] = []
+    let cursor: string | null = null
+    for (let i = 0; i < 10 && (i === 0 || cursor !== null); i++) {
+      const em = orm.em.fork() as unknown as { createQueryBuilder(e: string, a: string): any }
+      const qb = em.createQueryBuilder('BigRow', 'r').orderBy({ [column]: direction, id: 'asc' })
+      const page: { items(): unknown[]; nextCursor(): { encode(): string } | null } =
+        await cursorPaginate(qb, 1, cursor)
+      seen.push(...page.items().map((r) => Number((r as { id: number }).id)))
+      cursor = page.nextCursor()?.encode() ?? null
+    }
+    expect(seen).toEqual(expected)
   })
 })

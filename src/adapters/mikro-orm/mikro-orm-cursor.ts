@@ -126,8 +126,14 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
             ? undefined
             : fieldOf(c.name)
         },
-        // (a column the catalog does not know keeps the value MikroORM reads)
-        (c) => c.type !== undefined && properties[c.name].runtimeType === 'Date',
+        // (a column the catalog does not know keeps the value MikroORM reads); better-sqlite3
+        // reads an integer as a JS number, rounded past 2^53 before MikroORM makes a bigint of it
+        (c) =>
+          c.type === undefined
+            ? undefined
+            : properties[c.name].runtimeType === 'Date'
+              ? 'date'
+              : 'number',
       )
     },
     fetch: async (order, condition, limit) => {

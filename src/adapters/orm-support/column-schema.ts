@@ -209,11 +209,23 @@ export function exactForm(family: SqlFamily, type: string): ExactForm | undefine
 }
 
 /**
- * The exact form of a SQLite column an ORM reads through a JS Date, where the catalog's type
- * implies none: the stored value itself (text or a number), which a Date may not hold
- * (microseconds, another format). @internal
+ * How an ORM reads the values of a SQLite column, where that loses what a cursor must carry and
+ * the catalog's type implies no exact form: through a JS Date (`'date'`), or as a JS number
+ * (`'number'`, which rounds an integer past 2^53 before the ORM makes a bigint or a string of it).
+ * @internal
  */
-const SQLITE_STORED: ExactForm = { text: '??', cast: 'text' }
+export type SqliteReading = 'date' | 'number'
+
+/**
+ * The exact forms of those readings: a date as its stored value itself (text or a number), which
+ * a Date may not hold (microseconds, another format); an integer column's value as its decimal
+ * text, compared as a number again (`numeric` keeps an integer an integer, and a REAL the column
+ * holds a REAL).
+ */
+const SQLITE_EXACT: Record<SqliteReading, ExactForm> = {
+  date: { text: '??', cast: 'text' },
+  number: { text: 'cast(?? as text)', cast: 'numeric' },
+}
 
 /**
  * The type a cursor value is cast to in the condition: that of its exact text; on PostgreSQL also
@@ -252,6 +264,7 @@ const NUMBER_TEXT = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/
  */
 export const SPECIAL_NUMBER_TEXT = /^(NaN|-?Infinity)$/
 const DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T][\d:.]+)?( ?([+-][\d:]+|Z|[A-Z]{2,5}))?$/
+const ZONELESS_DATE_TEXT = /^\d{4}-\d{2}-\d{2}([ T][\d:.]+)?$/
 /** PostgreSQL's dates and timestamps past every other. */
 const INFINITE_DATE_TEXT = /^-?infinity$/
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
@@ -290,6 +303,33 @@ function isIntegerType(family: SqlFamily, type: string): boolean {
 
 const integer: Fits = (v) =>
   typeof v === 'number' ? Number.isInteger(v) : typeof v === 'string' && INTEGER_TEXT.test(v)
+
+/** The bits of a PostgreSQL or MySQL/MariaDB integer type, by the start of its name. */
+const INTEGER_BITS: readonly (readonly [RegExp, number])[] = [
+  [/^(tinyint)\b/, 8],
+  [/^(smallint|int2|smallserial)\b/, 16],
+  [/^(mediumint)\b/, 24],
+  [/^(bigint|int8|bigserial)\b/, 64],
+  [/^(int|integer|int4|serial)\b/, 32],
+]
+
+/**
+ * An integer within the range of the integer `type` (PostgreSQL, MySQL/MariaDB: `unsigned` from
+ * 0): MariaDB compares an out-of-range value without an error, so a tampered cursor would answer
+ * a page instead of a 400. SQLite stores an out-of-range integer as a REAL, so none is checked.
+ */
+function integerIn(family: SqlFamily, type: string): Fits {
+  const bits = family === 'sqlite' ? undefined : INTEGER_BITS.find(([re]) => re.test(type))?.[1]
+  if (bits === undefined) return integer
+  const unsigned = family === 'mysql' && /\bunsigned\b/.test(type)
+  const min = unsigned ? 0n : -(2n ** BigInt(bits - 1))
+  const max = unsigned ? 2n ** BigInt(bits) - 1n : 2n ** BigInt(bits - 1) - 1n
+  return (v) => {
+    if (!integer(v)) return false
+    const n = BigInt(v as number | string)
+    return n >= min && n <= max
+  }
+}
 const numeric: Fits = (v) => typeof v === 'number' || (typeof v === 'string' && NUMBER_TEXT.test(v))
 const text: Fits = (v) => typeof v === 'string'
 
@@ -300,10 +340,12 @@ const text: Fits = (v) => typeof v === 'string'
  * which hold values of any kind).
  */
 export function valueFits(family: SqlFamily, type: string): Fits | undefined {
-  if (isIntegerType(family, type))
+  if (isIntegerType(family, type)) {
+    const fits = integerIn(family, type)
     return family === 'mysql' && /^tinyint\(1\)/.test(type)
-      ? (v) => typeof v === 'boolean' || integer(v)
-      : integer
+      ? (v) => typeof v === 'boolean' || fits(v)
+      : fits
+  }
   if (family === 'postgres') {
     if (/^interval\b/.test(type)) return text
     // its text depends on lc_monetary ('$2.20'): as the driver reads it, or a number
@@ -322,9 +364,11 @@ export function valueFits(family: SqlFamily, type: string): Fits | undefined {
   if (type === 'boolean') return (v) => typeof v === 'boolean'
   if (type === 'uuid') return (v) => typeof v === 'string' && UUID_TEXT.test(v)
   if (/^time\b/.test(type)) return (v) => typeof v === 'string' && TIME_TEXT.test(v)
+  // MySQL/MariaDB: no zone (MariaDB drops one with a warning; the cursor's own values hold none)
   if (DATE_TIME.test(type))
-    return (v) =>
-      typeof v === 'string' && DATE_TEXT.test(v) && isPossibleDate(v, family === 'mysql')
+    return family === 'mysql'
+      ? (v) => typeof v === 'string' && ZONELESS_DATE_TEXT.test(v) && isPossibleDate(v, true)
+      : (v) => typeof v === 'string' && DATE_TEXT.test(v) && isPossibleDate(v, false)
   if (/char|text|enum|citext/.test(type)) return text
   return undefined
 }
@@ -383,14 +427,15 @@ interface CatalogTable {
  * The cursor columns of an ORM query with what the catalog says of the columns of its `table`
  * (read once per owner and table, see {@link tableColumns}): `columnOf` names the table's column
  * of a cursor column (undefined: none, the cursor column stays as it is). On SQLite, a column
- * `readsDate` says the ORM reads through a JS Date travels as its stored value (`SQLITE_STORED`).
+ * the ORM reads as `reading` says travels in that reading's exact form (`SQLITE_EXACT`; `'number'`
+ * only for an integer column).
  * @internal
  */
 export async function withTableCatalog<C extends CursorColumn>(
   given: readonly C[],
   table: CatalogTable,
   columnOf: (column: C) => string | undefined,
-  readsDate: (column: C & SchemaColumn) => boolean,
+  reading: (column: C & SchemaColumn) => SqliteReading | undefined,
 ): Promise<C[]> {
   const { family } = table
   const known = await tableColumns(table.owner, family, table.ref, async (sql, bindings) => {
@@ -401,7 +446,12 @@ export async function withTableCatalog<C extends CursorColumn>(
     const name = columnOf(c)
     if (name === undefined) return c
     const column = withCatalog(family, c, known.get(name))
-    return family === 'sqlite' && readsDate(column) ? { ...column, exact: SQLITE_STORED } : column
+    if (family !== 'sqlite') return column
+    const read = reading(column)
+    if (read === undefined) return column
+    if (read === 'number' && (column.type === undefined || !isIntegerType(family, column.type)))
+      return column
+    return { ...column, exact: SQLITE_EXACT[read] }
   })
 }
 

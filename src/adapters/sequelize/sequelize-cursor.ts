@@ -107,7 +107,7 @@ export function sequelizeCursorSource<T>(
         given,
         { owner: sequelize, family, ref, query },
         (c) => fieldOf(c.name),
-        (c) => m.rawAttributes?.[c.name]?.type?.key === 'DATE',
+        (c) => (m.rawAttributes?.[c.name]?.type?.key === 'DATE' ? 'date' : undefined),
       )
     },
     fetch: async (orderBy, condition, limit) => {

@@ -153,7 +153,7 @@ export function typeOrmCursorSource<T>(query: TypeOrmQueryLike<T>, fn: string): 
         (c) => metas.get(c.column)?.databaseName,
         (c) => {
           const meta = metas.get(c.column)
-          return meta !== undefined && readsDate(meta)
+          return meta !== undefined && readsDate(meta) ? 'date' : undefined
         },
       )
     },
