@@ -111,6 +111,21 @@ describe.each(dialectNames())('mikro-orm on %s', (dialect) => {
       expect(last.hasMorePages()).toBe(false)
     })
 
+    it('counts the groups of a GROUP BY with HAVING, as its rows are', async () => {
+      const grouped = () =>
+        em()
+          .createQueryBuilder(Post, 'p')
+          .select(['p.*'])
+          .groupBy('p.id')
+          .having('p.id > ?', [10])
+          .orderBy({ id: 'asc' })
+      const all = await grouped().getResultList()
+      expect(all.length).toBeGreaterThan(8)
+      const page = await paginate(grouped(), 4, 2)
+      expect(page.total()).toBe(all.length)
+      expect(page.items().map((p) => p.id)).toEqual(all.slice(4, 8).map((p) => p.id))
+    })
+
     it('pages a builder that has run already as a fresh one (its SQL is not reused)', async () => {
       const ran = published()
       await ran.getResultList()

@@ -77,6 +77,50 @@ describe.each(dialectNames())('typeorm paginate on %s', (dialect) => {
     }
   })
 
+  it("replaces the builder's own limit and offset", async () => {
+    const page = await paginate(published().limit(2).offset(3), 4, 2)
+    expect(page.items().map((p) => p.id)).toEqual([10, 11, 13, 14])
+    expect(page.total()).toBe(15)
+    const simple = await simplePaginate(published().limit(2).offset(3), 4, 2)
+    expect(simple.items().map((p) => p.id)).toEqual([10, 11, 13, 14])
+  })
+
+  it('counts the groups of a GROUP BY with HAVING, as its rows are', async () => {
+    const grouped = () =>
+      ds
+        .getRepository(Post)
+        .createQueryBuilder('post')
+        .groupBy('post.id')
+        .having('post.id > :from', { from: 10 })
+        .orderBy('post.id', 'ASC')
+    const all = await grouped().getMany()
+    expect(all.length).toBeGreaterThan(4)
+    const page = await paginate(grouped(), 4, 2)
+    expect(page.total()).toBe(all.length)
+    expect(page.items().map((p) => p.id)).toEqual(all.slice(4, 8).map((p) => p.id))
+  })
+
+  it('pages whole entities when the order goes on to a joined to-many column', async () => {
+    const ordered = () =>
+      published()
+        .leftJoinAndSelect('post.comments', 'comment')
+        .addOrderBy('comment.id', 'DESC')
+    const all = await ordered().getMany()
+    const seen: number[] = []
+    for (let n = 1; n <= 5; n++) {
+      const page = await paginate(ordered(), 4, n)
+      expect(page.total()).toBe(15)
+      if (n < 4) expect(page.items()).toHaveLength(4)
+      seen.push(...page.items().map((p) => p.id))
+      // each entity's joined rows in the order asked for
+      for (const post of page.items()) {
+        const ids = (post.comments ?? []).map((c) => c.id)
+        expect(ids).toEqual([...ids].sort((a, b) => b - a))
+      }
+    }
+    expect(seen).toEqual(all.map((p) => p.id))
+  })
+
   it('rejects a bad perPage and a value that is not a query builder', async () => {
     await expect(paginate(published(), -1)).rejects.toMatchObject({ code: 'ERR_PER_PAGE' })
     await expect(paginate(ds.getRepository(Post) as never, 2)).rejects.toMatchObject({

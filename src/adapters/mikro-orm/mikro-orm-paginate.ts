@@ -1,5 +1,5 @@
 import { freshClone, type MikroOrmQueryLike } from './mikro-orm-types'
-import { explainEstimate } from '../../pagination/page-query'
+import { countFrom, explainEstimate } from '../../pagination/page-query'
 import type { KnexSqlLike } from '../orm-support/knex-like-cursor'
 import { ormPaginators } from '../orm-support/orm-paginators'
 import { knexFamily } from '../orm-support/knex-like-cursor'
@@ -47,16 +47,45 @@ function mikroOrmEstimate(query: MikroOrmQueryLike<unknown>): Promise<number | u
   )
 }
 
+/**
+ * The rows of the builder: `getCount()` (a COUNT of distinct primary keys), except for a
+ * `GROUP BY` or `HAVING`, where that COUNT counts the first group's rows: the rows of the query
+ * (its groups), counted over it as a derived table on the EntityManager's connection.
+ */
+async function countRows(query: MikroOrmQueryLike<unknown>): Promise<number> {
+  // the count sees what the page query will: getResultList() flushes pending changes first
+  await flushPending(query)
+  const qb = query as unknown as Partial<MikroOrmEstimateLike> & {
+    readonly _groupBy?: readonly unknown[]
+    readonly _having?: object
+  }
+  const em = qb.em
+  const grouped =
+    (qb._groupBy?.length ?? 0) > 0 ||
+    (qb._having !== undefined && Object.keys(qb._having).length > 0)
+  if (!grouped || typeof qb.getKnexQuery !== 'function' || em === undefined)
+    return freshClone(query).getCount()
+  const unpaged = freshClone(qb as MikroOrmEstimateLike)
+    .orderBy([])
+    .limit(undefined)
+  const { sql, bindings } = unpaged.offset(undefined).getKnexQuery().toSQL()
+  const rows = await em
+    .getConnection()
+    .execute(
+      `select count(*) as total from (${sql}) api_resources_page_count`,
+      bindings,
+      'all',
+      em.getTransactionContext(),
+    )
+  return countFrom(Array.isArray(rows) ? rows[0] : rows)
+}
+
 const mikroOrm = ormPaginators<'mikroOrm'>({
   supported: SUPPORTED,
   methods: ['getCount', 'getResultList', 'clone'],
   pages: (query) => ({
     estimate: () => mikroOrmEstimate(query),
-    // the count sees what the page query will: getResultList() flushes pending changes first
-    count: async () => {
-      await flushPending(query)
-      return freshClone(query).getCount()
-    },
+    count: () => countRows(query),
     fetch: (offset, limit) => freshClone(query).limit(limit).offset(offset).getResultList(),
   }),
   cursor: mikroOrmCursorSource,

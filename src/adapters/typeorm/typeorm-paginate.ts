@@ -1,6 +1,6 @@
 import type { TypeOrmQueryLike } from './typeorm-types'
 import { familyOfName } from '../orm-support/column-schema'
-import { explainEstimate } from '../../pagination/page-query'
+import { countFrom, explainEstimate } from '../../pagination/page-query'
 import { ormPaginators } from '../orm-support/orm-paginators'
 import { typeOrmCursorSource } from './typeorm-cursor'
 import { typeOrmPlanSteps } from './typeorm-query-plan'
@@ -48,14 +48,107 @@ function typeOrmEstimate(query: TypeOrmQueryLike): Promise<number | undefined> {
   )
 }
 
+/** The parts of a `SelectQueryBuilder` a numbered page reads besides {@link TypeOrmEstimateLike}. */
+interface TypeOrmPageLike<T> extends TypeOrmEstimateLike {
+  clone(): TypeOrmPageLike<T>
+  orderBy(): TypeOrmPageLike<T>
+  skip(n?: number): TypeOrmPageLike<T>
+  take(n?: number): TypeOrmPageLike<T>
+  limit(n?: number): TypeOrmPageLike<T>
+  offset(n?: number): TypeOrmPageLike<T>
+  addOrderBy(key: string, order?: string, nulls?: string): TypeOrmPageLike<T>
+  andWhereInIds(ids: unknown[]): TypeOrmPageLike<T>
+  getMany(): Promise<T[]>
+  getCount(): Promise<number>
+  readonly expressionMap: {
+    readonly groupBys: readonly string[]
+    readonly havings: readonly unknown[]
+    readonly orderBys: Readonly<Record<string, string | { order: string; nulls?: string }>>
+    readonly mainAlias?: {
+      readonly metadata: { getEntityIdMap(entity: unknown): Record<string, unknown> | undefined }
+    }
+    readonly joinAttributes: readonly {
+      readonly alias: { readonly name: string }
+      readonly parentAlias?: string
+      readonly relation?: { readonly isOneToMany: boolean; readonly isManyToMany: boolean }
+    }[]
+  }
+}
+
+/** A copy of the builder without its own `limit`/`offset` (a page replaces them). */
+function unlimited<T>(query: TypeOrmQueryLike<T>): TypeOrmPageLike<T> {
+  return (query as unknown as TypeOrmPageLike<T>).clone().limit(undefined).offset(undefined)
+}
+
+/**
+ * The rows of the builder: `getCount()` (distinct entities of the main alias), except for a
+ * `GROUP BY` or `HAVING`, which `getCount()` drops or breaks: the rows of the query (its groups),
+ * counted over it as a derived table.
+ */
+async function countRows<T>(query: TypeOrmQueryLike<T>): Promise<number> {
+  const qb = unlimited(query)
+  const { groupBys, havings } = qb.expressionMap
+  if (groupBys.length === 0 && havings.length === 0) return qb.getCount()
+  const dataSource = qb.dataSource ?? qb.connection
+  const runner = qb.queryRunner ?? dataSource
+  if (runner === undefined) return qb.getCount()
+  const [sql, parameters] = qb.orderBy().skip(undefined).take(undefined).getQueryAndParameters()
+  const rows = await runner.query(
+    `select count(*) as total from (${sql}) api_resources_page_count`,
+    parameters,
+  )
+  return countFrom(Array.isArray(rows) ? rows[0] : rows)
+}
+
+/** The aliases of joins to many rows per entity (a to-many relation, or a join below one). */
+function multiplyingAliases(qb: TypeOrmPageLike<unknown>): Set<string> {
+  const many = new Set<string>()
+  for (const join of qb.expressionMap.joinAttributes) {
+    const relation = join.relation
+    if (
+      relation?.isOneToMany === true ||
+      relation?.isManyToMany === true ||
+      (join.parentAlias !== undefined && many.has(join.parentAlias))
+    )
+      many.add(join.alias.name)
+  }
+  return many
+}
+
+/**
+ * One page of entities, with `skip`/`take` rather than `offset`/`limit`, so joined rows stay whole.
+ * TypeORM picks the page's entities by the distinct values of every order column, so an order
+ * that goes on to a column of a to-many join would pick fewer entities than the page holds: the
+ * entities are then picked by the other order columns, and read again with the whole order (their
+ * joined rows in that order), in the order they were picked.
+ */
+async function fetchPage<T>(query: TypeOrmQueryLike<T>, offset: number, limit: number) {
+  const qb = unlimited(query)
+  const many = multiplyingAliases(qb)
+  const orders = Object.entries(qb.expressionMap.orderBys)
+  const picking = orders.filter(([key]) => !many.has(key.slice(0, key.indexOf('.'))))
+  const metadata = qb.expressionMap.mainAlias?.metadata
+  if (picking.length === orders.length || metadata === undefined)
+    return qb.skip(offset).take(limit).getMany()
+  const picker = qb.clone().orderBy()
+  for (const [key, order] of picking)
+    if (typeof order === 'string') picker.addOrderBy(key, order)
+    else picker.addOrderBy(key, order.order, order.nulls)
+  const picked = await picker.skip(offset).take(limit).getMany()
+  if (picked.length === 0) return picked
+  const keyOf = (entity: unknown) => JSON.stringify(metadata.getEntityIdMap(entity))
+  const ids = picked.map((entity) => metadata.getEntityIdMap(entity))
+  const read = new Map((await qb.andWhereInIds(ids).getMany()).map((e) => [keyOf(e), e]))
+  return picked.map((entity) => read.get(keyOf(entity)) ?? entity)
+}
+
 const typeorm = ormPaginators<'typeorm'>({
   supported: SUPPORTED,
   methods: ['getCount', 'getMany', 'clone'],
-  // `skip`/`take` rather than `offset`/`limit`, so joined rows stay whole
   pages: (query) => ({
     estimate: () => typeOrmEstimate(query),
-    count: () => query.clone().getCount(),
-    fetch: (offset, limit) => query.clone().skip(offset).take(limit).getMany(),
+    count: () => countRows(query),
+    fetch: (offset, limit) => fetchPage(query, offset, limit),
   }),
   cursor: typeOrmCursorSource,
   plan: typeOrmPlanSteps,
