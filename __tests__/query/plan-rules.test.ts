@@ -40,6 +40,7 @@ class PostResource extends JsonResource<Post> {
     filters: {
       id: { type: 'integer', operators: ['eq'] },
       title: { column: 'id', type: 'string', operators: ['eq'] },
+      score: { column: 'id', type: 'number', operators: ['eq'] },
     },
     perPage: { default: 3, max: 5 },
   })
@@ -131,6 +132,33 @@ describe('filters', () => {
     expect(() => queryPlan(PostResource, { query: 'filter=1' })).toThrow(QueryParameterError)
     expect(() => queryPlan(PostResource, { query: 'filter[nope]=1' })).toThrow(QueryParameterError)
     expect(queryPlan(PostResource, { query: 'filter[id]=2' }).where).toHaveLength(1)
+  })
+
+  it('a number value is any decimal number a page may show, digits unbounded', () => {
+    const valueOf = (text: string) =>
+      (
+        queryPlan(PostResource, { query: `filter[score][eq]=${text}` }).where[0] as {
+          value: unknown
+        }
+      ).value
+    expect(valueOf('0.30000000000000004')).toBe(0.30000000000000004)
+    expect(valueOf('12345678901234567')).toBe(12345678901234567)
+    expect(valueOf('-.5')).toBe(-0.5)
+    expect(valueOf('1.5e-300')).toBe(1.5e-300)
+    for (const bad of [
+      '1e999',
+      '1.2.3',
+      '0x10',
+      'NaN',
+      'Infinity',
+      '',
+      '-',
+      '1e',
+      '5' + '0'.repeat(400),
+    ])
+      expect(() =>
+        queryPlan(PostResource, { query: `filter[score][eq]=${encodeURIComponent(bad)}` }),
+      ).toThrow(QueryParameterError)
   })
 
   it('a string value too long is refused with the limit named', () => {

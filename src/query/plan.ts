@@ -398,7 +398,10 @@ function describeType(filter: ResolvedFilter, text: string): string {
 export const MAX_FILTER_TEXT = 1000
 
 const INTEGER = /^-?[0-9]{1,16}$/
-const NUMBER = /^-?[0-9]{1,16}(\.[0-9]{1,16})?([eE][+-]?[0-9]{1,3})?$/
+// a decimal number of any precision (a double's shortest text has up to 17 significant digits),
+// within the length of the longest finite double written out in full
+const NUMBER = /^-?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,4})?$/
+const MAX_NUMBER_TEXT = 400
 // RFC 3339 (`T` and `Z` in either case, a fraction of up to nanoseconds), or a space for `T`
 const DATE_TIME =
   /^([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[Tt ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(\.[0-9]{1,9})?)?([Zz]|[+-][0-9]{2}:[0-9]{2})?)?$/
@@ -417,7 +420,7 @@ function convert(filter: ResolvedFilter, text: string): FilterValue | undefined 
       return Number.isSafeInteger(value) ? value : undefined
     }
     case 'number': {
-      if (!NUMBER.test(text)) return undefined
+      if (text.length > MAX_NUMBER_TEXT || !NUMBER.test(text)) return undefined
       const value = Number(text)
       return Number.isFinite(value) ? value : undefined
     }
