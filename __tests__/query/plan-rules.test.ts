@@ -142,7 +142,7 @@ describe('filters', () => {
         }
       ).value
     expect(valueOf('0.30000000000000004')).toBe(0.30000000000000004)
-    expect(valueOf('12345678901234567')).toBe(12345678901234567)
+    expect(valueOf('12345678901234567')).toBe(Number('12345678901234567'))
     expect(valueOf('-.5')).toBe(-0.5)
     expect(valueOf('1.5e-300')).toBe(1.5e-300)
     for (const bad of [

@@ -126,6 +126,23 @@ describe.each(dialectNames())('mikro-orm on %s', (dialect) => {
       expect(page.items().map((p) => p.id)).toEqual(all.slice(4, 8).map((p) => p.id))
     })
 
+    it('walks cursor pages ordered by a to-one relation (its foreign key)', async () => {
+      const ordered = () =>
+        em()
+          .createQueryBuilder(Post, 'p')
+          .orderBy([{ author: 'desc' }, { id: 'asc' }])
+      const all = (await ordered().getResultList()).map((p) => p.id)
+      const seen: number[] = []
+      let cursor: string | undefined
+      for (let i = 0; i < 20; i++) {
+        const page = await cursorPaginate(ordered(), 4, cursor)
+        seen.push(...page.items().map((p) => p.id))
+        cursor = page.nextCursor()?.encode()
+        if (cursor === undefined) break
+      }
+      expect(seen).toEqual(all)
+    })
+
     it('pages a builder that has run already as a fresh one (its SQL is not reused)', async () => {
       const ran = published()
       await ran.getResultList()

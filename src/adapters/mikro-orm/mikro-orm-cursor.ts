@@ -13,6 +13,26 @@ interface PropertyMeta {
   readonly fieldNames?: readonly string[]
   readonly runtimeType?: string
   readonly formula?: unknown
+  /** `'scalar'`, or a relation's kind (`'m:1'`, `'1:1'`, ...). */
+  readonly kind?: string
+  /** A relation's target entity. */
+  readonly targetMeta?: { readonly primaryKeys?: readonly string[] }
+}
+
+/**
+ * The key a to-one relation's value holds (an entity, a stub or a `Reference`): its target's
+ * primary key, the value of the foreign key column the order names; `null` for none.
+ */
+function referenceKey(value: unknown, property: PropertyMeta): CursorValue {
+  if (value === null || value === undefined) return null
+  const ref = value as { unwrap?: () => unknown }
+  const entity = (typeof ref.unwrap === 'function' ? ref.unwrap() : value) as Record<
+    string,
+    unknown
+  >
+  const key = entity[property.targetMeta?.primaryKeys?.[0] ?? 'id']
+  if (typeof key === 'bigint') return key.toString()
+  return key === undefined ? null : (key as CursorValue)
 }
 
 /** The parts of an `EntityManager` the cursor step uses. */
@@ -177,7 +197,30 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
         }),
       )
       page.limit(limit)
-      if (!readsExact) return page.getResultList()
+      // a to-one relation's value is an entity: its cursor value is the foreign key's
+      const references = schemaColumns.filter(
+        (c) =>
+          c.exact === undefined &&
+          (properties[c.name]?.kind === 'm:1' || properties[c.name]?.kind === '1:1'),
+      )
+      const withKeys = (list: T[], texts: ExactRows | undefined): T[] => {
+        if (references.length > 0)
+          setExactCursorValues(
+            list,
+            list.map((entity, i) => {
+              const values = new Map(texts?.[i] ?? [])
+              for (const c of references)
+                values.set(
+                  c.name,
+                  referenceKey((entity as Record<string, unknown>)[c.name], properties[c.name]),
+                )
+              return values
+            }),
+          )
+        else if (texts !== undefined) setExactCursorValues(list, texts)
+        return list
+      }
+      if (!readsExact) return withKeys(await page.getResultList(), undefined)
       // getResultList()'s steps, the exact texts taken off the rows before they become entities:
       // pending changes of the entity flushed first (the EntityManager's flush mode), one entity
       // per row, a row repeated by a join given once
@@ -193,9 +236,7 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
         entities.add(entity as T)
         kept.push(texts?.[i])
       })
-      const list = [...entities]
-      if (texts !== undefined) setExactCursorValues(list, kept)
-      return list
+      return withKeys([...entities], texts === undefined ? undefined : kept)
     },
   }
 }
