@@ -80,6 +80,10 @@ describe('page URLs', () => {
   it('carry a fragment, encoded so that it cannot break out of the URL', () => {
     expect(la().fragment('comments').url(2)).toBe('/posts?page=2#comments')
     expect(la().fragment('a b"<').url(2)).toBe('/posts?page=2#a%20b%22%3C')
+    // a percent-escape is kept as it is (not encoded twice); a lone % is encoded
+    expect(la().fragment('a%20b').url(2)).toBe('/posts?page=2#a%20b')
+    expect(la().fragment('100%').url(2)).toBe('/posts?page=2#100%25')
+    expect(la().fragment('%zz%4').url(2)).toBe('/posts?page=2#%25zz%254')
     expect(la().fragment('x').fragment()).toBe('x')
     expect(la().fragment('x').fragment(null).url(1)).toBe('/posts?page=1')
   })

@@ -77,9 +77,12 @@ export function bareUrl(path: string, params: QueryParams, fragment: string | nu
   return path + rest + encodeFragment(fragment)
 }
 
-/** `#fragment`, encoded so it cannot end the URL early or break out of an attribute. */
+/**
+ * `#fragment`, encoded so it cannot end the URL early or break out of an attribute; a
+ * percent-escape it holds already (`a%20b`) is kept, not encoded twice.
+ */
 export function encodeFragment(fragment: string | null): string {
   if (fragment === null || fragment === '') return ''
   // per code point (`u`): a surrogate pair is one character, a lone surrogate encodes to nothing
-  return `#${fragment.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/?]/gu, encodeComponent)}`
+  return `#${fragment.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/gu, encodeComponent)}`
 }
