@@ -72,18 +72,69 @@ function withConfig<T, R>(query: DrizzleQueryLike<T>, patch: object, fn: () => R
 
 interface DrizzleSql {
   sql: (strings: TemplateStringsArray, ...values: unknown[]) => unknown
+  is(value: unknown, type: unknown): boolean
+  Column: unknown
+}
+
+/** The parts of a select builder's config the page reads. */
+interface SelectConfig {
+  readonly fields?: Record<string, unknown>
+  readonly distinct?: unknown
+  readonly groupBy?: readonly unknown[]
+  readonly having?: unknown
+  readonly setOperators?: readonly object[]
+}
+
+/**
+ * The config patch that sets a page's `limit`, `offset` (and `orderBy`) of the query: on a set
+ * operation (`union`, `intersect`, `except`) they belong to its last operator, as Drizzle's own
+ * `.limit()` puts them, where they apply to the whole; elsewhere to the query itself.
+ */
+function pagePatch<T>(query: DrizzleQueryLike<T>, patch: object): object {
+  const operators = (query.config as SelectConfig).setOperators
+  if (operators === undefined || operators.length === 0) return patch
+  return { setOperators: [...operators.slice(0, -1), { ...operators.at(-1), ...patch }] }
+}
+
+/**
+ * Can the selection be replaced by a constant without changing the rows? When it holds columns
+ * only (no expression, which may be an aggregate) and the query has no DISTINCT, GROUP BY, HAVING
+ * or set operation. The count then cannot meet MySQL/MariaDB's "duplicate column" error of a
+ * derived table over `select *` of a join.
+ */
+function selectsColumnsOnly(config: SelectConfig, drizzle: DrizzleSql): boolean {
+  if (config.fields === undefined || (config.distinct !== undefined && config.distinct !== false))
+    return false
+  if ((config.groupBy?.length ?? 0) > 0 || config.having !== undefined) return false
+  if ((config.setOperators?.length ?? 0) > 0) return false
+  const columns = (fields: object): boolean =>
+    Object.values(fields).every((value) =>
+      drizzle.is(value, drizzle.Column)
+        ? true
+        : typeof value === 'object' &&
+            value !== null &&
+            Object.getPrototypeOf(value) === Object.prototype
+          ? columns(value)
+          : false,
+    )
+  return columns(config.fields)
 }
 
 /** COUNT(*) over the query (without its limit/offset) as a subquery, on the query's own session. */
 async function countRows<T>(query: DrizzleQueryLike<T>): Promise<number> {
   // loaded when a Drizzle query is first paginated (the entry point never needs it), with an
   // import() bundlers follow
-  const { sql } = (await import('drizzle-orm')) as unknown as DrizzleSql
+  const drizzle = (await import('drizzle-orm')) as unknown as DrizzleSql
+  const { sql } = drizzle
   // a relational query's `with` and `extras` never change which rows it returns: left out
-  const loads = isRelationalQuery(query) ? { with: undefined, extras: undefined } : {}
-  const inner = withConfig(query, { limit: undefined, offset: undefined, ...loads }, () =>
-    query.getSQL(),
-  )
+  const relational = isRelationalQuery(query)
+  const loads = relational ? { with: undefined, extras: undefined } : {}
+  const selection =
+    !relational && selectsColumnsOnly(query.config as SelectConfig, drizzle)
+      ? { fields: { one: sql`1` }, fieldsFlat: undefined }
+      : {}
+  const unpaged = { ...pagePatch(query, { limit: undefined, offset: undefined }), ...loads }
+  const inner = withConfig(query, { ...unpaged, ...selection }, () => query.getSQL())
   return countFrom(
     await query.session!.count(sql`select count(*) as count from (${inner}) as page_count`),
   )
@@ -100,7 +151,10 @@ async function estimateRows<T>(query: DrizzleQueryLike<T>): Promise<number | und
   const prepareQuery = query.session?.prepareQuery?.bind(query.session)
   if (prepareQuery === undefined) return undefined
   const loads = isRelationalQuery(query) ? { with: undefined, extras: undefined } : {}
-  const unpaged = { limit: undefined, offset: undefined, orderBy: undefined, ...loads }
+  const unpaged = {
+    ...pagePatch(query, { limit: undefined, offset: undefined, orderBy: undefined }),
+    ...loads,
+  }
   const { sql, params } = withConfig(query, unpaged, () => query.toSQL())
   return explainEstimate(family, sql, params, async (text, values) => {
     const rawQuery = { sql: text, params: values.slice() }
@@ -129,7 +183,7 @@ const drizzle = ormPaginators<'drizzle'>({
     count: () => countRows(query as DrizzleQueryLike),
     fetch: (offset, limit) => {
       const q = query as DrizzleQueryLike
-      return withConfig(q, { limit, offset }, () => q.execute())
+      return withConfig(q, pagePatch(q, { limit, offset }), () => q.execute())
     },
   }),
   plan: drizzlePlanSteps,
