@@ -1,4 +1,4 @@
-import { col, fn, Op, type Sequelize } from 'sequelize'
+import { col, fn, Op, where, type Sequelize } from 'sequelize'
 import { MISSING, LengthAwarePaginator, Paginator } from 'api-resources'
 import { loadedCount, loadedPivot, loadedRelation, modelAttribute } from 'api-resources/adapter'
 import { installSequelize, paginate, simplePaginate } from 'api-resources/sequelize'
@@ -116,6 +116,30 @@ describe.each(dialectNames())('sequelize on %s', (dialect) => {
       expect(last).toBeInstanceOf(Paginator)
       expect(last.items().map((p) => p.id)).toEqual([25, 26, 29])
       expect(last.hasMorePages()).toBe(false)
+    })
+
+    it('counts the rows of a grouped query and of one selecting DISTINCT, as findAll returns them', async () => {
+      const shapes = {
+        'group with having': {
+          model: Post,
+          attributes: ['userId', [fn('COUNT', col('id')), 'n']],
+          group: ['userId'],
+          having: where(fn('COUNT', col('id')), { [Op.gt]: 1 }),
+          order: [['userId', 'ASC']] as [string, string][],
+        },
+        'a DISTINCT attribute': {
+          model: Post,
+          attributes: [[fn('DISTINCT', col('published')), 'published']],
+          order: [['published', 'ASC']] as [string, string][],
+        },
+        'an aggregate alone': { model: Post, attributes: [[fn('COUNT', col('id')), 'n']] },
+      }
+      for (const [shape, query] of Object.entries(shapes)) {
+        const rows = await Post.findAll(query as never)
+        const page = await paginate(query as never, 1, 2)
+        expect([shape, page.total()]).toEqual([shape, rows.length])
+        expect(page.items()).toHaveLength(rows.length > 1 ? 1 : 0)
+      }
     })
 
     it('rejects a bad perPage and a value that is not a Sequelize query', async () => {

@@ -10,7 +10,7 @@ import {
 } from '../orm-support/orm-paginators'
 import type { CursorPaginator } from '../../pagination/cursor-paginator'
 import { sequelizeCursorSource } from './sequelize-cursor'
-import { isPlanInclude, sequelizePlanSteps } from './sequelize-query-plan'
+import { isPlanAdded, sequelizePlanSteps } from './sequelize-query-plan'
 
 /**
  * The parts of Sequelize this adapter uses, duck-typed so that `api-resources/sequelize` never loads
@@ -58,11 +58,58 @@ function splitQuery(query: SequelizeQuery) {
   // a COUNT needs neither the selected columns nor the order; `distinct` on the primary key keeps a
   // join to a to-many association from counting one model several times
   // nor the includes a query plan added to load relations (they filter nothing)
-  const { attributes: _a, order: _r, include, ...where } = find
-  const filtering = include === undefined ? [] : [include].flat().filter((i) => !isPlanInclude(i))
+  const { attributes, order: _r, include, ...where } = find
+  const filtering = include === undefined ? [] : [include].flat().filter((i) => !isPlanAdded(i))
   const rows = { ...where, ...(filtering.length > 0 ? { include: filtering } : {}) }
   const count = { ...rows, distinct: true, col: model.primaryKeyAttribute }
-  return { model, find, rows, count }
+  // the rows of a query whose groups or selected expressions decide them (`group`, `having`,
+  // `fn('DISTINCT', ...)`, an aggregate), which `Model.count()` does not count
+  const selected =
+    where.group !== undefined || where.having !== undefined || selectsExpressions(attributes)
+      ? { ...rows, attributes }
+      : undefined
+  return { model, find, rows, count, selected }
+}
+
+/**
+ * Does `attributes` select an expression (anything but a column name, renamed or not, and the
+ * counts a plan added, which change no row)?
+ */
+function selectsExpressions(attributes: unknown): boolean {
+  const entries = Array.isArray(attributes)
+    ? attributes
+    : typeof attributes === 'object' && attributes !== null
+      ? [(attributes as { include?: unknown }).include ?? []].flat()
+      : []
+  return entries.some(
+    (entry) =>
+      typeof entry !== 'string' &&
+      !isPlanAdded(entry) &&
+      !(Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string'),
+  )
+}
+
+/**
+ * The rows `findAll(options)` returns, counted over its SELECT (see {@link findAllSql}) as a derived
+ * table with `sequelize.query()`, in the query's transaction, with its bind parameters and
+ * replacements.
+ */
+async function countSelected(model: SequelizeFinder, options: object): Promise<number> {
+  const m = model as EstimateModel
+  const sequelize = m.sequelize
+  if (sequelize === undefined) return countFrom(await model.count(options))
+  const { sql, options: written } = await findAllSql(m, options)
+  const { transaction, bind, replacements } = written
+  const result = await sequelize.query(
+    `select count(*) as total from (${sql.replace(/;\s*$/, '')}) as api_resources_page_count`,
+    {
+      type: 'SELECT',
+      ...(transaction === undefined ? {} : { transaction }),
+      ...(bind === undefined ? {} : { bind }),
+      ...(replacements === undefined ? {} : { replacements }),
+    },
+  )
+  return countFrom(Array.isArray(result) ? result[0] : result)
 }
 
 /** The parts of a model class the estimate uses (`queryInterface` is Sequelize's static getter). */
@@ -165,10 +212,13 @@ const sequelize = ormPaginators<'sequelize'>({
     return ok && typeof model.count === 'function' && typeof model.findAll === 'function'
   },
   pages(query) {
-    const { model, find, rows, count } = splitQuery(query)
+    const { model, find, rows, count, selected } = splitQuery(query)
     return {
       estimate: () => sequelizeEstimate(model, rows),
-      count: async () => countFrom(await model.count(count)),
+      count: async () =>
+        selected === undefined
+          ? countFrom(await model.count(count))
+          : countSelected(model, selected),
       fetch: (offset, limit) => model.findAll({ ...find, offset, limit }),
     }
   },

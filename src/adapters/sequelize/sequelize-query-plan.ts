@@ -105,12 +105,15 @@ function associationOf(
   return association
 }
 
-/** The includes a plan added: the COUNT of `paginate()` leaves them out (they filter nothing). */
-const planIncludes = new WeakSet<object>()
+/**
+ * The `include` items and count `attributes` a plan added: the COUNT of `paginate()` leaves them
+ * out (they load relations and counts, and filter nothing).
+ */
+const planAdded = new WeakSet<object>()
 
-/** Did a plan add this `include` item (a load, not a filter)? @internal */
-export function isPlanInclude(item: unknown): boolean {
-  return typeof item === 'object' && item !== null && planIncludes.has(item)
+/** Did a plan add this `include` item (a load, not a filter) or count attribute? @internal */
+export function isPlanAdded(item: unknown): boolean {
+  return typeof item === 'object' && item !== null && planAdded.has(item)
 }
 
 /**
@@ -141,7 +144,7 @@ function includesOf(
         : {}),
       ...(nested.length > 0 ? { include: nested } : {}),
     }
-    planIncludes.add(include)
+    planAdded.add(include)
     return include
   })
 }
@@ -219,6 +222,7 @@ function applySequelizePlan<Q extends SequelizeQuery>(
   const order = plan.order.map((entry) => [entry.column, entry.descending ? 'DESC' : 'ASC'])
   const includes = includesOf(fn, plan, model, includeTree(plan))
   const counts = plan.counts.map((count) => countAttribute(fn, plan, model, S, count))
+  for (const count of counts) planAdded.add(count)
   const ownInclude = query.include === undefined ? [] : [query.include].flat()
   const applied = {
     ...query,
