@@ -139,6 +139,23 @@ describe.each(prismaDialects())('prisma on %s', (dialect) => {
       expect(page.items()).toHaveLength(10)
     })
 
+    it('counts the distinct rows of a query with `distinct`, which count() does not take', async () => {
+      for (const args of [
+        { distinct: ['userId'], orderBy: { userId: 'asc' } },
+        { distinct: 'published', select: { published: true }, orderBy: { published: 'asc' } },
+        {
+          where: { published: true },
+          distinct: ['userId', 'published'],
+          orderBy: { userId: 'asc' },
+        },
+      ] as const) {
+        const rows = await prisma.post.findMany(args as never)
+        const page = await paginate(prisma.post, args as never, 1, 2)
+        expect(page.total()).toBe(rows.length)
+        expect(page.items()).toEqual(rows.slice(1, 2))
+      }
+    })
+
     it('simplePaginate fetches one extra row to know whether there is more', async () => {
       const last = await simplePaginate(prisma.post, published, 4, 4)
       expect(last).toBeInstanceOf(Paginator)

@@ -131,7 +131,8 @@ async function countRows<T>(query: DrizzleQueryLike<T>): Promise<number> {
   const loads = relational ? { with: undefined, extras: undefined } : {}
   const selection =
     !relational && selectsColumnsOnly(query.config as SelectConfig, drizzle)
-      ? { fields: { one: sql`1` }, fieldsFlat: undefined }
+      ? // (no ORDER BY either: one by position, `sql\`2 desc\``, would name a column it lost)
+        { fields: { one: sql`1` }, fieldsFlat: undefined, orderBy: undefined }
       : {}
   const unpaged = { ...pagePatch(query, { limit: undefined, offset: undefined }), ...loads }
   const inner = withConfig(query, { ...unpaged, ...selection }, () => query.getSQL())

@@ -55,6 +55,22 @@ declare module '../orm-support/orm-paginators' {
   }
 }
 
+/**
+ * The rows `findMany(args)` returns without `skip`/`take`: `count({ where })`, or with `distinct`
+ * (which `count()` does not take) the distinct values of those fields, selected alone.
+ */
+async function countRows(
+  delegate: PrismaDelegateLike<unknown>,
+  args: PrismaFindManyArgs,
+): Promise<number> {
+  const distinct = (args as { distinct?: unknown }).distinct
+  if (distinct === undefined) return (await delegate.count({ where: args.where })) as number
+  const fields = [distinct].flat() as string[]
+  const select = Object.fromEntries(fields.map((field) => [field, true]))
+  const rows = await delegate.findMany({ where: args.where, distinct, select } as never)
+  return rows.length
+}
+
 const prisma = ormPaginators<'prisma'>({
   supported: SUPPORTED,
   // the error shows the delegate, not the pair the paginators pass around
@@ -68,7 +84,7 @@ const prisma = ormPaginators<'prisma'>({
   pages: ({ delegate, args }) => {
     const findArgs = withoutCursor('paginate', args)
     return {
-      count: async () => (await delegate.count({ where: findArgs.where })) as number,
+      count: () => countRows(delegate, findArgs),
       fetch: async (skip, take) => await delegate.findMany({ ...findArgs, skip, take }),
     }
   },
