@@ -102,9 +102,7 @@ describe.each(dialectNames())('typeorm paginate on %s', (dialect) => {
 
   it('pages whole entities when the order goes on to a joined to-many column', async () => {
     const ordered = () =>
-      published()
-        .leftJoinAndSelect('post.comments', 'comment')
-        .addOrderBy('comment.id', 'DESC')
+      published().leftJoinAndSelect('post.comments', 'comment').addOrderBy('comment.id', 'DESC')
     const all = await ordered().getMany()
     const seen: number[] = []
     for (let n = 1; n <= 5; n++) {
