@@ -9,7 +9,7 @@
 // rows Drizzle's own select returns. (The shared suite, drizzle-planned-suite.test.ts, runs there.)
 import knexFactory, { type Knex } from 'knex'
 import mysql from 'mysql2/promise'
-import { asc, eq, gt, inArray, lt, relations, sql } from 'drizzle-orm'
+import { asc, inArray, relations } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/mysql2'
 import * as my from 'drizzle-orm/mysql-core'
 import {
@@ -473,27 +473,6 @@ onMariaDb('Drizzle query plans on MariaDB', () => {
     )
     expect(error).toBeInstanceOf(UnsupportedQueryError)
     expect((error as Error).message).toMatch(/select builder/)
-  })
-
-  it('counts a select-all over a join (two columns named id) and pages a UNION as a whole', async () => {
-    const db = open('default')
-    const joined = () =>
-      db.select().from(posts).innerJoin(users, eq(users.id, posts.user_id)).orderBy(asc(posts.id))
-    const rows = await joined()
-    const page = await paginate(joined(), 7, 2)
-    expect(page.total()).toBe(rows.length)
-    expect(page.items()).toHaveLength(7)
-    const union = () =>
-      db
-        .select({ id: posts.id })
-        .from(posts)
-        .where(lt(posts.id, 5))
-        .union(db.select({ id: posts.id }).from(posts).where(gt(posts.id, 20)))
-        .orderBy(sql`id`)
-    const all = (await union()).map((r) => r.id)
-    const second = await paginate(union(), 3, 2)
-    expect(second.total()).toBe(all.length)
-    expect(second.items().map((r) => r.id)).toEqual(all.slice(3, 6))
   })
 
   it('loads counts on MariaDB (correlated subqueries in the select list run there) next to batched includes', async () => {
