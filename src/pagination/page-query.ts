@@ -243,3 +243,21 @@ export async function explainEstimate(
   if (family === 'mysql') return mysqlExplainRows(await run(`explain ${sql}`, bindings))
   return undefined
 }
+
+/**
+ * The rows of a query that its ORM's own count does not count (a `GROUP BY`, `HAVING`, a selected
+ * `DISTINCT` or aggregate): `select count(*)` over its SQL as a derived table, run with `run`, read
+ * with {@link countFrom}. The one such count of the ORM adapters; each gives its SQL (without ORDER
+ * BY, LIMIT and OFFSET) and its way to run it. @internal
+ */
+export async function countDerived(
+  sql: string,
+  bindings: readonly unknown[],
+  run: RunSql,
+): Promise<number> {
+  const rows = await run(
+    `select count(*) as total from (${sql}) as api_resources_page_count`,
+    bindings,
+  )
+  return countFrom(Array.isArray(rows) ? rows[0] : rows)
+}

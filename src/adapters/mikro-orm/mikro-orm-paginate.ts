@@ -1,5 +1,5 @@
 import { freshClone, type MikroOrmQueryLike } from './mikro-orm-types'
-import { countFrom, explainEstimate } from '../../pagination/page-query'
+import { countDerived, explainEstimate } from '../../pagination/page-query'
 import type { KnexSqlLike } from '../orm-support/knex-like-cursor'
 import { ormPaginators } from '../orm-support/orm-paginators'
 import { knexFamily } from '../orm-support/knex-like-cursor'
@@ -69,15 +69,9 @@ async function countRows(query: MikroOrmQueryLike<unknown>): Promise<number> {
     .orderBy([])
     .limit(undefined)
   const { sql, bindings } = unpaged.offset(undefined).getKnexQuery().toSQL()
-  const rows = await em
-    .getConnection()
-    .execute(
-      `select count(*) as total from (${sql}) api_resources_page_count`,
-      bindings,
-      'all',
-      em.getTransactionContext(),
-    )
-  return countFrom(Array.isArray(rows) ? rows[0] : rows)
+  return countDerived(sql, bindings, (text, values) =>
+    em.getConnection().execute(text, values, 'all', em.getTransactionContext()),
+  )
 }
 
 const mikroOrm = ormPaginators<'mikroOrm'>({

@@ -1,6 +1,6 @@
 import type { LengthAwarePaginator } from '../../pagination/length-aware-paginator'
 import type { Paginator } from '../../pagination/paginator'
-import { countFrom, explainEstimate } from '../../pagination/page-query'
+import { countDerived, countFrom, explainEstimate } from '../../pagination/page-query'
 import { familyOfName } from '../orm-support/column-schema'
 import {
   ormPaginators,
@@ -100,16 +100,14 @@ async function countSelected(model: SequelizeFinder, options: object): Promise<n
   if (sequelize === undefined) return countFrom(await model.count(options))
   const { sql, options: written } = await findAllSql(m, options)
   const { transaction, bind, replacements } = written
-  const result = await sequelize.query(
-    `select count(*) as total from (${sql.replace(/;\s*$/, '')}) as api_resources_page_count`,
-    {
+  return countDerived(sql.replace(/;\s*$/, ''), [], (text) =>
+    sequelize.query(text, {
       type: 'SELECT',
       ...(transaction === undefined ? {} : { transaction }),
       ...(bind === undefined ? {} : { bind }),
       ...(replacements === undefined ? {} : { replacements }),
-    },
+    }),
   )
-  return countFrom(Array.isArray(result) ? result[0] : result)
 }
 
 /** The parts of a model class the estimate uses (`queryInterface` is Sequelize's static getter). */

@@ -1,6 +1,6 @@
 import type { TypeOrmQueryLike } from './typeorm-types'
 import { familyOfName } from '../orm-support/column-schema'
-import { countFrom, explainEstimate } from '../../pagination/page-query'
+import { countDerived, explainEstimate } from '../../pagination/page-query'
 import { ormPaginators } from '../orm-support/orm-paginators'
 import { typeOrmCursorSource } from './typeorm-cursor'
 import { typeOrmPlanSteps } from './typeorm-query-plan'
@@ -93,11 +93,7 @@ async function countRows<T>(query: TypeOrmQueryLike<T>): Promise<number> {
   const runner = qb.queryRunner ?? dataSource
   if (runner === undefined) return qb.getCount()
   const [sql, parameters] = qb.orderBy().skip(undefined).take(undefined).getQueryAndParameters()
-  const rows = await runner.query(
-    `select count(*) as total from (${sql}) api_resources_page_count`,
-    parameters,
-  )
-  return countFrom(Array.isArray(rows) ? rows[0] : rows)
+  return countDerived(sql, parameters, (text, values) => runner.query(text, values.slice()))
 }
 
 /** The aliases of joins to many rows per entity (a to-many relation, or a join below one). */
