@@ -37,44 +37,24 @@ declare module 'knex' {
 
 const INSTALLED = Symbol.for('api-resources.knexPagination')
 
-type Method = ((this: Knex.QueryBuilder, perPage: number, ...rest: never[]) => unknown) & {
+type Method = ((this: Knex.QueryBuilder, ...args: never[]) => unknown) & {
   [INSTALLED]?: true
 }
 
+/** `run(this, ...args)` as a query-builder method, marked as this package's. */
+function method(run: (query: Knex.QueryBuilder, ...args: never[]) => unknown): Method {
+  return Object.assign(
+    function (this: Knex.QueryBuilder, ...args: never[]) {
+      return run(this, ...args)
+    },
+    { [INSTALLED]: true as const },
+  )
+}
+
 const methods: Record<'paginate' | 'simplePaginate' | 'cursorPaginate', Method> = {
-  paginate: Object.assign(
-    function paginateMethod(
-      this: Knex.QueryBuilder,
-      perPage: number,
-      page?: number,
-      options?: PaginateOptions,
-    ) {
-      return paginate(this, perPage, page, options)
-    },
-    { [INSTALLED]: true as const },
-  ),
-  simplePaginate: Object.assign(
-    function simplePaginateMethod(
-      this: Knex.QueryBuilder,
-      perPage: number,
-      page?: number,
-      options?: SimplePaginateOptions,
-    ) {
-      return simplePaginate(this, perPage, page, options)
-    },
-    { [INSTALLED]: true as const },
-  ),
-  cursorPaginate: Object.assign(
-    function cursorPaginateMethod(
-      this: Knex.QueryBuilder,
-      perPage: number,
-      cursor?: Cursor | string | null,
-      options?: CursorPaginateOptions,
-    ) {
-      return cursorPaginate(this, perPage, cursor, options)
-    },
-    { [INSTALLED]: true as const },
-  ),
+  paginate: method(paginate),
+  simplePaginate: method(simplePaginate),
+  cursorPaginate: method(cursorPaginate),
 }
 
 /** What `installKnexPagination` accepts: the `knex` module function or a Knex instance. */
