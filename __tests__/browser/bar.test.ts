@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import axe from 'axe-core'
 import type { Knex } from 'knex'
 import type { Browser, Page } from 'playwright-core'
-import { describeWithChromium, launchChromium } from '../support/chromium'
+import { describeWithChromium, launchChromium, screenshot } from '../support/chromium'
 import { createApp } from '../../demo-app/src/app'
 import { createDb } from '../../demo-app/src/db'
 import { seed } from '../../demo-app/src/seed'
@@ -107,10 +107,10 @@ function describeInBrowser(): void {
         ['comments', PAGES.simple],
       ]) {
         const page = await open(path, width)
-        await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true })
-        await page
-          .locator('nav[aria-label="Pagination"]')
-          .screenshot({ path: join(SCREENSHOTS, `${name}-bar-${width}.png`) })
+        await screenshot(page, { path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true })
+        await screenshot(page.locator('nav[aria-label="Pagination"]'), {
+          path: join(SCREENSHOTS, `${name}-bar-${width}.png`),
+        })
         await page.close()
       }
       expect(existsSync(join(SCREENSHOTS, `posts-middle-bar-${width}.png`))).toBe(true)

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import axe from 'axe-core'
 import type { Browser, Page } from 'playwright-core'
-import { describeWithChromium, launchChromium } from '../support/chromium'
+import { describeWithChromium, launchChromium, screenshot } from '../support/chromium'
 import { Cursor, CursorPaginator, LengthAwarePaginator, Paginator } from 'api-resources'
 
 const ROOT = join(__dirname, '..', '..')
@@ -148,7 +148,7 @@ function describeInBrowser(): void {
         })
         expect({ where, violations: await axeViolations(page) }).toEqual({ where, violations: [] })
         const file = `${set}-${styled ? 'styled' : 'unstyled'}-${state.replace(/ /g, '-')}-${width}.png`
-        await page.screenshot({ path: join(SCREENSHOTS, file) })
+        await screenshot(page, { path: join(SCREENSHOTS, file) })
       }
     })
   })

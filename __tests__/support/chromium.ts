@@ -36,3 +36,28 @@ export function launchChromium(): Promise<Browser> {
     ],
   })
 }
+
+/** What `page.screenshot()` and `locator.screenshot()` share. */
+interface Shooter {
+  screenshot(options: { path: string; fullPage?: boolean }): Promise<Buffer>
+}
+
+/**
+ * A screenshot, taken again (up to three times) when Chromium answers "Unable to capture
+ * screenshot": headless Chromium gives that when no frame was composited in time, which happens on a
+ * loaded machine; the page itself is fine. Any other error is thrown at once.
+ */
+export async function screenshot(
+  target: Shooter,
+  options: { path: string; fullPage?: boolean },
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await target.screenshot(options)
+      return
+    } catch (error) {
+      if (attempt >= 3 || !/Unable to capture screenshot/.test(String(error))) throw error
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt))
+    }
+  }
+}
