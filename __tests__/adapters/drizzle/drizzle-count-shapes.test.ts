@@ -170,6 +170,55 @@ describe.each(dialectNames())('drizzle select builders on %s', (dialect) => {
       expect(Number(page.items()[0].n)).toBe(30)
     })
 
+    // every post has an author: 30 rows, each `posts.id` and `users.id` beside each other
+    const joined = () =>
+      db.selectDistinct().from(posts).innerJoin(users, eq(users.id, posts.userId))
+
+    it('counts a selectDistinct of a select-all over a join (two columns named id)', async () => {
+      const page = await paginate(joined().orderBy(posts.id), 7, 2)
+      expect(page.total()).toBe(30)
+      expect(page.items().map((row) => row.posts.id)).toEqual([8, 9, 10, 11, 12, 13, 14])
+    })
+
+    it('counts the groups of a select-all over a join, with having', async () => {
+      const query = db
+        .select()
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .groupBy(posts.id, users.id)
+        .having(lt(posts.id, 12))
+      expect((await paginate(query, 5)).total()).toBe(11)
+    })
+
+    it('counts a union whose first select is a select-all over a join', async () => {
+      const query = db
+        .select()
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .where(lt(posts.id, 4))
+        .union(
+          db
+            .select()
+            .from(posts)
+            .innerJoin(users, eq(users.id, posts.userId))
+            .where(gt(posts.id, 27)),
+        )
+        .orderBy(sql`1`)
+      const page = await paginate(query, 4)
+      expect(page.total()).toBe(6)
+      expect(page.items().map((row) => Number(row.posts.id))).toEqual([1, 2, 3, 28])
+    })
+
+    it('counts a selection of two unnamed expressions with the same text', async () => {
+      const query = db
+        .selectDistinct({
+          a: sql<number>`${posts.userId} * 0`,
+          b: sql<number>`${posts.userId} * 0`,
+        })
+        .from(posts)
+      expect((await paginate(query, 5)).total()).toBe(1)
+    })
+
     it('counts the rows of a union, duplicates removed', async () => {
       const query = db
         .select({ userId: posts.userId })

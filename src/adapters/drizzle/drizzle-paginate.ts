@@ -71,9 +71,10 @@ function withConfig<T, R>(query: DrizzleQueryLike<T>, patch: object, fn: () => R
 }
 
 interface DrizzleSql {
-  sql: (strings: TemplateStringsArray, ...values: unknown[]) => unknown
+  sql: (strings: TemplateStringsArray, ...values: unknown[]) => { as(alias: string): unknown }
   is(value: unknown, type: unknown): boolean
   Column: unknown
+  SQL: { Aliased: unknown }
 }
 
 /** The parts of a select builder's config the page reads. */
@@ -120,21 +121,61 @@ function selectsColumnsOnly(config: SelectConfig, drizzle: DrizzleSql): boolean 
   return columns(config.fields)
 }
 
-/** COUNT(*) over the query (without its limit/offset) as a subquery, on the query's own session. */
+/**
+ * The selection with each column and each unnamed expression named `page_c<n>`, and the names given
+ * with `.as()` kept: the COUNT's derived table then has no two columns of one name, which
+ * MySQL/MariaDB refuse ("Duplicate column name 'id'" of a select-all over a join). What the query
+ * returns is unchanged (a DISTINCT still compares the same values), and so is its count.
+ */
+function namedFields(
+  fields: Record<string, unknown>,
+  drizzle: DrizzleSql,
+): Record<string, unknown> {
+  let n = 0
+  const named = (group: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = {}
+    for (const [key, value] of Object.entries(group)) {
+      if (drizzle.is(value, drizzle.SQL.Aliased)) out[key] = value
+      else if (typeof value === 'object' && value !== null && !isSqlOrColumn(value, drizzle))
+        out[key] = named(value as Record<string, unknown>)
+      else out[key] = drizzle.sql`${value}`.as(`page_c${++n}`)
+    }
+    return out
+  }
+  return named(fields)
+}
+
+function isSqlOrColumn(value: unknown, drizzle: DrizzleSql): boolean {
+  return drizzle.is(value, drizzle.Column) || drizzle.is(value, drizzle.SQL)
+}
+
+/**
+ * COUNT(*) over the query as a subquery (without its limit, offset and order), on the query's own
+ * session. A selection of columns only becomes a constant; any other keeps its values, under names
+ * of its own ({@link namedFields}).
+ */
 async function countRows<T>(query: DrizzleQueryLike<T>): Promise<number> {
   // loaded when a Drizzle query is first paginated (the entry point never needs it), with an
   // import() bundlers follow
   const drizzle = (await import('drizzle-orm')) as unknown as DrizzleSql
   const { sql } = drizzle
+  const config = query.config as SelectConfig
   // a relational query's `with` and `extras` never change which rows it returns: left out
   const relational = isRelationalQuery(query)
   const loads = relational ? { with: undefined, extras: undefined } : {}
-  const selection =
-    !relational && selectsColumnsOnly(query.config as SelectConfig, drizzle)
-      ? // (no ORDER BY either: one by position, `sql\`2 desc\``, would name a column it lost)
-        { fields: { one: sql`1` }, fieldsFlat: undefined, orderBy: undefined }
-      : {}
-  const unpaged = { ...pagePatch(query, { limit: undefined, offset: undefined }), ...loads }
+  const selection = relational
+    ? {}
+    : selectsColumnsOnly(config, drizzle)
+      ? { fields: { one: sql`1` }, fieldsFlat: undefined }
+      : config.fields === undefined
+        ? {}
+        : { fields: namedFields(config.fields, drizzle), fieldsFlat: undefined }
+  // no ORDER BY: it cannot change a count, and one by name or position (`sql\`2 desc\``) would
+  // name a column the selection renamed or lost
+  const unpaged = {
+    ...pagePatch(query, { limit: undefined, offset: undefined, orderBy: undefined }),
+    ...loads,
+  }
   const inner = withConfig(query, { ...unpaged, ...selection }, () => query.getSQL())
   return countFrom(
     await query.session!.count(sql`select count(*) as count from (${inner}) as page_count`),
