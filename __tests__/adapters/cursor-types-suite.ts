@@ -810,6 +810,7 @@ export function describeCursorTypes(label: string): void {
         ['flag', 'yes'],
         ['big', '99999999999999999999'],
         ['id', 2 ** 40],
+        ['id', '5'],
       ] as const)(
         'answers a Prisma cursor value %s that its field does not take (%p) with a 400',
         async (column, value) => {
@@ -823,6 +824,25 @@ export function describeCursorTypes(label: string): void {
           ).rejects.toBeInstanceOf(InvalidCursorError)
         },
       )
+
+      // values that pass the field's type but not PostgreSQL's conversion (SQLSTATE 22003, 22008,
+      // 22021), which Prisma reports inside its own error
+      if (name === 'postgres')
+        it.each([
+          ['num', '1e999999'],
+          ['num', '-1e999999'],
+          ['tms', '0000-01-01T00:00:00.000Z'],
+          ['txt', 'a\u0000b'],
+        ] as const)(
+          'answers a Prisma cursor value %s that PostgreSQL cannot convert (%p) with a 400',
+          async (column, value) => {
+            if (prisma === undefined) return
+            const cursor = new Cursor({ [column]: value, id: 1 }).encode()
+            await expect(
+              prismaCursorPaginate(prisma.cursorTypeRow, prismaArgs(column, false), 3, cursor),
+            ).rejects.toBeInstanceOf(InvalidCursorError)
+          },
+        )
 
       if (name !== 'sqlite')
         it('answers a date-time cursor value that is not one with a 400', async () => {

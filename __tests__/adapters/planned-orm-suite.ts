@@ -59,6 +59,11 @@ export interface PlannedOrm {
    * (`score = 1 OR score = 2`), by the name of each way the ORM writes one (its OR, a raw condition).
    */
   readonly ored?: Readonly<Record<string, Pick<PlannedOrm, 'page' | 'cursor'>>>
+  /**
+   * The cursor paginator over a query that selects `id` and `title` only (Prisma's `select`): the
+   * plan's sort columns are added to what it reads.
+   */
+  readonly selected?: Pick<PlannedOrm, 'cursor'>
   close(): Promise<void>
 }
 
@@ -274,6 +279,34 @@ export function plannedOrmSuite(suite: PlannedOrmSuite): void {
         else expect((await starts).total()).toBe(26)
       })
 
+      it('answers an integer filter value past its column type: the rows that match, or a 400 naming it (PostgreSQL)', async () => {
+        const all = (await knexPage(plan('per_page=100'))).total()
+        const cases: Array<[string, string, number]> = [
+          ['filter[score][gt]=3000000000', 'filter[score][gt]', 0],
+          ['filter[score][lt]=3000000000', 'filter[score][lt]', all],
+          ['filter[score][lt]=3000000000&filter[author][ne]=-1', 'filter', all],
+        ]
+        for (const [query, parameter, total] of cases) {
+          for (const fn of [orm.page, orm.simple, orm.cursor]) {
+            const answer = await fn(plan(query)).then(
+              (page) => ({ rows: page.items().length }),
+              (error: unknown) => ({ error }),
+            )
+            // the rows that match (MikroORM writes the value into the SQL, where PostgreSQL
+            // reads it as a bigint), or, where PostgreSQL gets it as a parameter of the column's
+            // type, a 400 naming the filter
+            if ('error' in answer) {
+              expect([query, name, answer.error]).toEqual([
+                query,
+                'postgres',
+                expect.any(QueryParameterError),
+              ])
+              expect(Object.keys((answer.error as QueryParameterError).errors)).toEqual([parameter])
+            } else expect([query, answer]).toEqual([query, { rows: Math.min(total, 10) }])
+          }
+        }
+      })
+
       it("ANDs the filters and the cursor with the whole of the query's own WHERE, an OR at its top", async () => {
         const cases = [
           {
@@ -303,6 +336,18 @@ export function plannedOrmSuite(suite: PlannedOrmSuite): void {
             )
             expect([label, cursor]).toEqual([label, want])
           }
+      })
+
+      it('walks with a sort the query does not select itself', async () => {
+        if (orm.selected === undefined) return
+        const query = 'sort=-score,title&per_page=7'
+        const want = await knex(tables.posts)
+          .orderBy([{ column: 'score', order: 'desc' }, { column: 'title' }, { column: 'id' }])
+          .pluck('id')
+        const cursor = await walkCursor(query, (url) =>
+          inRequest(url, () => orm.selected!.cursor(plan(query))),
+        )
+        expect(cursor).toEqual(want.map(Number))
       })
 
       it('walks the same rows as plain SQL with the same ORDER BY and WHERE (offset and cursor)', async () => {

@@ -10,6 +10,7 @@ import type { Knex } from 'knex'
 import {
   InvalidCursorError,
   JsonResource,
+  QueryParameterError,
   defineQuery,
   queryPlan,
   type QueryPlan,
@@ -188,6 +189,32 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))('query plans on %s', (_
       ).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(InvalidCursorError)
       expect(error).toMatchObject({ status: 400 })
+    })
+
+    it('answers a filter value its integer column cannot hold: a 400 on PostgreSQL, the rows that match elsewhere', async () => {
+      const [{ n }] = (await knex(t.posts).count({ n: '*' })) as Array<{ n: unknown }>
+      const cases: Array<[string, string, number]> = [
+        ['filter[score][gt]=3000000000', 'filter[score][gt]', 0],
+        ['filter[score][lt]=3000000000', 'filter[score][lt]', Math.min(Number(n), 100)],
+        ['filter[score][lt]=3000000000&filter[author][ne]=-1', 'filter', Math.min(Number(n), 100)],
+      ]
+      for (const [query, parameter, count] of cases) {
+        for (const run of [adapter.page, adapter.cursor, adapter.simple]) {
+          const answer = run(plan(`${query}&per_page=100`))
+          if (dialect.name !== 'postgres') {
+            expect([query, (await answer).items().length]).toEqual([query, count])
+            continue
+          }
+          const error = await answer.then(
+            () => undefined,
+            (e: unknown) => e,
+          )
+          expect(error).toBeInstanceOf(QueryParameterError)
+          expect(Object.keys((error as QueryParameterError).errors)).toEqual([parameter])
+          expect((error as QueryParameterError).status).toBe(400)
+          expect((error as Error).cause).toMatchObject({ code: '22003' })
+        }
+      }
     })
 
     it('walks the same rows as plain SQL with the same ORDER BY and WHERE (offset and cursor)', async () => {

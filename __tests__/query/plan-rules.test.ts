@@ -167,6 +167,12 @@ describe('filters', () => {
     )
   })
 
+  it('refuses a string value holding U+0000, which PostgreSQL text cannot hold and SQLite LIKE cuts at', () => {
+    for (const query of ['filter[title]=%00', 'filter[title]=a%00b', 'filter[title][eq]=x%00'])
+      expect(() => queryPlan(PostResource, { query })).toThrow(/without U\+0000/)
+    expect(queryPlan(PostResource, { query: 'filter[title]=a%01b' }).where).toHaveLength(1)
+  })
+
   it('counts characters as JSON Schema does: an emoji is one, as the document says', () => {
     const emoji = (n: number) => encodeURIComponent('\u{1F600}'.repeat(n))
     expect(queryPlan(PostResource, { query: `filter[title]=${emoji(1000)}` }).where).toHaveLength(1)

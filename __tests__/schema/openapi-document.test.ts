@@ -229,7 +229,7 @@ describe('openApiDocument()', () => {
     expect(parameter('filter[name][contains]')).toMatchObject({ schema: { type: 'string' } })
   })
 
-  it('states the limits the server holds values to: integer range, string length, sort entries once', () => {
+  it('states the limits the server holds values to: integer range, string length and characters, sort entries once', () => {
     class Limited extends JsonResource<Model> {
       static query = defineQuery<Model>()({
         sort: ['id'],
@@ -251,6 +251,9 @@ describe('openApiDocument()', () => {
     expect(accepts('filter[id]', [2 ** 53])).toBe(false)
     expect(accepts('filter[name][contains]', 'x'.repeat(1000))).toBe(true)
     expect(accepts('filter[name][contains]', 'x'.repeat(1001))).toBe(false)
+    // U+0000 is a 400 too
+    expect(accepts('filter[name][contains]', 'a\u0001b')).toBe(true)
+    expect(accepts('filter[name][contains]', 'a\u0000b')).toBe(false)
     // a repeated sort entry is a 400
     expect(accepts('sort', ['id', '-id'])).toBe(true)
     expect(accepts('sort', ['id', 'id'])).toBe(false)

@@ -612,13 +612,14 @@ export class QueryParameterError extends ApiResourcesError {
   /** Parameter -> messages (frozen copies). */
   readonly errors: QueryParameterMessages
 
-  constructor(errors: QueryParameterMessages) {
+  /** @param options.cause what the parameters caused (a database's error), for the logs. */
+  constructor(errors: QueryParameterMessages, options?: { cause?: unknown }) {
     const copied: Record<string, readonly string[]> = {}
     for (const [parameter, messages] of Object.entries(errors))
       copied[parameter] = Object.freeze([...messages])
     Object.freeze(copied)
     const { code, message } = catalogued('invalidQueryParameter', [copied])
-    super(code, message)
+    super(code, message, options)
     this.errors = copied
   }
 

@@ -469,7 +469,8 @@ function valueSchema(filter: ResolvedFilter): SchemaObject {
         ],
       }
     case 'string':
-      return { type: 'string', minLength: 1, maxLength: MAX_FILTER_TEXT }
+      // no U+0000 (the server refuses it)
+      return { type: 'string', minLength: 1, maxLength: MAX_FILTER_TEXT, pattern: '^[^\\u0000]*$' }
     case 'enum':
       return { type: 'string', enum: [...(filter.values ?? [])] }
   }

@@ -172,10 +172,10 @@ async function fetchAfter<T>(
 }
 
 /**
- * Errors a database raises when a cursor value cannot be compared with its column (`'abc'` for an
- * integer, a malformed date, a zone offset out of range): PostgreSQL SQLSTATEs 22P02, 22007,
- * 22008, 22009, 22003, 42883 and MySQL/MariaDB 1292, 1366, 1411. They come from the client's
- * cursor, so they are its fault.
+ * Errors a database raises when a value the client sent cannot be compared with its column
+ * (`'abc'` or `3000000000` for an `integer`, a malformed or out-of-range date, a zone offset out
+ * of range, a NUL character in text): PostgreSQL SQLSTATEs 22P02, 22007, 22008, 22009, 22003,
+ * 22021, 42883 and MySQL/MariaDB 1292, 1366, 1411.
  */
 const VALUE_KIND_ERRORS = new Set([
   '22P02',
@@ -183,6 +183,7 @@ const VALUE_KIND_ERRORS = new Set([
   '22008',
   '22009',
   '22003',
+  '22021',
   '42883',
   1292,
   1366,
@@ -191,13 +192,19 @@ const VALUE_KIND_ERRORS = new Set([
 
 /**
  * Is `error`, or the driver error an ORM wrapped it around (Objection's `nativeError`, Sequelize's
- * `original`, Drizzle's `cause`), one of those?
+ * `original`, Drizzle's `cause`, Prisma's `meta.driverAdapterError` and its `cause`, which holds
+ * the database's code as `originalCode`), one of those? @internal
  */
-function isValueKindError(error: unknown, depth = 0): boolean {
+export function isValueKindError(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 3) return false
-  const { code, errno, nativeError, original, cause } = error as Record<string, unknown>
-  if (VALUE_KIND_ERRORS.has(code as string) || VALUE_KIND_ERRORS.has(errno as number)) return true
-  return [nativeError, original, cause].some(
+  const { code, errno, originalCode, nativeError, original, cause, meta } = error as Record<
+    string,
+    unknown
+  >
+  if ([code, errno, originalCode].some((c) => VALUE_KIND_ERRORS.has(c as string))) return true
+  const adapterError = (meta as { driverAdapterError?: unknown } | null | undefined)
+    ?.driverAdapterError
+  return [nativeError, original, cause, adapterError].some(
     (inner) => inner !== error && isValueKindError(inner, depth + 1),
   )
 }

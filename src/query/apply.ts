@@ -5,7 +5,8 @@
  * segment for the whole page; nothing loaded that the plan does not name.
  */
 import type { BasePaginator } from '../pagination/base-paginator'
-import { ArgumentError } from '../errors/base'
+import { ArgumentError, QueryParameterError } from '../errors/base'
+import { isValueKindError } from '../pagination/cursor-query'
 import type { QueryPlan } from './plan'
 import type { BelongsToManyDefinition, RelationDefinition, RelationMap } from './relations'
 
@@ -83,13 +84,37 @@ export async function plannedPage<Q, P extends BasePaginator<unknown>>(
   run: (query: Q, perPage: number) => Promise<P>,
   loaders: () => PlanLoaders,
 ): Promise<P> {
-  const page = await run(applied, plan.perPage)
+  const page = await runPlanned(plan, () => run(applied, plan.perPage))
   if (plan.include.length > 0 || plan.counts.length > 0) {
     const { table, relations, queries } = loaders()
     await loadPlanned(page.items() as Row[], table, plan, relations, queries)
   }
   page.appends(plan.parameters)
   return page
+}
+
+/**
+ * Runs the page query of a plan. A value the database could not compare with its column (an
+ * integer past the column type's range on PostgreSQL, a date it cannot hold) came from the plan's
+ * filters, the only client values in the query: a `QueryParameterError` (400) naming them, the
+ * database's error as its `cause`, not a 500. @internal
+ */
+export async function runPlanned<P>(plan: QueryPlan, run: () => Promise<P>): Promise<P> {
+  try {
+    return await run()
+  } catch (error) {
+    const filters = Object.keys(plan.parameters).filter((name) => name.startsWith('filter['))
+    if (filters.length === 0 || !isValueKindError(error)) throw error
+    const [parameter, message] =
+      filters.length === 1
+        ? [filters[0], `the database could not compare the value of ${filters[0]} with its column`]
+        : [
+            'filter',
+            `the database could not compare the values of ${filters.join(', ')} with their columns`,
+          ]
+    const why = ' (out of the range of its type, or not of its type).'
+    throw new QueryParameterError({ [parameter]: [message + why] }, { cause: error })
+  }
 }
 
 const PARENT_ALIAS = '__api_resources_parent'

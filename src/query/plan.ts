@@ -388,7 +388,7 @@ function describeType(filter: ResolvedFilter, text: string): string {
     case 'date-time':
       return 'a date or date-time (RFC 3339, e.g. 2024-05-01 or 2024-05-01T10:00:00Z)'
     case 'string':
-      return `a non-empty string of at most ${MAX_FILTER_TEXT} characters`
+      return `a non-empty string of at most ${MAX_FILTER_TEXT} characters, without U+0000`
     case 'enum':
       return `one of ${listOf(filter.values ?? [])}`
   }
@@ -429,7 +429,10 @@ function convert(filter: ResolvedFilter, text: string): FilterValue | undefined 
     case 'date-time':
       return dateTimeOf(text)
     case 'string':
-      return text === '' || !withinLength(text, MAX_FILTER_TEXT) ? undefined : text
+      // no U+0000: PostgreSQL's text cannot hold it, and SQLite's LIKE ends its pattern there
+      return text === '' || text.includes('\u0000') || !withinLength(text, MAX_FILTER_TEXT)
+        ? undefined
+        : text
     case 'enum':
       return filter.values?.includes(text) === true ? text : undefined
   }

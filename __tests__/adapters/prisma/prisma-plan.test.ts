@@ -36,6 +36,10 @@ plannedOrmSuite({
           cursor: (plan) => cursorPaginate(prisma.planPost, { where: ored }, plan) as never,
         },
       },
+      selected: {
+        cursor: (plan) =>
+          cursorPaginate(prisma.planPost, { select: { id: true, title: true } }, plan) as never,
+      },
       close: () => prisma.$disconnect(),
     }
   },

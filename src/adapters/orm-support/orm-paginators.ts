@@ -12,7 +12,7 @@ import {
 } from '../../pagination/cursor-query'
 import { paginatePageQuery, simplePaginatePageQuery } from '../../pagination/page-query'
 import type { PageQuery, PaginateOptions, SimplePaginateOptions } from '../../pagination/page-query'
-import { isQueryPlan } from '../../query/apply'
+import { isQueryPlan, runPlanned } from '../../query/apply'
 import { cursorSecretOf, type QueryPlan } from '../../query/plan'
 
 /** The cursor step of an ORM query: its order columns and the keyset fetch. */
@@ -147,7 +147,7 @@ async function plannedPage<Q, P extends BasePaginator<unknown>>(
   const steps = planSteps(adapter, fn)
   await steps.prepare?.(query, plan, fn)
   const applied = steps.apply(query, plan, fn)
-  const page = await run(applied)
+  const page = await runPlanned(plan, () => run(applied))
   const rows = page.items() as object[]
   if (steps.load !== undefined && rows.length > 0) await steps.load(applied, rows, plan, fn)
   page.appends(plan.parameters)

@@ -93,7 +93,10 @@ function fitsField(field: PrismaField): CursorColumn['fits'] {
   if (field.type === 'Float' || field.type === 'Decimal')
     return (v) => fits(v) && !(typeof v === 'string' && SPECIAL_NUMBER_TEXT.test(v))
   if (limit === undefined) return fits
-  return (v) => fits(v) && -limit <= BigInt(v) && BigInt(v) < limit
+  // an `Int` is a JSON number in the cursors this package writes (a `BigInt`, its digits)
+  const kind = field.type === 'Int' ? 'number' : undefined
+  return (v) =>
+    (kind === undefined || typeof v === kind) && fits(v) && -limit <= BigInt(v) && BigInt(v) < limit
 }
 
 /** A cursor value as Prisma takes it for a field of `type` (a Date, a bigint, a number). */

@@ -210,6 +210,12 @@ export function prismaPlanArgs(
   }
   if (where !== undefined)
     out.where = args.where === undefined ? where : { AND: [args.where, where] }
+  // a cursor is read off the rows: a `select` gets the order's fields too (the client chose them)
+  if (fn === 'cursorPaginate' && typeof args.select === 'object' && args.select !== null)
+    out.select = {
+      ...args.select,
+      ...Object.fromEntries(plan.order.map((entry) => [entry.column, true])),
+    }
   const include = includeOf(fn, internals, name, includeTree(plan))
   if (plan.counts.length > 0) {
     const select: Record<string, true> = {}
@@ -232,7 +238,7 @@ export function prismaPlanArgs(
   if (Object.keys(include).length === 0) return out
   // Prisma takes `include` or `select`, never both: the plan joins whichever the app used
   const key = args.select !== undefined ? 'select' : 'include'
-  const own = args[key]
+  const own = out[key]
   out[key] = { ...(typeof own === 'object' && own !== null ? own : {}), ...include }
   return out
 }
