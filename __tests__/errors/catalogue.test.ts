@@ -64,6 +64,7 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   baseUrl: () => ArgumentError.baseUrl('ftp://x'),
   bigintEncoding: () => ArgumentError.bigintEncoding('Number'),
   queryValue: () => ArgumentError.queryValue({ c: 'x' }),
+  queryParams: () => ArgumentError.queryParams('sort=name'),
   strictOption: () => ArgumentError.strictOption('yes'),
   validationSource: () => ArgumentError.validationSource('zodError', 'a ZodError', null),
   validationErrors: () => ArgumentError.validationErrors('errors', 'an object', []),

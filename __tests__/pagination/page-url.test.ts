@@ -60,6 +60,25 @@ describe('page URLs', () => {
     expect(p.url(1)).toBe('/posts?page=1&sort=title')
   })
 
+  it('appends() refuses anything but a plain object of parameters, naming the fix', () => {
+    const p = la().append('sort', 'title')
+    for (const bad of ['sort=name', ['a', 'b'], new Map([['sort', 'name']]), null, undefined, 5]) {
+      expect(() => p.appends(bad as never)).toThrow(
+        expect.objectContaining({
+          name: 'ArgumentError',
+          code: 'ERR_QUERY_PARAMS',
+          argument: 'params',
+          message: expect.stringMatching(
+            /^params must be a plain object of query parameters; got .*appends\(\{ sort: 'name' \}\)$/,
+          ),
+        }),
+      )
+    }
+    // a prototype-less object is a plain object
+    const bare = Object.assign(Object.create(null) as Record<string, string>, { q: 'x' })
+    expect(p.appends(bare).url(1)).toBe('/posts?page=1&sort=title&q=x')
+  })
+
   it('continue a path that already has a query with &', () => {
     expect(la('/search?q=cats').url(2)).toBe('/search?q=cats&page=2')
   })

@@ -139,6 +139,28 @@ describe('bad arguments from the programmer', () => {
     },
   )
 
+  // a page the programmer asked for is never silently page 1 (a client's ?page= would be)
+  it.each([
+    [Number.MAX_SAFE_INTEGER, 2],
+    [2 ** 50, 15],
+  ])('currentPage %p with an unsafe offset is a TypeError naming currentPage', (page, perPage) => {
+    for (const make of [
+      () => new LengthAwarePaginator([], { total: 1, perPage, currentPage: page }),
+      () => new Paginator([], { perPage, currentPage: page }),
+    ])
+      expectArgError(
+        make,
+        'currentPage',
+        'ERR_PAGE',
+        new RegExp(
+          `^currentPage must be a page whose offset, \\(currentPage - 1\\) \\* perPage with perPage ${perPage}, is a safe integer; got ${page}`,
+        ),
+      )
+    // the largest page whose offset is safe is taken as it is
+    const last = Math.floor(Number.MAX_SAFE_INTEGER / perPage) + 1
+    expect(new Paginator([], { perPage, currentPage: last }).currentPage()).toBe(last)
+  })
+
   it.each([-1, 1.5, NaN, '3', undefined])('total %p is a TypeError naming total', (total) => {
     expectArgError(
       () => new LengthAwarePaginator([], { total: total as number, perPage: 1 }),

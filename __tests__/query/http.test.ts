@@ -327,6 +327,19 @@ describe.each(FRAMEWORKS)('query parameters under %s', (_name, get) => {
       '2024-05-01T10:00:00.123Z',
     ],
     [
+      // the last instant of the year 9999 and the first of the year 0000 are in range
+      'filter[published_at][lte]=9999-12-31T23:59:59.999Z',
+      [{ column: 'published_at', op: 'lte', value: '9999-12-31T23:59:59.999Z' }],
+      'filter[published_at][lte]',
+      '9999-12-31T23:59:59.999Z',
+    ],
+    [
+      'filter[published_at][gte]=0001-01-01T00:00:00%2B01:00',
+      [{ column: 'published_at', op: 'gte', value: '0000-12-31T23:00:00.000Z' }],
+      'filter[published_at][gte]',
+      '0000-12-31T23:00:00.000Z',
+    ],
+    [
       'filter[published_at][null]=true',
       [{ column: 'published_at', op: 'null', value: true }],
       'filter[published_at][null]',
@@ -405,6 +418,18 @@ describe.each(FRAMEWORKS)('query parameters under %s', (_name, get) => {
       'filter[published_at][gte]=2024-02-30T10:00:00%2B01:00',
       'filter[published_at][gte]',
       /date or date-time/,
+    ],
+    // an offset that carries the instant out of the years 0000-9999 (a link would write it as
+    // +010000-... and the next page would refuse it; SQLite would compare its text)
+    [
+      'filter[published_at][lte]=9999-12-31T23:59:59.999-23:59',
+      'filter[published_at][lte]',
+      /in the years 0000 to 9999 \(UTC\); got "9999-12-31T23:59:59.999-23:59"/,
+    ],
+    [
+      'filter[published_at][gte]=0000-01-01T00:00:00%2B01:00',
+      'filter[published_at][gte]',
+      /in the years 0000 to 9999 \(UTC\)/,
     ],
     // a value that does not decode is refused, not read as absent (an unfiltered page)
     ['filter[id]=%ZZ', 'filter[id]', /must be valid percent-encoding; got "%ZZ"/],

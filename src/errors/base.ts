@@ -141,6 +141,8 @@ export class ArgumentError extends TypeError {
   static readonly strictOption = argumentConstructor('strictOption')
   /** An `append()`/`appends()` value that is not a scalar, a list of scalars or null/undefined. */
   static readonly queryValue = argumentConstructor('queryValue')
+  /** `appends()` given something that is not a plain object of parameters. */
+  static readonly queryParams = argumentConstructor('queryParams')
   /** `toResource()` / `toResourceCollection()` given something that is not a resource class. */
   static readonly resourceClass = argumentConstructor('resourceClass')
   /** `ValidationError.fromZod()`/`fromExpressValidator()` given something else. */

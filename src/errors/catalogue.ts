@@ -116,7 +116,20 @@ const INTEGER_0 = 'an integer >= 0'
 export const CATALOGUE = {
   // -- bad arguments (ArgumentError, a TypeError) -------------------------------------------------
   perPage: argumentRow('ERR_PER_PAGE', 'perPage', INTEGER_1),
-  page: renamableRow('ERR_PAGE', 'page', INTEGER_1),
+  page: {
+    code: 'ERR_PAGE',
+    class: 'ArgumentError',
+    argument: (_got: unknown, name: string = 'page') => name,
+    // with `perPage`: an integer >= 1 whose first row's offset is past Number.MAX_SAFE_INTEGER
+    message: (got: unknown, name: string = 'page', perPage?: number) =>
+      perPage === undefined
+        ? mustBe(name, INTEGER_1, got)
+        : mustBe(
+            name,
+            `a page whose offset, (${name} - 1) * perPage with perPage ${perPage}, is a safe integer`,
+            got,
+          ),
+  },
   total: argumentRow('ERR_TOTAL', 'total', INTEGER_0),
   pageName: renamableRow('ERR_PAGE_NAME', 'pageName', 'a non-empty string'),
   onEachSide: argumentRow('ERR_ON_EACH_SIDE', 'onEachSide', INTEGER_0),
@@ -179,6 +192,12 @@ export const CATALOGUE = {
     'value',
     'a string, a number, a boolean, a list of them, null or undefined',
     "Give a nested key a name of its own, as in append('filter[status]', 'draft')",
+  ),
+  queryParams: argumentRow(
+    'ERR_QUERY_PARAMS',
+    'params',
+    'a plain object of query parameters',
+    "Pass the parameters as one object, as in appends({ sort: 'name' })",
   ),
   validationSource: describedRow('ERR_VALIDATION_SOURCE'),
   validationErrors: describedRow('ERR_VALIDATION_ERRORS'),

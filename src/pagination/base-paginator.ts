@@ -19,6 +19,7 @@ import { assertPerPage, resolvePath } from './resolve'
 import type { PageViewData } from './types'
 import { ArgumentError } from '../errors/base'
 import { writeBigints } from '../runtime/json'
+import { isPlainObject } from '../util/objects'
 
 /** Brand shared by every copy of the library (Symbol.for), so `isPaginator` survives duplicates. */
 /** The carried parameters of a page that has none (never written to). */
@@ -218,6 +219,8 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
 
   /** {@link append} for each entry of `params`, in order (chainable). */
   appends(params: Readonly<Record<string, QueryValue>>): this {
+    // a string or a list would give keys 0, 1, ...; a Map or class instance, no keys at all
+    if (!isPlainObject(params)) throw ArgumentError.queryParams(params)
     for (const [key, value] of Object.entries(params))
       setQueryParam(this.queryParams(), key, value, this.#parameter)
     this.#suffix = undefined

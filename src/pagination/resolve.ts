@@ -20,9 +20,9 @@ export function assertPerPage(perPage: unknown): asserts perPage is number {
 }
 
 /**
- * The current page: `explicit` when given (it must be an integer >= 1), else the request's `?page=`,
- * else 1. A page whose offset `(page - 1) * perPage` is not a safe integer is page 1: the database
- * could not be asked for it anyway. `argument` names the argument in errors; `pageName` is the
+ * The current page: `explicit` when given (an integer >= 1 whose offset `(page - 1) * perPage` is a
+ * safe integer, else an `ArgumentError`), else the request's `?page=`, else 1. A request's page
+ * whose offset is not a safe integer is page 1: the database could not be asked for it anyway. `argument` names the argument in errors; `pageName` is the
  * request parameter the page is read from.
  *
  * @example
@@ -40,6 +40,9 @@ export function resolvePage(
   if (explicit !== undefined) {
     if (typeof explicit !== 'number' || !Number.isInteger(explicit) || explicit < 1)
       throw ArgumentError.page(explicit, argument)
+    // a page the programmer asked for is never replaced by page 1, as a client's `?page=` is
+    if (!Number.isSafeInteger((explicit - 1) * perPage))
+      throw ArgumentError.page(explicit, argument, perPage)
     page = explicit
   } else {
     const context = tryGetRequestContext()

@@ -386,7 +386,7 @@ function describeType(filter: ResolvedFilter, text: string): string {
     case 'boolean':
       return 'true or false'
     case 'date-time':
-      return 'a date or date-time (RFC 3339, e.g. 2024-05-01 or 2024-05-01T10:00:00Z)'
+      return 'a date or date-time (RFC 3339, e.g. 2024-05-01 or 2024-05-01T10:00:00Z) in the years 0000 to 9999 (UTC)'
     case 'string':
       return `a non-empty string of at most ${MAX_FILTER_TEXT} characters, without U+0000`
     case 'enum':
@@ -469,8 +469,14 @@ function dateTimeOf(text: string): Date | undefined {
   if (Number.isNaN(date.getTime())) return undefined
   // 2024-02-30 is not a date, whatever the offset (Date would roll it over to March)
   if (Number(d) > new Date(Date.UTC(Number(y), Number(mo), 0)).getUTCDate()) return undefined
-  return date
+  // an offset may carry the instant out of the years 0000-9999, which neither an ISO 8601 link
+  // (`+010000-01-01T...`) nor the databases' date types write or compare as the same instant
+  const time = date.getTime()
+  return time < FIRST_INSTANT || time > LAST_INSTANT ? undefined : date
 }
+
+const FIRST_INSTANT = Date.parse('0000-01-01T00:00:00.000Z')
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z')
 
 // -- per_page, fields --------------------------------------------------------------------------------
 
