@@ -27,7 +27,7 @@ import { apiResources as honoResources, respond as honoRespond } from 'api-resou
 import { ApiResourcesModule } from 'api-resources/nestjs'
 import { openRequestContext, toHttpResponse, type BigintEncoding } from 'api-resources/http'
 import { bodySchema, openApiDocument } from 'api-resources/openapi'
-import { jsonText, writeBigints } from '../../src/runtime/json'
+import { jsonSafe, jsonText, writeBigints } from '../../src/runtime/json'
 
 interface Ledger {
   id: bigint
@@ -385,6 +385,71 @@ describe('JSON.stringify of a resource or paginator holding a bigint (their toJS
       expect(JSON.parse(JSON.stringify(LedgerResource.collection(safe)))).toEqual(asNumbers())
       expect(() => JSON.stringify(new LedgerResource(big))).toThrow(unsafeMessage)
     })
+  })
+})
+
+describe('toPayload(): the payload JSON-safe, as its type says', () => {
+  class Stamped extends JsonResource<Ledger & { at: Date }> {
+    @Field() id!: bigint
+    @Field() at!: Date
+  }
+  class StampedDoc extends JsonApiResource<Ledger & { at: Date }> {
+    static override resourceType = 'ledgers'
+    @Attribute() balance!: bigint | null
+    @Attribute() at!: Date
+  }
+  const at = new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6))
+  const iso = '2026-01-02T03:04:05.006Z'
+
+  it('writes a bigint as its decimal string and a date as its ISO string, like toJSON()', () => {
+    const model = { ...big, at }
+    const one = new Stamped(model).toPayload()
+    expect(one).toEqual({ data: { id: '9007199254740993', at: iso } })
+    const id: string = one.data.id // the payload type says string, and so does the value
+    expect(typeof id).toBe('string')
+    expect(new Stamped(model).toJSON()).toEqual(one)
+    expect(JSON.parse(JSON.stringify(one))).toEqual(one)
+    const list = Stamped.collection([model]).toPayload()
+    expect(list).toEqual({ data: [{ id: '9007199254740993', at: iso }] })
+    const page = Stamped.collection(new LengthAwarePaginator([model], { total: 1, perPage: 15 }))
+    expect(page.toPayload().data).toEqual([{ id: '9007199254740993', at: iso }])
+    const doc = new StampedDoc(model).toPayload()
+    expect(doc.data?.attributes).toEqual({ balance: '-9223372036854775808', at: iso })
+    expect(StampedDoc.collection([model]).toPayload().data[0].attributes).toEqual({
+      balance: '-9223372036854775808',
+      at: iso,
+    })
+  })
+
+  it("writes JSON numbers in a request context that says 'number', and names the member past 2^53", () => {
+    const context = openRequestContext({ url: '/ledgers', bigint: 'number' })
+    runWithRequestContext(context, () => {
+      expect(new Stamped({ ...safe[1], at }).toPayload()).toEqual({ data: { id: 7, at: iso } })
+      expect(() => new Stamped({ ...big, at }).toPayload()).toThrow(unsafeMessage)
+    })
+  })
+
+  it('leaves the model untouched', () => {
+    const model = { ...big, at }
+    new Stamped(model).toPayload()
+    expect(model.at).toBe(at)
+    expect(model.id).toBe(9007199254740993n)
+  })
+})
+
+describe('jsonSafe', () => {
+  it('replaces what has a toJSON() by its result, as JSON.stringify does, copying only the way to it', () => {
+    const shared = { a: [1, 'b', null] }
+    const body = { keep: shared, d: new Date(0), custom: { toJSON: (key: string) => `at ${key}` } }
+    const out = jsonSafe(body) as Record<string, unknown>
+    expect(out).toEqual({ keep: shared, d: '1970-01-01T00:00:00.000Z', custom: 'at custom' })
+    expect(out.keep).toBe(shared)
+    expect(jsonSafe(shared)).toBe(shared)
+    // what a toJSON() returns is made JSON-safe too
+    expect(jsonSafe({ n: { toJSON: () => ({ big: 2n }) } })).toEqual({ n: { big: '2' } })
+    const cycle: Record<string, unknown> = { d: new Date(0) }
+    cycle.self = cycle
+    expect(() => JSON.stringify(jsonSafe(cycle))).toThrow(TypeError)
   })
 })
 

@@ -205,6 +205,18 @@ describe('bad arguments from the programmer', () => {
       'ERR_PAGINATOR_PATH',
       /got 3/,
     )
+    // credentials in an absolute path would be printed in every link
+    for (const path of ['https://user:secret@api.example.com/users', 'http://token@example.com'])
+      expectArgError(
+        () => new Paginator([], { perPage: 1, path }),
+        'path',
+        'ERR_PAGINATOR_PATH',
+        /^path must be a path, or an absolute http: or https: URL without credentials; got "/,
+      )
+    // an @ in the path itself is not an authority's
+    expect(new Paginator([], { perPage: 1, path: 'https://api.example.com/@me' }).url(2)).toBe(
+      'https://api.example.com/@me?page=2',
+    )
     expectArgError(
       () => new Paginator([], { perPage: 1, hasMore: 'yes' as never }),
       'hasMore',

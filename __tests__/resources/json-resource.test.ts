@@ -52,7 +52,12 @@ describe('JsonResource payload (spec 2.1)', () => {
       }
     }
     const { data } = new R({}).toPayload() as { data: Record<string, unknown> }
-    expect(data).toEqual({ a: { b: { d: 1 }, list: [1, { f: [] }] }, box, when })
+    // toPayload() is JSON-safe: the date as its toJSON() string (the box has no toJSON)
+    expect(data).toEqual({
+      a: { b: { d: 1 }, list: [1, { f: [] }] },
+      box,
+      when: '1970-01-01T00:00:00.000Z',
+    })
     expect(data.box).toBe(box)
     expect(box.inner).toBe(MISSING)
   })

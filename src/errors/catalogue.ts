@@ -135,7 +135,11 @@ export const CATALOGUE = {
   onEachSide: argumentRow('ERR_ON_EACH_SIDE', 'onEachSide', INTEGER_0),
   items: argumentRow('ERR_PAGINATOR_ITEMS', 'items', 'an array or other iterable'),
   hasMore: argumentRow('ERR_HAS_MORE', 'hasMore', 'a boolean'),
-  path: argumentRow('ERR_PAGINATOR_PATH', 'path', 'a path, or an absolute http: or https: URL'),
+  path: argumentRow(
+    'ERR_PAGINATOR_PATH',
+    'path',
+    'a path, or an absolute http: or https: URL without credentials',
+  ),
   options: argumentRow('ERR_PAGINATOR_OPTIONS', 'options', 'an object'),
   maxIncludeDepth: argumentRow(
     'ERR_JSONAPI_INCLUDE_DEPTH',

@@ -1,3 +1,4 @@
+import { BODY } from '../runtime/protocol'
 import { currentRequest } from '../context/request-context'
 import { JsonApiError } from '../errors/base'
 import type { JsonResource, JsonResourceClass } from '../resources/json-resource'
@@ -6,7 +7,7 @@ import {
   type AbsentSource,
   type CollectionSource,
 } from '../resources/resource-collection'
-import type { CollectionBodyOf, CollectionShape } from '../resources/payload'
+import type { CollectionShape } from '../resources/payload'
 import { jsonApiBody } from '../response/body'
 import { type CollectionTypes, PAYLOAD_TYPES } from '../runtime/payload'
 import type { ResponseContentType } from '../runtime/respondable'
@@ -38,23 +39,22 @@ export class JsonApiResourceCollection<
   }
 
   /** The JSON:API document. */
-  override toPayload<Self>(this: Self, request?: unknown): CollectionBodyOf<Self> {
-    const self = this as unknown as JsonApiResourceCollection
+  override [BODY](request?: unknown): unknown {
     const q = currentRequest(request)
-    const cls = self.#resourceClass
+    const cls = this.#resourceClass
     const input = documentInput(cls, q, request)
-    const { data, included } = buildCollectionData(input, self.collection)
+    const { data, included } = buildCollectionData(input, this.collection)
     const body = jsonApiBody({
       owner: cls.name,
       data,
       included,
-      additional: self.topLevel(q),
-      pagination: self.paginationSections(q),
+      additional: this.topLevel(q),
+      pagination: this.paginationSections(q),
       selfLink: input.selfLink,
       jsonapi: (cls as { jsonApi?: Readonly<Record<string, unknown>> }).jsonApi,
       request: q,
     })
-    return body as CollectionBodyOf<Self>
+    return body
   }
 
   /** @internal */

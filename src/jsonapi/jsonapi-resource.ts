@@ -1,11 +1,10 @@
 import { currentRequest } from '../context/request-context'
 import { JsonResource, type JsonResourceClass } from '../resources/json-resource'
-import type { ResourceBodyOf } from '../resources/payload'
 import { MISSING } from '../runtime/missing'
 import { PAYLOAD_TYPES } from '../runtime/payload'
 import { jsonApiBody } from '../response/body'
 import { modelAttribute } from '../runtime/model-registry'
-import { markBase } from '../runtime/protocol'
+import { BODY, markBase } from '../runtime/protocol'
 import { type ResponseContentType, JSONAPI_MEDIA_TYPE } from '../runtime/respondable'
 import { JSONAPI_BRAND, type JsonApiClass } from './type-descriptor'
 import type { RelationshipLinkTemplates } from './links'
@@ -102,12 +101,11 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
   }
 
   /** The JSON:API document (the request's `include` and `fields` apply). */
-  override toPayload<Self>(this: Self, request?: unknown): ResourceBodyOf<Self> {
-    const self = this as unknown as JsonApiResource
+  override [BODY](request?: unknown): unknown {
     const q = currentRequest(request)
-    const cls = self.constructor as unknown as JsonApiClass
+    const cls = this.constructor as unknown as JsonApiClass
     const input = documentInput(cls, q, request)
-    const model = self.resource as unknown
+    const model = this.resource as unknown
     const { data, included } =
       // MISSING (a relation that was not loaded), like null: `data: null`, as a plain resource gives
       model === null || model === undefined || model === MISSING
@@ -117,12 +115,12 @@ export class JsonApiResource<T = unknown> extends JsonResource<T> {
       owner: cls.name,
       data,
       included,
-      additional: self.topLevel(q),
+      additional: this.topLevel(q),
       selfLink: input.selfLink,
       jsonapi: (cls as typeof JsonApiResource).jsonApi as Readonly<Record<string, unknown>>,
       request: q,
     })
-    return body as unknown as ResourceBodyOf<Self>
+    return body
   }
 
   /** @internal */

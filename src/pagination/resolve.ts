@@ -117,7 +117,8 @@ function originAndPath(explicit: string, text: string): string {
   const scheme = SCHEME.exec(text.replace(/[\t\n\r]/g, ''))
   if (scheme === null) return normalizePath(text)
   const url = HTTP_URL.exec(text.replace(/[\t\n\r]/g, '').trimStart())
-  if (url === null) throw ArgumentError.path(explicit)
+  // credentials (`user:secret@`) would be printed in every link of every response
+  if (url === null || url[2].includes('@')) throw ArgumentError.path(explicit)
   const authority = encodeUnsafeUrlChars(dropLoneSurrogates(url[2]))
   const path = normalizePath(url[3] === '' ? '/' : url[3])
   return `${url[1].toLowerCase()}://${authority}${path === '/' ? '' : path}`

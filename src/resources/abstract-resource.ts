@@ -8,9 +8,9 @@ import {
   type ResponseContentType,
   type ResponseSpec,
 } from '../runtime/respondable'
-import { isBaseMethod, markBase, RESOLVE, type Resolvable } from '../runtime/protocol'
+import { BODY, isBaseMethod, markBase, RESOLVE, type Resolvable } from '../runtime/protocol'
 import { isPlainObject } from '../util/objects'
-import { writeBigints } from '../runtime/json'
+import { jsonSafe } from '../runtime/json'
 import { tryGetRequestContext } from '../context/request-context'
 
 /**
@@ -27,8 +27,21 @@ export abstract class AbstractResource implements Respondable, Resolvable {
   /** The output as nested in another resource: no wrap key, no `additional()` keys. */
   abstract [RESOLVE](request: unknown): unknown
 
-  /** The final payload, `MISSING` stripped (the request comes from the context when not given). */
-  abstract toPayload(request?: unknown): unknown
+  /** The body as built (see {@link BODY}). @internal */
+  abstract [BODY](request?: unknown): unknown
+
+  /**
+   * The final payload (the request comes from the context when not given): wrapped, `MISSING`
+   * stripped, `additional()` keys added, and JSON-safe: a `Date` (any value with a `toJSON()`) as
+   * what its `toJSON()` returns, a `bigint` as the context says (its decimal string by default), so
+   * its values have the types its body type names. Typed as `{ data: PayloadOf<this> }` (a JSON:API
+   * resource: its document; a collection: by its source); a class with another static `wrap` is
+   * described by `BodyOf<typeof TheClass>`.
+   */
+  toPayload<Self>(this: Self, request?: unknown): ResponseBody<Self> {
+    const body = (this as unknown as AbstractResource)[BODY](request)
+    return jsonSafe(body, tryGetRequestContext()?.bigint) as ResponseBody<Self>
+  }
 
   /** The key `additional()` may not use (the wrap key), or `null`. @internal */
   protected abstract additionalGuard(): string | null
@@ -38,13 +51,9 @@ export abstract class AbstractResource implements Respondable, Resolvable {
     return 'application/json'
   }
 
-  /**
-   * The payload, so `JSON.stringify(resource)` works (the request comes from the context), with a
-   * `bigint` written as the context says (its decimal string by default).
-   */
+  /** {@link toPayload}, so `JSON.stringify(resource)` works (the request comes from the context). */
   toJSON<Self>(this: Self): ResponseBody<Self> {
-    const payload = (this as unknown as AbstractResource).toPayload()
-    return writeBigints(payload, tryGetRequestContext()?.bigint) as ResponseBody<Self>
+    return (this as unknown as AbstractResource).toPayload() as ResponseBody<Self>
   }
 
   /** Extra top-level keys beside the data; chainable. The wrap key itself is an error. */
@@ -100,7 +109,7 @@ export abstract class AbstractResource implements Respondable, Resolvable {
 
   /** The HTTP response: status 200, the payload with this resource's media type. */
   [TO_RESPONSE](request?: unknown): ResponseSpec {
-    const spec = okResponse(this.toPayload(request), this.mediaType())
+    const spec = okResponse(this[BODY](request), this.mediaType())
     if (isBaseMethod(this.withResponse)) return spec
     return { ...spec, withResponse: (response) => this.withResponse(request, response) }
   }

@@ -4,10 +4,10 @@ import { jsonBody } from '../response/body'
 import { finalizeValue } from '../runtime/finalize'
 import { MISSING, type Missing } from '../runtime/missing'
 import type { ModelOf } from '../runtime/payload'
-import { markBase, RESOLVE } from '../runtime/protocol'
+import { BODY, markBase, RESOLVE } from '../runtime/protocol'
 import { AbstractResource } from './abstract-resource'
 import { HELPERS, type KindHelpers } from '../metadata/kinds'
-import type { AcceptedSource, CollectionFor, ResourceBodyOf, ShapeOf } from './payload'
+import type { AcceptedSource, CollectionFor, ShapeOf } from './payload'
 import { ResourceCollection, type AbsentSource, type CollectionSource } from './resource-collection'
 
 /** Any `JsonResource` class (what `collection()` and thunks work with). */
@@ -92,18 +92,13 @@ export class JsonResource<T = unknown> extends AbstractResource {
     return finalizeValue(data, request)
   }
 
-  /**
-   * The final payload: wrapped, `MISSING` stripped, `additional()` keys added. Typed as
-   * `{ data: PayloadOf<this> }` (a JSON:API resource: its document); a class with another static
-   * `wrap` is described by `BodyOf<typeof TheClass>`.
-   */
-  toPayload<Self>(this: Self, request?: unknown): ResourceBodyOf<Self> {
-    const self = this as unknown as JsonResource
+  /** The body: wrapped, `MISSING` stripped, `additional()` keys added. @internal */
+  [BODY](request?: unknown): unknown {
     const q = currentRequest(request)
-    const cls = self.constructor as JsonResourceClass
-    const resolved = self[RESOLVE](q)
+    const cls = this.constructor as JsonResourceClass
+    const resolved = this[RESOLVE](q)
     const data = resolved === MISSING ? null : resolved
-    const additional = self.topLevel(q)
+    const additional = this.topLevel(q)
     const forceWrap = (cls as { forceWrapping?: boolean }).forceWrapping === true
     const body = jsonBody({
       owner: cls,
@@ -114,7 +109,7 @@ export class JsonResource<T = unknown> extends AbstractResource {
       forceWrap,
       request: q,
     })
-    return body as ResourceBodyOf<Self>
+    return body
   }
 
   /** @internal */

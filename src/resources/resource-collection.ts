@@ -7,6 +7,7 @@ import { finalizeValue } from '../runtime/finalize'
 import { type CollectionTypes, PAYLOAD_TYPES } from '../runtime/payload'
 import { MISSING, type Missing } from '../runtime/missing'
 import {
+  BODY,
   COLLECTION_BRAND,
   isBaseMethod,
   isCollectionClass,
@@ -17,7 +18,7 @@ import {
 import { isPlainObject, setKey } from '../util/objects'
 import { AbstractResource } from './abstract-resource'
 import type { JsonResource, JsonResourceClass } from './json-resource'
-import type { CollectionBodyOf, CollectionShape } from './payload'
+import type { CollectionShape } from './payload'
 
 /**
  * What a collection maps: a list (any iterable), a paginator, or a keyed source (a `Map`, or a plain
@@ -219,21 +220,20 @@ export class ResourceCollection<
    * The final payload: the items under the wrap key, with `links` and `meta` when paginated. Typed
    * by the source `collection()` was given (a list, or the paginator's kind).
    */
-  toPayload<Self>(this: Self, request?: unknown): CollectionBodyOf<Self> {
-    const self = this as unknown as ResourceCollection
+  [BODY](request?: unknown): unknown {
     const q = currentRequest(request)
-    const data = self[RESOLVE](q)
+    const data = this[RESOLVE](q)
     const body = jsonBody({
-      owner: self.constructor,
+      owner: this.constructor,
       data: data === MISSING ? null : data,
-      wrap: self.wrapKey(),
-      forceWrap: self.forcesWrapping(),
+      wrap: this.wrapKey(),
+      forceWrap: this.forcesWrapping(),
       list: true,
-      additional: self.topLevel(q),
-      pagination: self.paginationSections(q),
+      additional: this.topLevel(q),
+      pagination: this.paginationSections(q),
       request: q,
     })
-    return body as CollectionBodyOf<Self>
+    return body
   }
 
   /**

@@ -39,20 +39,48 @@ function writingBigints(replacer: JsonReplacer | undefined, bigint: BigintEncodi
 
 /**
  * `value` as `JSON.stringify` can write it, with every `bigint` in it written as `bigint` says
- * (default: its decimal string): what a `toJSON()` returns, so `JSON.stringify(resource)` and
- * frameworks that call it (Hono's `c.json()`) do not throw. The value itself when it holds no
- * `bigint` (nothing is copied); else copies of the arrays and objects on the way to each one. An
- * object with its own `toJSON()` is left to it, a byte array as it is, and a cycle to
- * `JSON.stringify`'s own error.
+ * (default: its decimal string): what a paginator's `toJSON()` returns, so `JSON.stringify(page)`
+ * does not throw. The value itself when it holds no `bigint` (nothing is copied); else copies of the
+ * arrays and objects on the way to each one. An object with its own `toJSON()` is left to it, a
+ * byte array as it is, and a cycle to `JSON.stringify`'s own error.
  */
 export function writeBigints(value: unknown, bigint: BigintEncoding = 'string'): unknown {
-  return written(value, '', bigint, [])
+  return written(value, '', bigint, [], false)
 }
 
-function written(value: unknown, key: string, bigint: BigintEncoding, path: object[]): unknown {
+/**
+ * `value` as JSON would carry it: {@link writeBigints}, and every object with a `toJSON()` (a
+ * `Date`, a decimal type) replaced by what it returns, as `JSON.stringify` does. What a resource's
+ * `toPayload()` returns, so its values have the types its payload type names (a `Date` member is a
+ * `string`). Copies only the arrays and objects on the way to a value it replaces.
+ */
+export function jsonSafe(value: unknown, bigint: BigintEncoding = 'string'): unknown {
+  return written(value, '', bigint, [], true)
+}
+
+function written(
+  value: unknown,
+  key: string,
+  bigint: BigintEncoding,
+  path: object[],
+  toJson: boolean,
+): unknown {
   if (typeof value === 'bigint') return writtenBigint(value, key, bigint)
   if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return value
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return value
+  const toJSON = (value as { toJSON?: unknown }).toJSON
+  if (typeof toJSON === 'function') {
+    if (!toJson || path.includes(value)) return value
+    path.push(value)
+    const json = written(
+      (toJSON as (key: string) => unknown).call(value, key),
+      key,
+      bigint,
+      path,
+      true,
+    )
+    path.pop()
+    return json
+  }
   if (path.includes(value)) return value
   path.push(value)
   let copy: unknown
@@ -60,7 +88,7 @@ function written(value: unknown, key: string, bigint: BigintEncoding, path: obje
     let list: unknown[] | undefined
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i]
-      const next = written(item, String(i), bigint, path)
+      const next = written(item, String(i), bigint, path, toJson)
       if (next !== item) (list ??= value.slice())[i] = next
     }
     copy = list
@@ -69,7 +97,7 @@ function written(value: unknown, key: string, bigint: BigintEncoding, path: obje
     let fields: Record<string, unknown> | undefined
     for (const name of Object.keys(record)) {
       const item = record[name]
-      const next = written(item, name, bigint, path)
+      const next = written(item, name, bigint, path, toJson)
       if (next !== item) (fields ??= { ...record })[name] = next
     }
     copy = fields

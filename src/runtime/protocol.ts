@@ -5,6 +5,13 @@
 export const RESOLVE: unique symbol = Symbol.for('api-resources.resolve')
 
 /**
+ * `[BODY](request)`: a resource's or collection's body as built, before JSON writes it (a `Date`
+ * or `bigint` in it as it is): what the response sends as JSON text, and what `toPayload()` makes
+ * JSON-safe. @internal
+ */
+export const BODY: unique symbol = Symbol.for('api-resources.body')
+
+/**
  * Marks the base classes' `toArray`, `[RESOLVE]` and `toId`, so the compiler can decide once per
  * class whether it overrides them (see `traitsOf` in the compiler).
  */
