@@ -167,12 +167,17 @@ run('a cursor over a joined column on %s', (name) => {
   it.each(runners)(
     '%s: an inexact number of a column the catalog does not describe fails the first page',
     async (runner) => {
-      // a sub-query's FLOAT (real): its number may not be the value it holds
-      const error = await pager(runner, 'fl', 'subquery')(null).catch((e: unknown) => e)
-      expect(error).toBeInstanceOf(ArgumentError)
-      expect(error).toMatchObject({ code: 'ERR_CURSOR_ORDER' })
-      expect((error as Error).message).toContain('"s.fl"')
-      expect((error as Error).message).toContain('0.1')
+      if (name === 'postgres') {
+        // PostgreSQL reads the cursor's number as the column's type: a real compares exactly
+        await walk(pager(runner, 'fl', 'subquery'), [1, 4, 2, 5, 3, 6], 2)
+      } else {
+        // a sub-query's MySQL FLOAT: its number may not be the value it holds
+        const error = await pager(runner, 'fl', 'subquery')(null).catch((e: unknown) => e)
+        expect(error).toBeInstanceOf(ArgumentError)
+        expect(error).toMatchObject({ code: 'ERR_CURSOR_ORDER' })
+        expect((error as Error).message).toContain('"s.fl"')
+        expect((error as Error).message).toContain('0.1')
+      }
       // a sub-query's DECIMAL read as a rounded JS number (an integer past 2^53 on PostgreSQL)
       const decimal = await pager(runner, 'dc', 'subquery', true)(null).catch((e: unknown) => e)
       expect(decimal).toBeInstanceOf(ArgumentError)

@@ -511,7 +511,7 @@ export const exactAlias = (i: number) => `api_resources_cursor_${i}`
  * adapter that makes other objects of the rows). A value a cursor cannot carry exactly is refused, naming the column
  * and the fix: a `Date` of a column whose type the catalog did not give (PostgreSQL, MySQL: it
  * may hold microseconds), an integer past 2^53 read as a JS number, any other non-integer number
- * of a column whose type the catalog did not give (PostgreSQL, MySQL), an infinite number on SQLite.
+ * of a column whose type the catalog did not give (MySQL), an infinite number on SQLite.
  * @internal
  */
 export function takeExactValues(
@@ -551,9 +551,11 @@ export function takeExactValues(
       if (Number.isSafeInteger(value)) continue
       if (integer || (unknown && Number.isInteger(value)))
         throw inexactInteger(fn, column.name, value)
-      // a column of unknown type: a MySQL FLOAT or DECIMAL, a PostgreSQL numeric read as a rounded
-      // number, which the cursor's value may not equal (a `>` would then keep finding the row)
-      if (unknown && dates && Number.isFinite(value)) throw inexactNumber(fn, column.name, value)
+      // a MySQL column of unknown type: a FLOAT or DECIMAL read as a rounded number, which the
+      // cursor's value may not equal (a `>` would then keep finding the row); PostgreSQL types the
+      // parameter as the column, so a real or double precision compares exactly
+      if (unknown && family === 'mysql' && Number.isFinite(value))
+        throw inexactNumber(fn, column.name, value)
     }
     if (exact.length === 0) continue
     const values = new Map<string, CursorValue>()
