@@ -17,11 +17,10 @@ import type { CursorValue } from '../../pagination/cursor'
 import {
   exactAlias,
   indexFormOf,
-  ownColumn,
   takeExactValues,
-  withCatalog,
+  withQueryCatalog,
+  type QueryTable,
   type SchemaColumn,
-  tableColumns,
   type SqlFamily,
   type TableRef,
 } from '../orm-support/column-schema'
@@ -128,28 +127,27 @@ interface TableNodeLike extends OperationNode {
   }
 }
 
-/** The query's table and the name it goes by, when it reads one table by name. */
-function fromTable(select: SelectQueryNode): { ref: TableRef; alias: string } | undefined {
-  const froms = select.from?.froms ?? []
-  if (froms.length !== 1) return undefined
-  let table = froms[0] as TableNodeLike
+/** The table a FROM item or a join names (`table`, `schema.table`, `table as t`), else undefined. */
+function namedTable(item: OperationNode | undefined, outer: boolean): QueryTable | undefined {
+  let table = item as TableNodeLike | undefined
   let alias: string | undefined
-  if (table.kind === 'AliasNode') {
+  if (table?.kind === 'AliasNode') {
     const aliased = table as unknown as { node: TableNodeLike; alias: { name?: string } }
     table = aliased.node
     alias = aliased.alias.name
   }
-  const name = table.table?.identifier?.name
-  if (table.kind !== 'TableNode' || typeof name !== 'string') return undefined
+  const name = table?.table?.identifier?.name
+  if (table?.kind !== 'TableNode' || typeof name !== 'string') return undefined
   const schema = table.table?.schema?.name
   const ref: TableRef = typeof schema === 'string' ? { schema, table: name } : { table: name }
-  return { ref, alias: alias ?? name }
+  return { ref, alias: alias ?? name, outer }
 }
 
 /**
- * The cursor columns with what the catalog says of them: `nullable: false` for the columns of the
- * query's table that cannot hold NULL (read once per table). Columns of other tables, of tables
- * the catalog does not know, or that a RIGHT or FULL join can leave empty, stay nullable.
+ * The cursor columns with what the catalog says of them (see `withQueryCatalog`): the type of a
+ * column of the query's table or of a table it joins by name (read once per table), and
+ * `nullable: false` for one that cannot hold NULL. A column of a table the catalog does not know,
+ * or one a LEFT, RIGHT or FULL join can leave empty, stays nullable.
  */
 export async function kyselyColumnsWithSchema<C extends CursorColumn>(
   query: SelectQueryBuilder<never, never, unknown>,
@@ -182,14 +180,26 @@ async function selectColumnsWithSchema<C extends CursorColumn>(
   columns: readonly C[],
   family: SqlFamily | undefined,
 ): Promise<Array<C & SchemaColumn>> {
-  const from = fromTable(select)
-  if (family === undefined || from === undefined) return columns.slice()
-  const joins = (select.joins ?? []) as readonly (OperationNode & { joinType?: string })[]
-  if (joins.some((j) => /right|full/i.test(j.joinType ?? ''))) return columns.slice()
-  const known = await tableColumns(
+  if (family === undefined) return columns.slice()
+  const froms = select.from?.froms ?? []
+  const joins = (select.joins ?? []) as readonly (OperationNode & {
+    joinType?: string
+    table?: OperationNode
+  })[]
+  // a RIGHT or FULL join can leave any table's columns empty
+  const anyOuter = joins.some((j) => /right|full/i.test(j.joinType ?? ''))
+  const tables = [
+    ...froms.map((f) => namedTable(f, anyOuter)),
+    ...joins.map((j) =>
+      namedTable(j.table, anyOuter || !/^(Inner|Cross|LateralInner)/.test(j.joinType ?? '')),
+    ),
+  ].filter((t): t is QueryTable => t !== undefined)
+  return withQueryCatalog(
     CATALOG_OWNERS[family],
     family,
-    from.ref,
+    tables,
+    froms.length + joins.length,
+    columns,
     async (sql, bindings) => {
       const fragments = sql.split('?')
       fragments[0] = `(${fragments[0]}`
@@ -200,10 +210,6 @@ async function selectColumnsWithSchema<C extends CursorColumn>(
       return (await query.withPlugin(replacedBy(selectOf(all, catalog))).execute()) as unknown[]
     },
   )
-  return columns.map((c) => {
-    const own = ownColumn(c.column, from.alias, joins.length > 0)
-    return withCatalog(family, c, own === undefined ? undefined : known.get(own))
-  })
 }
 
 /**

@@ -130,13 +130,53 @@ export function parseTableName(text: string): { ref: TableRef; alias: string } |
 }
 
 /**
- * The column of `table` (seen in the query as `alias`) a cursor column names: `alias.column`, or
- * a bare `column` when the query reads no other table; otherwise undefined (not this table's).
+ * A table a query reads (its FROM table or a joined one), as the cursor step finds it: its name
+ * in the catalog, the name the query's columns give it (its alias, else its name), and `outer`:
+ * a join can leave its columns NULL whatever they declare (a LEFT join's table; every table of a
+ * query with a RIGHT or FULL join). @internal
  */
-export function ownColumn(name: string, alias: string, joined: boolean): string | undefined {
-  const dot = name.lastIndexOf('.')
-  if (dot === -1) return joined ? undefined : name
-  return name.slice(0, dot) === alias ? name.slice(dot + 1) : undefined
+export interface QueryTable {
+  readonly ref: TableRef
+  readonly alias: string
+  readonly outer: boolean
+}
+
+/**
+ * The cursor columns with what the catalog says of the tables of the query they name (each table
+ * read once per `owner`, see {@link tableColumns}, with `run`): a qualified column
+ * (`alias.column`) of the table the query calls so, a bare `column` when the query reads one
+ * table (`count`: how many it reads, counting those `tables` leaves out: a sub-query, raw SQL).
+ * Any other column stays as it is; a column of an `outer` table stays nullable. @internal
+ */
+export async function withQueryCatalog<C extends CursorColumn>(
+  owner: object,
+  family: SqlFamily,
+  tables: readonly QueryTable[],
+  count: number,
+  columns: readonly C[],
+  run: (sql: string, bindings: readonly unknown[]) => Promise<readonly unknown[]>,
+): Promise<Array<C & SchemaColumn>> {
+  const found = columns.map((c) => {
+    const dot = c.column.lastIndexOf('.')
+    const table =
+      dot === -1
+        ? count === 1
+          ? tables[0]
+          : undefined
+        : tables.find((t) => t.alias === c.column.slice(0, dot))
+    return table === undefined ? undefined : { table, name: c.column.slice(dot + 1) }
+  })
+  const read = new Map<QueryTable, Promise<TableColumns>>()
+  for (const f of found)
+    if (f !== undefined && !read.has(f.table))
+      read.set(f.table, tableColumns(owner, family, f.table.ref, run))
+  const known = new Map<QueryTable, TableColumns>()
+  for (const [table, columnsOf] of read) known.set(table, await columnsOf)
+  return columns.map((c, i) => {
+    const f = found[i]
+    if (f === undefined) return c
+    return withCatalog(family, c, known.get(f.table)?.get(f.name), f.table.outer)
+  })
 }
 
 /**
@@ -390,11 +430,15 @@ type Implied = Pick<SchemaColumn, 'type' | 'nullable' | 'exact' | 'fits'>
 /** {@link Implied} per catalog entry: worked out once, as the entries are cached per table. */
 const implied = new WeakMap<ColumnInfo, Implied>()
 
-/** `column` with the catalog's `info` about it (none: as it is). @internal */
+/**
+ * `column` with the catalog's `info` about it (none: as it is); `outer`: a join can leave it NULL
+ * whatever it declares, so it stays nullable. @internal
+ */
 export function withCatalog<C extends CursorColumn>(
   family: SqlFamily,
   column: C,
   info: ColumnInfo | undefined,
+  outer = false,
 ): C & SchemaColumn {
   if (info === undefined) return column
   let known = implied.get(info)
@@ -411,7 +455,10 @@ export function withCatalog<C extends CursorColumn>(
   }
   // Object.assign, not `{ ...column, ...known }`: V8 makes a new hidden class for every object
   // that gains properties after a spread copy, which costs a microsecond a column
-  return Object.assign({}, column, known)
+  const described = Object.assign({}, column, known)
+  return outer && !info.nullable
+    ? Object.assign(described, { nullable: column.nullable })
+    : described
 }
 
 /** An ORM query's table, and how to run its catalog query (SQL with `?` placeholders). @internal */
@@ -463,7 +510,8 @@ export const exactAlias = (i: number) => `api_resources_cursor_${i}`
  * as the rows' cursor values (for the paginator built on this very list of rows; returned, for an
  * adapter that makes other objects of the rows). A value a cursor cannot carry exactly is refused, naming the column
  * and the fix: a `Date` of a column whose type the catalog did not give (PostgreSQL, MySQL: it
- * may hold microseconds), an integer past 2^53 read as a JS number, an infinite number on SQLite.
+ * may hold microseconds), an integer past 2^53 read as a JS number, any other non-integer number
+ * of a column whose type the catalog did not give (MySQL), an infinite number on SQLite.
  * @internal
  */
 export function takeExactValues(
@@ -474,7 +522,7 @@ export function takeExactValues(
 ): ExactRows | undefined {
   // what to do with each column, worked out once for all the rows
   const exact: { name: string; key: string }[] = []
-  const checked: { column: SchemaColumn; short: string; integer: boolean }[] = []
+  const checked: { column: SchemaColumn; short: string; integer: boolean; unknown: boolean }[] = []
   const dates = family !== undefined && family !== 'sqlite'
   columns.forEach((column, i) => {
     if (column.exact !== undefined) exact.push({ name: column.name, key: exactAlias(i) })
@@ -483,6 +531,7 @@ export function takeExactValues(
         column,
         short: column.name.slice(column.name.lastIndexOf('.') + 1),
         integer: column.type !== undefined && /int/.test(column.type),
+        unknown: column.type === undefined,
       })
   })
   const texts: (Map<string, CursorValue> | undefined)[] = []
@@ -492,14 +541,21 @@ export function takeExactValues(
       continue
     }
     const record = row as Record<string, unknown>
-    for (const { column, short, integer } of checked) {
+    for (const { column, short, integer, unknown } of checked) {
       const value = record[column.name] ?? record[short]
       if (dates && value instanceof Date) throw inexactDate(fn, column.name)
       if (typeof value !== 'number') continue
       // PostgreSQL reads back the text a cursor carries (see `cursorValue`); SQLite does not
       if (family === 'sqlite' && !Number.isFinite(value))
         throw nonFiniteNumber(fn, column.name, value)
-      if (integer && !Number.isSafeInteger(value)) throw inexactInteger(fn, column.name, value)
+      if (Number.isSafeInteger(value)) continue
+      if (integer || (unknown && Number.isInteger(value)))
+        throw inexactInteger(fn, column.name, value)
+      // a MySQL column of unknown type: a FLOAT or DECIMAL read as a rounded number, which the
+      // cursor's value may not equal (a `>` would then keep finding the row); PostgreSQL types the
+      // parameter as the column, so a real or double precision compares exactly
+      if (unknown && family === 'mysql' && Number.isFinite(value))
+        throw inexactNumber(fn, column.name, value)
     }
     if (exact.length === 0) continue
     const values = new Map<string, CursorValue>()
@@ -520,8 +576,19 @@ function inexactDate(fn: string, name: string): ArgumentError {
     fn,
     `"${name}" reads as a JS Date, which holds milliseconds while the column may hold ` +
       'microseconds (and a zone-less one reads in the process time zone); order by a column ' +
-      "of the query's own table, whose type is then read from the catalog, or by its text " +
-      '(select it cast to text under the same name)',
+      "of the query's own table or of a table it joins by name, whose type is then read from " +
+      'the catalog, or by its text (select it cast to text under the same name)',
+  )
+}
+
+function inexactNumber(fn: string, name: string, value: number): ArgumentError {
+  return ArgumentError.cursorOrder(
+    fn,
+    `"${name}" holds ${value}, a number of a column whose type the catalog did not give, which ` +
+      'may not be the value the column holds (a single-precision FLOAT, a DECIMAL or numeric ' +
+      "read as a rounded number); order by a column of the query's own table or of a table it " +
+      'joins by name, whose type is then read from the catalog, or by its text (select it cast ' +
+      'to text under the same name)',
   )
 }
 

@@ -2,11 +2,10 @@ import { ArgumentError } from '../../errors/base'
 import {
   exactAlias,
   indexFormOf,
-  ownColumn,
   parseTableName,
-  tableColumns,
   takeExactValues,
-  withCatalog,
+  withQueryCatalog,
+  type QueryTable,
   type SchemaColumn,
   type SqlFamily,
 } from './column-schema'
@@ -84,10 +83,10 @@ function rawRows(family: SqlFamily, result: unknown): readonly unknown[] {
 }
 
 /**
- * The cursor columns with what the database's catalog says of them: `nullable: false` for the
- * columns of the query's table that cannot hold NULL (read once per connection and table). A
- * column of another table, of a table the catalog does not know, or one a RIGHT or FULL join can
- * leave empty stays nullable. @internal
+ * The cursor columns with what the database's catalog says of them (see `withQueryCatalog`): the
+ * type of a column of the query's table or of a table it joins by name (read once per connection
+ * and table), and `nullable: false` for one that cannot hold NULL. A column of a table the catalog
+ * does not know, or one a LEFT, RIGHT or FULL join can leave empty, stays nullable. @internal
  */
 export async function knexColumnsWithSchema(
   query: KnexInternals,
@@ -110,22 +109,45 @@ async function selectColumnsWithSchema(
   columns: readonly CursorColumn[],
 ): Promise<CursorColumn[]> {
   const family = knexFamily(query)
-  const table = query._single?.table
-  const parsed = typeof table === 'string' ? parseTableName(table) : undefined
-  if (family === undefined || parsed === undefined) return columns.slice()
-  const schema = query._single?.schema
-  const ref = typeof schema === 'string' ? { ...parsed.ref, schema } : parsed.ref
-  const joins = query._statements.filter((s) => s.grouping === 'join')
-  if (joins.some((j) => /right|full/i.test(String((j as { joinType?: unknown }).joinType))))
-    return columns.slice()
+  if (family === undefined) return columns.slice()
+  const joins = query._statements.filter((s) => s.grouping === 'join') as readonly JoinLike[]
+  // a RIGHT or FULL join (or raw SQL, which may be one) can leave any table's columns empty
+  const anyOuter = joins.some((j) => /right|full|raw|^outer$/i.test(String(j.joinType)))
+  const tables: QueryTable[] = []
+  const from = knexTable(query._single?.table, query._single?.schema, anyOuter)
+  if (from !== undefined) tables.push(from)
+  for (const join of joins) {
+    const inner = /^(inner|cross)$/i.test(String(join.joinType))
+    const table = knexTable(join.table, join.schema, anyOuter || !inner)
+    if (table !== undefined) tables.push(table)
+  }
   const { client } = query
-  const known = await tableColumns(client.config ?? client, family, ref, async (sql, bindings) =>
-    rawRows(family, await client.raw(sql, bindings)),
+  return withQueryCatalog(
+    client.config ?? client,
+    family,
+    tables,
+    1 + joins.length,
+    columns,
+    async (sql, bindings) => rawRows(family, await client.raw(sql, bindings)),
   )
-  return columns.map((c) => {
-    const own = ownColumn(c.column, parsed.alias, joins.length > 0)
-    return withCatalog(family, c, own === undefined ? undefined : known.get(own))
-  })
+}
+
+/** What the cursor step reads of a Knex join: its type, its table and the query's schema. */
+interface JoinLike {
+  readonly joinType?: unknown
+  readonly table?: unknown
+  readonly schema?: unknown
+}
+
+/** The table a Knex FROM or join names (`table`, `schema.table`, `table as t`), else undefined. */
+function knexTable(table: unknown, schema: unknown, outer: boolean): QueryTable | undefined {
+  const parsed = typeof table === 'string' ? parseTableName(table) : undefined
+  if (parsed === undefined) return undefined
+  const ref =
+    typeof schema === 'string' && parsed.ref.schema === undefined
+      ? { ...parsed.ref, schema }
+      : parsed.ref
+  return { ref, alias: parsed.alias, outer }
 }
 
 /** Dialects whose ORDER BY understands `NULLS FIRST`/`NULLS LAST` as Knex writes it. */
