@@ -4,11 +4,21 @@
 // - an impossible date in a cursor (`2024-02-30`, `2024-13-45 99:00:00`) is refused before SQL:
 //   MariaDB turns it into NULL with a warning (a wrong page), PostgreSQL raises an error;
 // - a database's value error wrapped by an ORM (Objection's DataError) is still a 400.
+// - a value of the wrong kind for a SQLite column (a boolean or a number for TEXT, an integer past
+//   64 bits) is refused before SQL: better-sqlite3 cannot bind a boolean (a 500), Knex binds it as
+//   1, and SQLite compares a number with text or a huge number with integers (a wrong page);
+// - a number past a MySQL/MariaDB decimal(p,s), or a non-finite one, is refused: MariaDB clamps it;
 import BetterSqlite3 from 'better-sqlite3'
+import { asc } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/better-sqlite3'
+import { integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import knexFactory, { type Knex } from 'knex'
+import { Kysely, SqliteDialect } from 'kysely'
 import { Model } from 'objection'
 import { InvalidCursorError } from 'api-resources'
+import { cursorPaginate as drizzleCursorPaginate } from 'api-resources/drizzle'
 import { cursorPaginate } from 'api-resources/knex'
+import { cursorPaginate as kyselyCursorPaginate } from 'api-resources/kysely'
 import { cursorPaginate as objectionCursorPaginate } from 'api-resources/objection'
 import { DIALECTS, uniqueName } from '../support/db'
 
@@ -160,5 +170,193 @@ onMysql('the range of an unsigned and a small integer column, on %s', (_name, di
       cursorOf({ b: false, id: 1 }),
     )
     expect(page.items().map((r) => Number(r.id))).toEqual([4294967295])
+  })
+})
+
+describe('a SQLite cursor value of the wrong kind for its column', () => {
+  let raw: BetterSqlite3.Database
+  let knex: Knex
+  let kysely: Kysely<Record<string, { id: number; name: string; r: number }>>
+  const table = sqliteTable('kinds', {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    r: real('r').notNull(),
+  })
+  beforeAll(() => {
+    raw = new BetterSqlite3(':memory:')
+    raw.exec(
+      'create table kinds (id integer primary key, name text not null, r real not null); ' +
+        "insert into kinds values (1, 'a', 1.5), (2, 'b', 2.5), (3, 'c', 3.5)",
+    )
+    knex = knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: ':memory:' },
+      useNullAsDefault: true,
+      pool: { min: 1, max: 1 },
+    })
+    kysely = new Kysely({ dialect: new SqliteDialect({ database: raw }) })
+  })
+  beforeAll(async () => {
+    await knex.raw(
+      'create table kinds (id integer primary key, name text not null, r real not null)',
+    )
+    await knex('kinds').insert([
+      { id: 1, name: 'a', r: 1.5 },
+      { id: 2, name: 'b', r: 2.5 },
+      { id: 3, name: 'c', r: 3.5 },
+    ])
+  })
+  afterAll(async () => {
+    await knex.destroy()
+    await kysely.destroy()
+  })
+
+  type Column = 'id' | 'name' | 'r'
+  const cursor = (column: Column, value: unknown) =>
+    cursorOf(column === 'id' ? { id: value } : { [column]: value, id: 1 })
+  const pages: Record<string, (column: Column, value: unknown) => Promise<unknown[]>> = {
+    knex: async (column, value) =>
+      (
+        await cursorPaginate(
+          column === 'id'
+            ? knex('kinds').orderBy('id')
+            : knex('kinds').orderBy(column).orderBy('id'),
+          2,
+          cursor(column, value),
+        )
+      ).items(),
+    kysely: async (column, value) =>
+      (
+        await kyselyCursorPaginate(
+          column === 'id'
+            ? kysely.selectFrom('kinds').selectAll().orderBy('id')
+            : kysely.selectFrom('kinds').selectAll().orderBy(column).orderBy('id'),
+          2,
+          cursor(column, value),
+        )
+      ).items(),
+    drizzle: async (column, value) =>
+      (
+        await drizzleCursorPaginate(
+          column === 'id'
+            ? drizzle(raw).select().from(table).orderBy(asc(table.id))
+            : drizzle(raw).select().from(table).orderBy(asc(table[column]), asc(table.id)),
+          2,
+          cursor(column, value),
+        )
+      ).items(),
+  }
+
+  describe.each(Object.keys(pages))('%s', (adapter) => {
+    const page = pages[adapter]
+    it.each([
+      ['name', true],
+      ['name', 5],
+      ['id', true],
+      ['id', -1e30],
+      ['id', 1e308],
+      ['id', 2 ** 63],
+      ['id', '9223372036854775808'],
+      ['id', '-9223372036854775809'],
+      ['id', 'abc'],
+      ['r', true],
+      ['r', 'abc'],
+      ['r', '1e999'],
+    ] as const)('refuses %s = %p as an InvalidCursorError', async (column, value) => {
+      await expect(page(column, value)).rejects.toBeInstanceOf(InvalidCursorError)
+    })
+
+    it.each([
+      ['name', 'a', 2],
+      ['id', '-9223372036854775808', 2],
+      ['id', '9223372036854775807', 0],
+      ['r', 1.5, 2],
+      ['r', '1.5', 2],
+    ] as const)('takes %s = %p (%p rows follow it)', async (column, value, count) => {
+      expect(await page(column, value)).toHaveLength(count)
+    })
+  })
+})
+
+describe('an order that names a column twice', () => {
+  let knex: Knex
+  beforeAll(async () => {
+    knex = knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: ':memory:' },
+      useNullAsDefault: true,
+    })
+    await knex.raw('create table twice (id integer primary key)')
+    await knex('twice').insert([1, 2, 3, 4].map((id) => ({ id })))
+  })
+  afterAll(() => knex.destroy())
+
+  const page = (cursor: string | null) =>
+    cursorPaginate(knex('twice').orderBy('id').orderBy('id'), 2, cursor)
+
+  it('refuses a cursor that carries another column beside it', async () => {
+    await expect(page(cursorOf({ id: 2, zz: 'x' }))).rejects.toBeInstanceOf(InvalidCursorError)
+  })
+
+  it('walks with the cursors it writes', async () => {
+    const first = await page(null)
+    const second = await page(first.nextCursor()!.encode())
+    expect(second.items().map((r) => r.id)).toEqual([3, 4])
+  })
+})
+
+onMysql('a number past its column, on %s', (_name, dialect) => {
+  let knex: Knex
+  const table = uniqueName('cursor_numbers')
+  beforeAll(async () => {
+    knex = dialect!.knex()
+    await knex.raw(
+      `create table ${table} (id int primary key, n decimal(30,10) not null, ` +
+        'u decimal(5,2) unsigned not null, f double not null)',
+    )
+    await knex(table).insert([
+      { id: 1, n: '-99999999999999999999.9999999999', u: '0', f: 1 },
+      { id: 2, n: '99999999999999999999.9999999999', u: '999.99', f: 1e308 },
+    ])
+  })
+  afterAll(async () => {
+    await knex?.schema.dropTableIfExists(table)
+    await knex?.destroy()
+  })
+
+  const ids = async (column: string, value: unknown) =>
+    (
+      await cursorPaginate(
+        knex(table).orderBy(column).orderBy('id'),
+        2,
+        cursorOf({ [column]: value, id: 0 }),
+      )
+    )
+      .items()
+      .map((r) => Number(r.id))
+
+  it.each([
+    ['n', '12345678901234567890123.1'],
+    ['n', '100000000000000000000'],
+    ['n', '-100000000000000000000'],
+    ['n', '1e400'],
+    ['n', 1e21],
+    ['u', '1000'],
+    ['u', '-1'],
+    ['f', '1e999'],
+    ['f', '-1e999'],
+  ] as const)('refuses %s = %p as an InvalidCursorError', async (column, value) => {
+    await expect(ids(column, value)).rejects.toBeInstanceOf(InvalidCursorError)
+  })
+
+  it.each([
+    ['n', '-99999999999999999999.9999999999', [1, 2]],
+    ['n', '99999999999999999999.9999999999', [2]],
+    ['n', '1.5e19', [2]],
+    ['u', '999.99', [2]],
+    ['u', '0.00', [1, 2]],
+    ['f', '1e300', [2]],
+  ] as const)('takes %s = %p', async (column, value, expected) => {
+    expect(await ids(column, value)).toEqual(expected)
   })
 })

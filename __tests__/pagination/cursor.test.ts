@@ -179,3 +179,13 @@ describe('Cursor encoding of any parameters', () => {
     )
   })
 })
+
+describe('a number JSON cannot hold', () => {
+  // JSON.stringify writes a non-finite number as null: no cursor this package wrote carries one
+  it.each(['1e999', '-1e999'])('refuses %s, which parses as an infinity', (number) => {
+    const encoded = Buffer.from(`{"f":${number},"id":0,"_pointsToNextItems":true}`).toString(
+      'base64url',
+    )
+    expect(() => Cursor.fromEncoded(encoded)).toThrow(InvalidCursorError)
+  })
+})

@@ -215,13 +215,17 @@ function cursorValueError(error: unknown): unknown {
   return InvalidCursorError.invalidCursor('its values do not fit the order columns', error)
 }
 
-/** The cursor's values of `names`; a cursor carrying other columns is refused. */
+/**
+ * The cursor's values of `names`; a cursor carrying other columns is refused (an order that names
+ * a column twice carries it once).
+ */
 function valuesFor(cursor: Cursor, names: readonly string[]): CursorValue[] {
   const carried = cursor.names()
-  if (carried.length !== names.length || !names.every((n) => carried.includes(n)))
+  const distinct = [...new Set(names)]
+  if (carried.length !== distinct.length || !distinct.every((n) => carried.includes(n)))
     throw InvalidCursorError.invalidCursor(
       `it carries the columns ${carried.join(', ') || '(none)'}, not the order columns ` +
-        names.join(', '),
+        distinct.join(', '),
     )
   return cursor.parameters(names)
 }

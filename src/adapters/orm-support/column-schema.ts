@@ -356,10 +356,12 @@ const INTEGER_BITS: readonly (readonly [RegExp, number])[] = [
 /**
  * An integer within the range of the integer `type` (PostgreSQL, MySQL/MariaDB: `unsigned` from
  * 0): MariaDB compares an out-of-range value without an error, so a tampered cursor would answer
- * a page instead of a 400. SQLite stores an out-of-range integer as a REAL, so none is checked.
+ * a page instead of a 400. On SQLite, whose integers are 64-bit whatever the declared name, within
+ * the 64-bit range (a value past it compares as a REAL, and no cursor of an integer column carries
+ * one: a row's integer past 2^53 travels as its decimal text).
  */
 function integerIn(family: SqlFamily, type: string): Fits {
-  const bits = family === 'sqlite' ? undefined : INTEGER_BITS.find(([re]) => re.test(type))?.[1]
+  const bits = family === 'sqlite' ? 64 : INTEGER_BITS.find(([re]) => re.test(type))?.[1]
   if (bits === undefined) return integer
   const unsigned = family === 'mysql' && /\bunsigned\b/.test(type)
   const min = unsigned ? 0n : -(2n ** BigInt(bits - 1))
@@ -370,16 +372,67 @@ function integerIn(family: SqlFamily, type: string): Fits {
     return n >= min && n <= max
   }
 }
-const numeric: Fits = (v) => typeof v === 'number' || (typeof v === 'string' && NUMBER_TEXT.test(v))
+/** A number, or its text, that is finite: `'1e999'` is not a value of a MySQL or SQLite column. */
+const numeric: Fits = (v) =>
+  typeof v === 'number' ||
+  (typeof v === 'string' && NUMBER_TEXT.test(v) && Number.isFinite(Number(v)))
 const text: Fits = (v) => typeof v === 'string'
+
+/**
+ * How many digits the integer part of the number `text` (of the shape `NUMBER_TEXT` allows) has:
+ * 3 for `'123.45'` and `'1.5e2'`, 0 for `'0.5'`.
+ */
+function integerDigits(text: string): number {
+  const [, whole, fraction, exponent] = /^-?(\d*)\.?(\d*)(?:[eE]([-+]?\d+))?$/.exec(text)!
+  const digits = whole + fraction
+  const significant = digits.replace(/^0+/, '')
+  if (significant === '') return 0
+  const point = whole.length + Number(exponent ?? 0)
+  return Math.max(0, point - (digits.length - significant.length))
+}
+
+/**
+ * A number that a MySQL/MariaDB `decimal(p,s)` holds: at most p - s digits before the point, not
+ * negative when `unsigned`. MariaDB clamps a value past the column's range with only a warning (a
+ * wrong page); digits past the scale are rounded, as the column's own values are.
+ */
+function decimalIn(type: string): Fits {
+  const m = /^decimal\((\d+)(?:,(\d+))?\)/.exec(type)
+  if (m === null) return numeric
+  const whole = Number(m[1]) - Number(m[2] ?? 0)
+  const unsigned = /\bunsigned\b/.test(type)
+  return (v) => {
+    if (!numeric(v)) return false
+    const t = typeof v === 'number' ? String(v) : (v as string)
+    if (unsigned && t.startsWith('-') && Number(t) !== 0) return false
+    return integerDigits(t) <= whole
+  }
+}
+
+/**
+ * What a cursor value of a SQLite column may be, by the column's affinity (SQLite's rules on the
+ * declared type): an INTEGER column's an integer in the 64-bit range (a number, or its decimal
+ * text: how an integer past 2^53 travels); a TEXT column's a string (SQLite stores a number it is
+ * given as its text, so the column holds no number); a REAL column's a finite number (or its
+ * text, as an ORM may read one); a `numeric` or `decimal` column's a finite number or its text. A
+ * boolean is none of these (SQLite has none; an ORM that reads a column as one declares it
+ * `boolean`). Undefined (any value) for other types: BLOB and NUMERIC affinity hold any kind.
+ */
+function sqliteValueFits(type: string): Fits | undefined {
+  if (/int/.test(type)) return integerIn('sqlite', type)
+  if (/char|clob|text/.test(type)) return text
+  if (/real|floa|doub|^(numeric|decimal)/.test(type)) return numeric
+  return undefined
+}
 
 /**
  * What a cursor value of a column of `type` may be, so that a value of another kind is refused
  * before it reaches SQL (where it would be an error, or compare as something else on SQLite and
- * MySQL/MariaDB). Undefined when any value may be (a type it does not know; SQLite text columns,
- * which hold values of any kind).
+ * MySQL/MariaDB). Undefined when any value may be (a type it does not know; on SQLite, see
+ * {@link sqliteValueFits}).
  */
 export function valueFits(family: SqlFamily, type: string): Fits | undefined {
+  if (family === 'sqlite') return sqliteValueFits(type)
   if (isIntegerType(family, type)) {
     const fits = integerIn(family, type)
     return family === 'mysql' && /^tinyint\(1\)/.test(type)
@@ -397,8 +450,8 @@ export function valueFits(family: SqlFamily, type: string): Fits | undefined {
         typeof v === 'string' &&
         ((DATE_TEXT.test(v) && isPossibleDate(v, false)) || INFINITE_DATE_TEXT.test(v))
   }
-  if (/^(numeric|decimal|real|double|float|money)/.test(type)) return numeric
-  if (family === 'sqlite') return undefined
+  if (/^decimal\b/.test(type)) return decimalIn(type)
+  if (/^(numeric|real|double|float|money)/.test(type)) return numeric
   // MySQL/MariaDB: the member's position, or the set's bits (see `exactForm`)
   if (family === 'mysql' && /^(enum|set)\(/.test(type)) return integer
   if (type === 'boolean') return (v) => typeof v === 'boolean'
