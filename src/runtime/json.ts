@@ -60,35 +60,32 @@ export function jsonSafe(value: unknown, bigint: BigintEncoding = 'string'): unk
 
 function written(
   value: unknown,
-  key: string,
+  key: string | number,
   bigint: BigintEncoding,
   path: object[],
   toJson: boolean,
 ): unknown {
-  if (typeof value === 'bigint') return writtenBigint(value, key, bigint)
+  if (typeof value === 'bigint') return writtenBigint(value, String(key), bigint)
   if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return value
   const toJSON = (value as { toJSON?: unknown }).toJSON
   if (typeof toJSON === 'function') {
     if (!toJson || path.includes(value)) return value
     path.push(value)
-    const json = written(
-      (toJSON as (key: string) => unknown).call(value, key),
-      key,
-      bigint,
-      path,
-      true,
-    )
+    const json = (toJSON as (key: string) => unknown).call(value, String(key))
+    const out = written(json, key, bigint, path, true)
     path.pop()
-    return json
+    return out
   }
   if (path.includes(value)) return value
   path.push(value)
   let copy: unknown
+  // only objects and bigints can change: the primitives are passed over without a call
   if (Array.isArray(value)) {
     let list: unknown[] | undefined
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i]
-      const next = written(item, String(i), bigint, path, toJson)
+      if (typeof item !== 'object' && typeof item !== 'bigint') continue
+      const next = written(item, i, bigint, path, toJson)
       if (next !== item) (list ??= value.slice())[i] = next
     }
     copy = list
@@ -97,6 +94,7 @@ function written(
     let fields: Record<string, unknown> | undefined
     for (const name of Object.keys(record)) {
       const item = record[name]
+      if (typeof item !== 'object' && typeof item !== 'bigint') continue
       const next = written(item, name, bigint, path, toJson)
       if (next !== item) (fields ??= { ...record })[name] = next
     }
