@@ -10,7 +10,7 @@ import {
 } from '../runtime/respondable'
 import { BODY, isBaseMethod, markBase, RESOLVE, type Resolvable } from '../runtime/protocol'
 import { isPlainObject } from '../util/objects'
-import { jsonSafe } from '../runtime/json'
+import { jsonSafe, writeBigints } from '../runtime/json'
 import { tryGetRequestContext } from '../context/request-context'
 
 /**
@@ -51,9 +51,15 @@ export abstract class AbstractResource implements Respondable, Resolvable {
     return 'application/json'
   }
 
-  /** {@link toPayload}, so `JSON.stringify(resource)` works (the request comes from the context). */
+  /**
+   * What `JSON.stringify(resource)` writes: the JSON of {@link toPayload} (the request comes from
+   * the context). A `bigint` is written here as the context says; a `Date` (any value with a
+   * `toJSON()`) is left to `JSON.stringify`, which writes the same string without a second copy of
+   * the body.
+   */
   toJSON<Self>(this: Self): ResponseBody<Self> {
-    return (this as unknown as AbstractResource).toPayload() as ResponseBody<Self>
+    const body = (this as unknown as AbstractResource)[BODY]()
+    return writeBigints(body, tryGetRequestContext()?.bigint) as ResponseBody<Self>
   }
 
   /** Extra top-level keys beside the data; chainable. The wrap key itself is an error. */
