@@ -624,40 +624,46 @@ export function takeExactValues(
   return texts
 }
 
-function inexactDate(fn: string, name: string): ArgumentError {
-  return ArgumentError.cursorOrder(
-    fn,
-    `"${name}" reads as a JS Date, which holds milliseconds while the column may hold ` +
-      'microseconds (and a zone-less one reads in the process time zone); order by a column ' +
-      "of the query's own table or of a table it joins by name, whose type is then read from " +
-      'the catalog, or by its text (select it cast to text under the same name)',
-  )
+/** The first page's refusal of a cursor column whose value a cursor cannot carry: why, and the fix. */
+function refusedValue(fn: string, name: string, why: string): ArgumentError {
+  return ArgumentError.cursorOrder(fn, `"${name}" ${why}`)
 }
 
-function inexactNumber(fn: string, name: string, value: number): ArgumentError {
-  return ArgumentError.cursorOrder(
-    fn,
-    `"${name}" holds ${value}, a number of a column whose type the catalog did not give, which ` +
-      'may not be the value the column holds (a single-precision FLOAT, a DECIMAL or numeric ' +
-      "read as a rounded number); order by a column of the query's own table or of a table it " +
-      'joins by name, whose type is then read from the catalog, or by its text (select it cast ' +
-      'to text under the same name)',
-  )
-}
+/** The fix for a value whose column's type the catalog did not give. */
+const CATALOG_FIX =
+  "order by a column of the query's own table or of a table it joins by name, whose type is " +
+  'then read from the catalog, or by its text (select it cast to text under the same name)'
 
-function nonFiniteNumber(fn: string, name: string, value: number): ArgumentError {
-  return ArgumentError.cursorOrder(
+const inexactDate = (fn: string, name: string) =>
+  refusedValue(
     fn,
-    `"${name}" holds ${value}, which a cursor cannot carry as a number and SQLite does not read ` +
-      'back from its text; order by a column that holds finite numbers (or NULL)',
+    name,
+    'reads as a JS Date, which holds milliseconds while the column may hold microseconds (and ' +
+      `a zone-less one reads in the process time zone); ${CATALOG_FIX}`,
   )
-}
 
-function inexactInteger(fn: string, name: string, value: number): ArgumentError {
-  return ArgumentError.cursorOrder(
+const inexactNumber = (fn: string, name: string, value: number) =>
+  refusedValue(
     fn,
-    `"${name}" holds ${value}, an integer past 2^53 that a JS number does not hold ` +
-      "exactly; have the driver read big integers as strings or bigints (better-sqlite3's " +
-      "safeIntegers(), mysql2's supportBigNumbers and bigNumberStrings)",
+    name,
+    `holds ${value}, a number of a column whose type the catalog did not give, which may not ` +
+      'be the value the column holds (a single-precision FLOAT, a DECIMAL or numeric read as a ' +
+      `rounded number); ${CATALOG_FIX}`,
   )
-}
+
+const nonFiniteNumber = (fn: string, name: string, value: number) =>
+  refusedValue(
+    fn,
+    name,
+    `holds ${value}, which a cursor cannot carry as a number and SQLite does not read back ` +
+      'from its text; order by a column that holds finite numbers (or NULL)',
+  )
+
+const inexactInteger = (fn: string, name: string, value: number) =>
+  refusedValue(
+    fn,
+    name,
+    `holds ${value}, an integer past 2^53 that a JS number does not hold exactly; have the ` +
+      "driver read big integers as strings or bigints (better-sqlite3's safeIntegers(), " +
+      "mysql2's supportBigNumbers and bigNumberStrings)",
+  )
