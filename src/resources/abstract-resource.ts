@@ -27,7 +27,7 @@ export abstract class AbstractResource implements Respondable, Resolvable {
   /** The output as nested in another resource: no wrap key, no `additional()` keys. */
   abstract [RESOLVE](request: unknown): unknown
 
-  /** The body as built (see {@link BODY}). @internal */
+  /** The body as built (see {@link BODY}). */
   abstract [BODY](request?: unknown): unknown
 
   /**

@@ -92,7 +92,7 @@ export class JsonResource<T = unknown> extends AbstractResource {
     return finalizeValue(data, request)
   }
 
-  /** The body: wrapped, `MISSING` stripped, `additional()` keys added. @internal */
+  /** The body: wrapped, `MISSING` stripped, `additional()` keys added. */
   [BODY](request?: unknown): unknown {
     const q = currentRequest(request)
     const cls = this.constructor as JsonResourceClass

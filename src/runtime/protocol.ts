@@ -7,7 +7,7 @@ export const RESOLVE: unique symbol = Symbol.for('api-resources.resolve')
 /**
  * `[BODY](request)`: a resource's or collection's body as built, before JSON writes it (a `Date`
  * or `bigint` in it as it is): what the response sends as JSON text, and what `toPayload()` makes
- * JSON-safe. @internal
+ * JSON-safe.
  */
 export const BODY: unique symbol = Symbol.for('api-resources.body')
 
