@@ -25,20 +25,30 @@ import { DIALECTS, uniqueName } from '../support/db'
 const cursorOf = (values: Record<string, unknown>) =>
   Buffer.from(JSON.stringify({ ...values, _pointsToNextItems: true })).toString('base64url')
 
+/**
+ * Knex over one in-memory SQLite database (a single connection, so every query sees the same
+ * tables); `safeIntegers`: every INTEGER read as a bigint.
+ */
+function memoryKnex(safeIntegers = false): Knex {
+  return knexFactory({
+    client: 'better-sqlite3',
+    connection: { filename: ':memory:' },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate: (c: BetterSqlite3.Database, done: () => void) => {
+        c.defaultSafeIntegers(safeIntegers)
+        done()
+      },
+    },
+  })
+}
+
 describe('SQLite with safeIntegers(): a nullable INTEGER order column', () => {
   let knex: Knex
   beforeAll(async () => {
-    knex = knexFactory({
-      client: 'better-sqlite3',
-      connection: { filename: ':memory:' },
-      useNullAsDefault: true,
-      pool: {
-        afterCreate: (c: BetterSqlite3.Database, done: () => void) => {
-          c.defaultSafeIntegers(true)
-          done()
-        },
-      },
-    })
+    knex = memoryKnex(true)
     await knex.raw('create table t (id integer primary key, n integer)')
     await knex('t').insert([
       { id: 1, n: 1 },
@@ -188,12 +198,7 @@ describe('a SQLite cursor value of the wrong kind for its column', () => {
       'create table kinds (id integer primary key, name text not null, r real not null); ' +
         "insert into kinds values (1, 'a', 1.5), (2, 'b', 2.5), (3, 'c', 3.5)",
     )
-    knex = knexFactory({
-      client: 'better-sqlite3',
-      connection: { filename: ':memory:' },
-      useNullAsDefault: true,
-      pool: { min: 1, max: 1 },
-    })
+    knex = memoryKnex()
     kysely = new Kysely({ dialect: new SqliteDialect({ database: raw }) })
   })
   beforeAll(async () => {
@@ -281,11 +286,7 @@ describe('a SQLite cursor value of the wrong kind for its column', () => {
 describe('an order that names a column twice', () => {
   let knex: Knex
   beforeAll(async () => {
-    knex = knexFactory({
-      client: 'better-sqlite3',
-      connection: { filename: ':memory:' },
-      useNullAsDefault: true,
-    })
+    knex = memoryKnex()
     await knex.raw('create table twice (id integer primary key)')
     await knex('twice').insert([1, 2, 3, 4].map((id) => ({ id })))
   })
