@@ -6,7 +6,8 @@
 // - a database's value error wrapped by an ORM (Objection's DataError) is still a 400.
 // - a value of the wrong kind for a SQLite column (a boolean or a number for TEXT, an integer past
 //   64 bits) is refused before SQL: better-sqlite3 cannot bind a boolean (a 500), Knex binds it as
-//   1, and SQLite compares a number with text or a huge number with integers (a wrong page);
+//   1, and SQLite compares a number with text or a huge number with integers (a wrong page); with
+//   Kysely, a boolean for a column whose type is not known is bound as SQLite stores one (1 or 0);
 // - a number past a MySQL/MariaDB decimal(p,s), or a non-finite one, is refused: MariaDB clamps it;
 import BetterSqlite3 from 'better-sqlite3'
 import { asc } from 'drizzle-orm'
@@ -280,6 +281,45 @@ describe('a SQLite cursor value of the wrong kind for its column', () => {
     ] as const)('takes %s = %p (%p rows follow it)', async (column, value, count) => {
       expect(await page(column, value)).toHaveLength(count)
     })
+  })
+})
+
+describe('Kysely on SQLite: a boolean for a column whose kind is not known', () => {
+  // better-sqlite3 cannot bind a boolean: a forged cursor's one was a 500; it reads as 1 or 0
+  let raw: BetterSqlite3.Database
+  let kysely: Kysely<{
+    loose: { id: number; n: number }
+    tags: { id: number; m: number }
+  }>
+  beforeAll(() => {
+    raw = new BetterSqlite3(':memory:')
+    raw.exec(
+      'create table loose (id integer primary key, n not null); ' +
+        'create table tags (id integer primary key, m not null); ' +
+        'insert into loose values (1, 0), (2, 1), (3, 2); ' +
+        'insert into tags values (1, 0), (2, 1), (3, 2)',
+    )
+    kysely = new Kysely({ dialect: new SqliteDialect({ database: raw }) })
+  })
+  afterAll(() => kysely.destroy())
+
+  const ids = async (query: Parameters<typeof kyselyCursorPaginate>[0], cursor: string) =>
+    (await kyselyCursorPaginate(query, 5, cursor)).items().map((r) => (r as { id: number }).id)
+
+  it('an untyped column', async () => {
+    const query = kysely.selectFrom('loose').selectAll().orderBy('n').orderBy('id')
+    expect(await ids(query, cursorOf({ n: true, id: 1 }))).toEqual([2, 3])
+    expect(await ids(query, cursorOf({ n: false, id: 1 }))).toEqual([2, 3])
+  })
+
+  it("a joined table's column named without its table", async () => {
+    const query = kysely
+      .selectFrom('loose')
+      .innerJoin('tags', 'tags.id', 'loose.id')
+      .select(['loose.id', 'm'])
+      .orderBy('m')
+      .orderBy('loose.id')
+    expect(await ids(query, cursorOf({ m: true, 'loose.id': 2 }))).toEqual([3])
   })
 })
 

@@ -447,6 +447,10 @@ function list(
   return { name, in: 'query', description, style: 'form', explode: false, schema }
 }
 
+/** The date-times a filter takes beside `format: date-time`: seconds below 60, at most 9 digits. */
+const DATE_TIME_PATTERN =
+  '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-5][0-9](\\.[0-9]{1,9})?([Zz]|[+-][0-9]{2}:[0-9]{2})$'
+
 function valueSchema(filter: ResolvedFilter): SchemaObject {
   switch (filter.type) {
     case 'integer':
@@ -461,10 +465,11 @@ function valueSchema(filter: ResolvedFilter): SchemaObject {
     case 'boolean':
       return { type: 'boolean' }
     case 'date-time':
-      // the server reads a date alone too (`2024-05-01`, midnight UTC)
+      // the server reads a date alone too (`2024-05-01`, midnight UTC); the pattern leaves out
+      // what RFC 3339 allows and the server refuses: a leap second, more than 9 fraction digits
       return {
         anyOf: [
-          { type: 'string', format: 'date-time' },
+          { type: 'string', format: 'date-time', pattern: DATE_TIME_PATTERN },
           { type: 'string', format: 'date' },
         ],
       }

@@ -372,7 +372,7 @@ function withKeyset(select: SelectQueryNode, keyset: OperationNode | undefined):
 function restrictedSelects(
   condition: KeysetCondition | undefined,
   columns: readonly (KyselyCursorColumn & SchemaColumn)[],
-  cast: (column: string) => string | undefined,
+  value: ValueOf,
 ): KyselyPlugin {
   const restrict = (root: SelectQueryNode): SelectQueryNode => {
     let index = 0
@@ -381,7 +381,7 @@ function restrictedSelects(
       const byColumn = new Map(columns.map((c, i) => [c.column, own[i]]))
       const ref = (column: string) => byColumn.get(column) as OperationNode
       const keyset =
-        condition === undefined ? undefined : parens(conditionNode(condition, ref, cast))
+        condition === undefined ? undefined : parens(conditionNode(condition, ref, value))
       return node({
         ...withKeyset(select, keyset),
         selections: [...(select.selections ?? []), ...exactTexts(columns, own)],
@@ -412,7 +412,7 @@ export function kyselyCursorQuery<O>(
   const largest = family === 'postgres'
   const references = new Map(columns.map((c) => [c.column, c]))
   const ref = (column: string) => (references.get(column) as KyselyCursorColumn).reference
-  const cast = (column: string) => references.get(column)?.exact?.cast
+  const value = valueNodes(family, (column) => references.get(column)?.exact?.cast)
   const exact = columns.some((c) => c.exact !== undefined)
   return {
     ...indexFormOf(family),
@@ -420,13 +420,13 @@ export function kyselyCursorQuery<O>(
       let page = query.clearOrderBy().clearLimit().clearOffset()
       const union = hasSetOperations(query.toOperationNode())
       if (condition !== undefined && !union)
-        page = andWhere(page, conditionNode(condition, ref, cast))
+        page = andWhere(page, conditionNode(condition, ref, value))
       // SQLite orders a UNION by its output columns only, not by (x is null): it takes NULLS FIRST/LAST
       const keywords = largest || (family === 'sqlite' && union)
       for (const column of order)
         page = orderBy(page, column, ref(column.column), largest, keywords)
       // the exact texts follow the order of `columns` (the aliases takeExactValues reads)
-      if (union) page = page.withPlugin(restrictedSelects(condition, columns, cast))
+      if (union) page = page.withPlugin(restrictedSelects(condition, columns, value))
       else if (exact) page = page.withPlugin(exactSelections(columns))
       const rows = (await page.limit(limit).execute()) as O[]
       takeExactValues('cursorPaginate', family, columns, rows)
@@ -462,17 +462,32 @@ function orderBy<O>(
   return query.orderBy(isNull, column.nullsFirst ? 'desc' : 'asc').orderBy(target, direction)
 }
 
+/** How a cursor value of a column is written in a condition. */
+type ValueOf = (column: string, value: CursorValue) => OperationNode
+
+/**
+ * The cursor values of a condition: `cast(? as <type>)` for a column whose values travel as exact
+ * text (`cast`), and on SQLite a boolean as 1 or 0, as SQLite stores one (better-sqlite3 cannot
+ * bind a boolean, and only a forged cursor carries one for a column it cannot check).
+ */
+function valueNodes(
+  family: SqlFamily | undefined,
+  cast: (column: string) => string | undefined,
+): ValueOf {
+  return (column, v) => {
+    const value = family === 'sqlite' && typeof v === 'boolean' ? Number(v) : v
+    const bound = node({ kind: 'ValueNode' as const, value })
+    const type = cast(column)
+    return type === undefined ? bound : raw(['cast(', ` as ${type})`], [bound])
+  }
+}
+
 /** The WHERE node of a keyset condition. */
 function conditionNode(
   condition: KeysetCondition,
   ref: (column: string) => OperationNode,
-  cast: (column: string) => string | undefined,
+  value: ValueOf,
 ): OperationNode {
-  const value = (column: string, v: CursorValue) => {
-    const bound = node({ kind: 'ValueNode' as const, value: v })
-    const type = cast(column)
-    return type === undefined ? bound : raw(['cast(', ` as ${type})`], [bound])
-  }
   switch (condition.kind) {
     case 'compare':
     case 'equal':
@@ -498,7 +513,7 @@ function conditionNode(
     case 'and':
     case 'or':
       return condition.conditions
-        .map((inner) => parens(conditionNode(inner, ref, cast)))
+        .map((inner) => parens(conditionNode(inner, ref, value)))
         .reduce((left, right) =>
           node({ kind: condition.kind === 'and' ? 'AndNode' : 'OrNode', left, right } as never),
         )
