@@ -474,4 +474,31 @@ describe('writeBigints', () => {
     cycle.self = cycle
     expect(() => JSON.stringify(writeBigints(cycle))).toThrow(TypeError)
   })
+
+  it('leaves a cycle without a bigint to JSON.stringify, as it is', () => {
+    const cycle: Record<string, unknown> = { list: [{ a: 1 }] }
+    ;(cycle.list as unknown[]).push(cycle)
+    expect(writeBigints(cycle)).toBe(cycle)
+    expect(jsonSafe(cycle)).toBe(cycle)
+    expect(() => JSON.stringify(writeBigints(cycle))).toThrow(/circular/i)
+  })
+
+  it('writes a bigint and a date however deep they sit', () => {
+    type Nest = { next?: Nest; n?: bigint; d?: Date }
+    const root: Nest = {}
+    let last = root
+    for (let i = 0; i < 600; i++) last = last.next = {}
+    last.n = 5n
+    last.d = new Date(0)
+    expect(JSON.stringify(writeBigints(root))).toContain('{"n":"5","d":"1970-01-01T00:00:00.000Z"}')
+    let out = jsonSafe(root) as Nest
+    while (out.next !== undefined) out = out.next
+    expect(out).toEqual({ n: '5', d: '1970-01-01T00:00:00.000Z' })
+  })
+
+  it('writes only own keys, as JSON does: an inherited bigint is not copied', () => {
+    const body = Object.assign(Object.create({ inherited: 1n }) as object, { own: 2 })
+    expect(writeBigints(body)).toBe(body)
+    expect(JSON.stringify(writeBigints(body))).toBe('{"own":2}')
+  })
 })

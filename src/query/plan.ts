@@ -382,7 +382,10 @@ function describeType(filter: ResolvedFilter, text: string): string {
         ? `an integer from ${-Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`
         : 'an integer'
     case 'number':
-      return 'a number'
+      // a number that a double would round: say how many digits it holds
+      return NUMBER.test(text) && text.length <= MAX_NUMBER_TEXT
+        ? 'a number that a JavaScript number holds exactly (15 significant digits always are)'
+        : 'a number'
     case 'boolean':
       return 'true or false'
     case 'date-time':
@@ -406,6 +409,21 @@ const MAX_NUMBER_TEXT = 400
 const DATE_TIME =
   /^([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[Tt ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(\.[0-9]{1,9})?)?([Zz]|[+-][0-9]{2}:[0-9]{2})?)?$/
 
+/**
+ * The decimal value of a number's text (`-1.50e2`), written one way (`-15e1`): the same for two
+ * texts of the same value, whatever their zeros, point and exponent (`0` for any zero).
+ */
+function decimalOf(text: string): string {
+  const [mantissa, exponent = '0'] = text.toLowerCase().split('e')
+  const negative = mantissa.startsWith('-')
+  const [whole, fraction = ''] = (negative ? mantissa.slice(1) : mantissa).split('.')
+  const digits = (whole + fraction).replace(/^0+/, '')
+  const significant = digits.replace(/0+$/, '')
+  if (significant === '') return '0'
+  const scale = Number(exponent) - fraction.length + (digits.length - significant.length)
+  return `${negative ? '-' : ''}${significant}e${scale}`
+}
+
 function booleanOf(text: string): boolean | undefined {
   if (text === 'true' || text === '1') return true
   if (text === 'false' || text === '0') return false
@@ -422,7 +440,11 @@ function convert(filter: ResolvedFilter, text: string): FilterValue | undefined 
     case 'number': {
       if (text.length > MAX_NUMBER_TEXT || !NUMBER.test(text)) return undefined
       const value = Number(text)
-      return Number.isFinite(value) ? value : undefined
+      // a value a double rounds (`12345678901234.123456`, `9007199254740993`, `1e-400`) would
+      // compare as another number, and select other rows than asked, without a word
+      return Number.isFinite(value) && decimalOf(String(value)) === decimalOf(text)
+        ? value
+        : undefined
     }
     case 'boolean':
       return booleanOf(text)

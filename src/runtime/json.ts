@@ -45,7 +45,7 @@ function writingBigints(replacer: JsonReplacer | undefined, bigint: BigintEncodi
  * byte array as it is, and a cycle to `JSON.stringify`'s own error.
  */
 export function writeBigints(value: unknown, bigint: BigintEncoding = 'string'): unknown {
-  return written(value, '', bigint, [], false)
+  return mayChange(value, false, 0) ? written(value, '', bigint, [], false) : value
 }
 
 /**
@@ -55,7 +55,45 @@ export function writeBigints(value: unknown, bigint: BigintEncoding = 'string'):
  * `string`). Copies only the arrays and objects on the way to a value it replaces.
  */
 export function jsonSafe(value: unknown, bigint: BigintEncoding = 'string'): unknown {
-  return written(value, '', bigint, [], true)
+  return mayChange(value, true, 0) ? written(value, '', bigint, [], true) : value
+}
+
+/** How deep {@link mayChange} looks before it leaves the answer to {@link written}. */
+const MAX_DEPTH = 256
+
+/**
+ * Could {@link written} replace anything in `value`: does it hold a `bigint` (or, with `toJson`, a
+ * value with a `toJSON()`) where `written` looks? A read-only pass, more than twice as fast as the
+ * walk that copies (no copy, no cycle list, `for...in`), so a body without one (the usual body)
+ * is only read. It may say yes where `written` changes nothing (an inherited enumerable
+ * key, which `for...in` sees and JSON does not; a cycle or a body deeper than `MAX_DEPTH`, where
+ * it stops looking), never no where `written` would change something.
+ */
+function mayChange(value: unknown, toJson: boolean, depth: number): boolean {
+  if (typeof value === 'bigint') return true
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return false
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return toJson
+  if (depth === MAX_DEPTH) return true
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i]
+      if (
+        (typeof item === 'object' || typeof item === 'bigint') &&
+        mayChange(item, toJson, depth + 1)
+      )
+        return true
+    }
+    return false
+  }
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key]
+    if (
+      (typeof item === 'object' || typeof item === 'bigint') &&
+      mayChange(item, toJson, depth + 1)
+    )
+      return true
+  }
+  return false
 }
 
 function written(

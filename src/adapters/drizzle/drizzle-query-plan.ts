@@ -131,9 +131,14 @@ export function isRelationalQuery(query: object): boolean {
   return 'tableConfig' in query && 'schema' in query
 }
 
-/** A value as Drizzle binds it: a date-time as ISO text on SQLite (no date type there). */
-function bindable(sqlite: boolean, value: FilterValue): unknown {
-  return value instanceof Date && sqlite ? value.toISOString() : value
+/**
+ * A value as Drizzle binds it for `column`: on SQLite (no date type there) a date-time as ISO text,
+ * unless the column maps a `Date` itself (`integer({ mode: 'timestamp' })`, its `dataType` is
+ * `'date'`), which Drizzle then writes as the column stores it.
+ */
+function bindable(sqlite: boolean, column: unknown, value: FilterValue): unknown {
+  if (!(value instanceof Date) || !sqlite) return value
+  return (column as { dataType?: unknown }).dataType === 'date' ? value : value.toISOString()
 }
 
 /** A plan's conditions over `fields` (the query's columns by property name). */
@@ -155,11 +160,11 @@ function whereSpelling(
     return found
   }
   return {
-    compare: (column, op, value) => ops[op](field(column), bindable(sqlite, value)),
+    compare: (column, op, value) => ops[op](field(column), bindable(sqlite, field(column), value)),
     in: (column, values) =>
       ops.inArray(
         field(column),
-        values.map((v) => bindable(sqlite, v)),
+        values.map((v) => bindable(sqlite, field(column), v)),
       ),
     isNull: (column, negated) =>
       negated ? ops.isNotNull(field(column)) : ops.isNull(field(column)),

@@ -26,6 +26,8 @@ interface PropertyLike {
   readonly name: string
   readonly kind: string
   readonly type?: string
+  /** `'Date'` for a property MikroORM reads as a `Date`. */
+  readonly runtimeType?: string
   readonly fieldNames?: readonly string[]
   readonly targetMeta?: MetadataLike
   readonly mappedBy?: string
@@ -52,6 +54,8 @@ interface PlannedBuilder extends MikroOrmQueryLike {
   readonly platform?: {
     readonly constructor: { readonly name: string }
     quoteIdentifier(name: string): string
+    /** What MikroORM writes for a `Date` property's value (SQLite: epoch milliseconds). */
+    processDateProperty?(value: Date): unknown
   }
   readonly mainAlias?: { readonly metadata?: MetadataLike }
   orderBy(order: Record<string, string>[]): PlannedBuilder
@@ -135,11 +139,18 @@ function apply(query: MikroOrmQueryLike, plan: QueryPlan, fn: string): MikroOrmQ
   const column = (name: string) =>
     `${platform.quoteIdentifier(qb.alias)}.${platform.quoteIdentifier(scalar(fn, metadata, name).fieldNames![0])}`
   const bind = (name: string, value: FilterValue): string => {
-    const type = scalar(fn, metadata, name).type ?? ''
-    // a date-time compared with a text column (or on SQLite, which has no date type) as ISO text
-    params.push(
-      value instanceof Date && (sqlite || STRING_TYPES.test(type)) ? value.toISOString() : value,
-    )
+    const property = scalar(fn, metadata, name)
+    // a date-time compared with a text column as ISO text; a `Date` property's as MikroORM writes
+    // one (on SQLite, which has no date type, epoch milliseconds); any other column's on SQLite as
+    // ISO text
+    let bound: unknown = value
+    if (value instanceof Date) {
+      if (STRING_TYPES.test(property.type ?? '')) bound = value.toISOString()
+      else if (property.runtimeType === 'Date')
+        bound = platform.processDateProperty?.(value) ?? value
+      else if (sqlite) bound = value.toISOString()
+    }
+    params.push(bound)
     return '?'
   }
   const where = spellPlanWhere(plan, sqlPlanSpelling(column, bind))

@@ -29,18 +29,21 @@ interface DataType {
 }
 
 const TEXT_TYPES = new Set(['STRING', 'TEXT', 'CHAR', 'CITEXT'])
+const DATE_TYPES = new Set(['DATE', 'DATEONLY'])
 
 /**
  * A value as Sequelize would have written it for the attribute: a date-time as ISO text for a text
- * attribute (and on SQLite, where dates are text), in Sequelize's own format (its `timezone`) for a
- * date attribute; a number or boolean compared with a text attribute as text (as Sequelize writes
+ * attribute, in Sequelize's own format (its `timezone`) for a date attribute (on SQLite, which has
+ * no date type, the text it stores: `2024-05-01 10:00:00.000 +00:00`; on SQLite any other
+ * attribute's as ISO text); a number or boolean compared with a text attribute as text (as Sequelize writes
  * it, so that MySQL does not compare the column as a number).
  */
 export function bindValue(model: BindModel, attribute: string, value: unknown): unknown {
   const type = model.rawAttributes?.[attribute]?.type as DataType | undefined
   const text = type?.key !== undefined && TEXT_TYPES.has(type.key)
   if (value instanceof Date) {
-    if (text || model.sequelize?.getDialect() === 'sqlite') return value.toISOString()
+    const sqlite = model.sequelize?.getDialect() === 'sqlite'
+    if (text || (sqlite && !DATE_TYPES.has(type?.key ?? ''))) return value.toISOString()
     const timezone = model.sequelize?.options?.timezone ?? '+00:00'
     return typeof type?.stringify === 'function' ? type.stringify(value, { timezone }) : value
   }

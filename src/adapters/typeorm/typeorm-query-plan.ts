@@ -226,9 +226,11 @@ function apply(query: TypeOrmQueryLike, plan: QueryPlan, fn: string): TypeOrmQue
   const bind = (property: string, value: FilterValue): string => {
     const name = `api_resources_plan_${Object.keys(parameters).length}`
     const type = typeName(columnOf(fn, metadata, property).type)
-    // a date-time compared with a text column (or on SQLite, which has no date type) as ISO text
-    parameters[name] =
-      value instanceof Date && (sqlite || STRING_TYPES.test(type)) ? value.toISOString() : value
+    // a date-time compared with a text column as ISO text; a `datetime` or `Date` column's as
+    // TypeORM writes one, which it does for a Date parameter (on SQLite, which has no date type,
+    // its UTC text `2024-05-01 10:00:00.000`); any other column's on SQLite as ISO text
+    const text = STRING_TYPES.test(type) || (sqlite && !/^(datetime|Date)$/.test(type))
+    parameters[name] = value instanceof Date && text ? value.toISOString() : value
     return `:${name}`
   }
   const where = spellPlanWhere(plan, sqlPlanSpelling(column, bind))
