@@ -239,16 +239,23 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))('query plans on %s', (_
     const hostile = fc
       .string({ minLength: 1, maxLength: 20 })
       .filter((s) => !s.includes(',') && s.trim().length > 2)
+    // the statements for a value: their SQL text must not depend on it (a value that is a
+    // substring of a table name or a keyword, `sel`, is not thereby in the text)
+    const run = async (value: string) => {
+      knexLog.length = 0
+      const encoded = encodeURIComponent(value)
+      const p = plan(
+        `filter[title]=${encoded}&filter[title][contains]=${encoded}&filter[title][starts_with]=${encoded}`,
+      )
+      await knexAdapter.paginate(knex(t.posts), p, { relations })
+      return knexLog.map((q) => ({ ...q }))
+    }
+    const reference = (await run('plain')).map((q) => q.sql)
     await fc.assert(
       fc.asyncProperty(hostile, async (value) => {
-        knexLog.length = 0
-        const encoded = encodeURIComponent(value)
-        const p = plan(
-          `filter[title]=${encoded}&filter[title][contains]=${encoded}&filter[title][starts_with]=${encoded}`,
-        )
-        await knexAdapter.paginate(knex(t.posts), p, { relations })
-        for (const q of knexLog) expect(q.sql).not.toContain(value)
-        expect(knexLog.some((q) => q.bindings.includes(value))).toBe(true)
+        const statements = await run(value)
+        expect(statements.map((q) => q.sql)).toEqual(reference)
+        expect(statements.some((q) => q.bindings.includes(value))).toBe(true)
       }),
       { numRuns: 40 },
     )
