@@ -8,11 +8,13 @@
 //   64 bits) is refused before SQL: better-sqlite3 cannot bind a boolean (a 500), Knex binds it as
 //   1, and SQLite compares a number with text or a huge number with integers (a wrong page); with
 //   Kysely, a boolean for a column whose type is not known is bound as SQLite stores one (1 or 0);
+//   with Drizzle, a SQLite `blob` column's values are known from its mode (`bigint`: an integer;
+//   `buffer`: none, a Buffer is no cursor value), and a forged one of another kind is a 400;
 // - a number past a MySQL/MariaDB decimal(p,s), or a non-finite one, is refused: MariaDB clamps it;
 import BetterSqlite3 from 'better-sqlite3'
 import { asc } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
-import { integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { blob, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import knexFactory, { type Knex } from 'knex'
 import { Kysely, SqliteDialect } from 'kysely'
 import { Model } from 'objection'
@@ -320,6 +322,53 @@ describe('Kysely on SQLite: a boolean for a column whose kind is not known', () 
       .orderBy('m')
       .orderBy('loose.id')
     expect(await ids(query, cursorOf({ m: true, 'loose.id': 2 }))).toEqual([3])
+  })
+})
+
+describe('Drizzle on SQLite: a forged value for a blob column', () => {
+  // the catalog's `blob` says nothing; Drizzle's mode does. A boolean for a buffer-mode column was
+  // the driver's TypeError (a 500), and one for a bigint-mode column a wrong (empty) page
+  const raw = new BetterSqlite3(':memory:')
+  raw.exec(
+    'create table blobs (id integer primary key, b blob, n blob); ' +
+      "insert into blobs values (1, x'6162', cast('5' as blob)), (2, x'6364', cast('6' as blob))",
+  )
+  afterAll(() => raw.close())
+  const table = sqliteTable('blobs', {
+    id: integer('id').primaryKey(),
+    b: blob('b', { mode: 'buffer' }),
+    n: blob('n', { mode: 'bigint' }),
+  })
+  const page = async (column: 'b' | 'n', value: unknown) =>
+    (
+      await drizzleCursorPaginate(
+        drizzle(raw).select().from(table).orderBy(asc(table[column]), asc(table.id)),
+        1,
+        cursorOf({ [column]: value, id: 1 }),
+      )
+    )
+      .items()
+      .map((r) => r.id)
+
+  it.each([
+    ['b', true],
+    ['b', 12],
+    ['b', 'ab'],
+    ['n', true],
+    ['n', 'zz'],
+    ['n', 1.5],
+  ] as const)('refuses %s = %p as a 400', async (column, value) => {
+    const error: unknown = await page(column, value).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(InvalidCursorError)
+    expect(error).toMatchObject({ status: 400 })
+  })
+
+  it('walks a bigint-mode column with the cursors it writes', async () => {
+    const query = () => drizzle(raw).select().from(table).orderBy(asc(table.n), asc(table.id))
+    const first = await drizzleCursorPaginate(query(), 1, null)
+    expect(first.items().map((r) => r.id)).toEqual([1])
+    const second = await drizzleCursorPaginate(query(), 1, first.nextCursor())
+    expect(second.items().map((r) => r.id)).toEqual([2])
   })
 })
 

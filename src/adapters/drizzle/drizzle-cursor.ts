@@ -172,7 +172,9 @@ function declared(
   const type = drizzleColumn.getSQLType().toLowerCase().replace(/\s+\(/g, '(')
   const filled = joins?.[orm.getTableName(drizzleColumn.table)] ?? false
   const exact = drizzleExactForm(family, type, drizzleColumn.dataType)
-  const fits = valueFits(family, type)
+  const fits =
+    valueFits(family, type) ??
+    (family === 'sqlite' ? sqliteBlobFits(drizzleColumn.dataType) : undefined)
   return {
     ...column,
     type,
@@ -180,6 +182,17 @@ function declared(
     ...(exact === undefined ? {} : { exact }),
     ...(fits === undefined ? {} : { fits }),
   }
+}
+
+/**
+ * What a SQLite `blob` column (whose type says nothing of its values) takes as a cursor value, by
+ * how Drizzle maps it: in `bigint` mode an integer; in `buffer` mode nothing, as a Buffer is no
+ * cursor value (its first page is refused), so a forged value is a 400 rather than the driver's
+ * `TypeError`.
+ */
+function sqliteBlobFits(dataType: string): SchemaColumn['fits'] {
+  if (dataType === 'bigint') return valueFits('sqlite', 'integer')
+  return dataType === 'buffer' ? () => false : undefined
 }
 
 /**
