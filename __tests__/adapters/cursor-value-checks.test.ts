@@ -372,6 +372,26 @@ describe('Drizzle on SQLite: a forged value for a blob column', () => {
   })
 })
 
+describe('a binary order column', () => {
+  // its NULLs come first, so the first page's cursor held only NULL: the page that read a Buffer
+  // (a later one) failed instead of the first
+  let knex: Knex
+  beforeAll(async () => {
+    knex = memoryKnex()
+    await knex.raw('create table bins (id integer primary key, b blob)')
+    await knex.raw("insert into bins values (1, null), (2, null), (3, x'01'), (4, x'02')")
+  })
+  afterAll(() => knex.destroy())
+
+  it('is refused on the first page that reads one, naming the column and why', async () => {
+    const error: unknown = await cursorPaginate(knex('bins').orderBy('b').orderBy('id'), 2, null)
+      .then((page) => page.toJSON())
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'ERR_CURSOR_COLUMN' })
+    expect((error as Error).message).toMatch(/"b".*a binary column is not one/)
+  })
+})
+
 describe('an order that names a column twice', () => {
   let knex: Knex
   beforeAll(async () => {

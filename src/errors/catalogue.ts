@@ -238,7 +238,9 @@ export const CATALOGUE = {
         cursorColumn(name),
         'a string, number, boolean, bigint, Date or null',
         got,
-        'Select every ORDER BY column of a cursor-paginated query',
+        got === undefined
+          ? 'Select every ORDER BY column of a cursor-paginated query'
+          : 'Order a cursor-paginated query by columns of such values (a binary column is not one)',
       ),
   },
   cursorSecret: argumentRow('ERR_CURSOR_SECRET', 'cursorSecret', 'a non-empty string or Buffer'),

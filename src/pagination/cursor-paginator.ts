@@ -259,6 +259,15 @@ function cursorValue(
   if (exact !== undefined) return exact
   let value = record[name]
   if (value === undefined) value = record[name.slice(name.lastIndexOf('.') + 1)]
+  return asCursorValue(name, value)
+}
+
+/**
+ * A row's value of the cursor column `name` as a cursor carries it: a `Date` as its ISO text, a
+ * `bigint` as its decimal text; an `ArgumentError` for a value a cursor cannot carry (a Buffer, an
+ * object, `undefined` for a column the row lacks). @internal
+ */
+export function asCursorValue(name: string, value: unknown): CursorValue {
   if (value instanceof Date) return value.toISOString()
   if (typeof value === 'bigint') return value.toString()
   // Infinity, -Infinity and NaN, which JSON has no number for, as PostgreSQL writes them

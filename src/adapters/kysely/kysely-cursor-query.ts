@@ -20,6 +20,7 @@ import {
   takeExactValues,
   withQueryCatalog,
   type QueryTable,
+  type RenamedKeys,
   type SchemaColumn,
   type SqlFamily,
   type TableRef,
@@ -429,13 +430,44 @@ export function kyselyCursorQuery<O>(
       if (union) page = page.withPlugin(restrictedSelects(condition, columns, value))
       else if (exact) page = page.withPlugin(exactSelections(columns))
       const rows = (await page.limit(limit).execute()) as O[]
-      takeExactValues('cursorPaginate', family, columns, rows)
+      takeExactValues('cursorPaginate', family, columns, rows, await renamedKeys(query, columns, rows))
       return rows
     },
   }
 }
 
 type AnySelect<O> = SelectQueryBuilder<never, never, O>
+
+/**
+ * The keys a query's own plugins give the rows (`CamelCasePlugin`: `sort_key` -> `sortKey`), when
+ * the fetched rows lack a key the database gives a cursor column or its exact text (undefined
+ * otherwise, at no cost): learned from one row of NULLs under those names, `select null as
+ * "sort_key", ...`, run through the same plugins. The order of its keys is that of its columns.
+ */
+async function renamedKeys(
+  query: AnySelect<unknown>,
+  columns: readonly SchemaColumn[],
+  rows: readonly unknown[],
+): Promise<RenamedKeys | undefined> {
+  const first = rows[0]
+  if (typeof first !== 'object' || first === null) return undefined
+  const wanted = columns.flatMap((c, i) => {
+    const short = c.name.slice(c.name.lastIndexOf('.') + 1)
+    const own = c.name in first || short in first ? [] : [short]
+    return c.exact === undefined || exactAlias(i) in first ? own : [...own, exactAlias(i)]
+  })
+  if (wanted.length === 0) return undefined
+  const names = [
+    ...new Set([...columns.map((c) => c.name.slice(c.name.lastIndexOf('.') + 1)), ...wanted]),
+  ]
+  const selections = names.map((name) =>
+    node({ kind: 'SelectionNode' as const, selection: alias(raw(['null']), name) }),
+  )
+  const probe = node({ kind: 'SelectQueryNode' as const, selections }) as unknown as OperationNode
+  const [row] = (await query.withPlugin(replacedBy(probe)).execute()) as object[]
+  const keys = Object.keys(row ?? {})
+  return keys.length === names.length ? new Map(names.map((name, i) => [name, keys[i]])) : undefined
+}
 
 /**
  * ORDER BY the column, spelling NULL placement out only when it is not the dialect's default: with

@@ -7,7 +7,11 @@
 
 import { ArgumentError } from '../../errors/base'
 import type { CursorValue } from '../../pagination/cursor'
-import { setExactCursorValues, type ExactRows } from '../../pagination/cursor-paginator'
+import {
+  asCursorValue,
+  setExactCursorValues,
+  type ExactRows,
+} from '../../pagination/cursor-paginator'
 import type { CursorColumn, CursorQuery, KeysetCondition } from '../../pagination/cursor-query'
 import { keysetSql } from './keyset-where'
 
@@ -572,20 +576,32 @@ export function takeExactValues(
   family: SqlFamily | undefined,
   columns: readonly SchemaColumn[],
   rows: readonly unknown[],
+  renamed?: RenamedKeys,
 ): ExactRows | undefined {
   // what to do with each column, worked out once for all the rows
   const exact: { name: string; key: string }[] = []
-  const checked: { column: SchemaColumn; short: string; integer: boolean; unknown: boolean }[] = []
+  const checked: {
+    column: SchemaColumn
+    full: string
+    short: string
+    integer: boolean
+    unknown: boolean
+  }[] = []
   const dates = family !== undefined && family !== 'sqlite'
+  const keyOf = (key: string) => renamed?.get(key) ?? key
   columns.forEach((column, i) => {
-    if (column.exact !== undefined) exact.push({ name: column.name, key: exactAlias(i) })
-    else
+    if (column.exact !== undefined) exact.push({ name: column.name, key: keyOf(exactAlias(i)) })
+    else {
+      const short = column.name.slice(column.name.lastIndexOf('.') + 1)
       checked.push({
         column,
-        short: column.name.slice(column.name.lastIndexOf('.') + 1),
+        // rows whose keys a plugin renamed carry the column under its short name, renamed
+        full: renamed === undefined ? column.name : keyOf(short),
+        short: keyOf(short),
         integer: column.type !== undefined && /int/.test(column.type),
         unknown: column.type === undefined,
       })
+    }
   })
   const texts: (Map<string, CursorValue> | undefined)[] = []
   for (const row of rows) {
@@ -594,8 +610,14 @@ export function takeExactValues(
       continue
     }
     const record = row as Record<string, unknown>
-    for (const { column, short, integer, unknown } of checked) {
-      const value = record[column.name] ?? record[short]
+    // under renamed keys every value is recorded here: the paginator looks for the columns' names
+    const values = new Map<string, CursorValue>()
+    for (const { column, full, short, integer, unknown } of checked) {
+      const value = record[full] ?? record[short]
+      // a binary value is refused on the page that reads it, never on a later one
+      if (ArrayBuffer.isView(value)) throw ArgumentError.cursorColumn(column.name, value)
+      if (renamed !== undefined && value !== undefined)
+        values.set(column.name, asCursorValue(column.name, value))
       if (dates && value instanceof Date) throw inexactDate(fn, column.name)
       if (typeof value !== 'number') continue
       // PostgreSQL reads back the text a cursor carries (see `cursorValue`); SQLite does not
@@ -610,8 +632,7 @@ export function takeExactValues(
       if (unknown && family === 'mysql' && Number.isFinite(value))
         throw inexactNumber(fn, column.name, value)
     }
-    if (exact.length === 0) continue
-    const values = new Map<string, CursorValue>()
+    if (exact.length === 0 && renamed === undefined) continue
     for (const { name, key } of exact) {
       const text = record[key]
       delete record[key]
@@ -619,10 +640,16 @@ export function takeExactValues(
     }
     texts.push(values)
   }
-  if (exact.length === 0) return undefined
+  if (exact.length === 0 && renamed === undefined) return undefined
   setExactCursorValues(rows, texts)
   return texts
 }
+
+/**
+ * The keys of fetched rows that the query's own plugins renamed (Kysely's `CamelCasePlugin`):
+ * column or alias as the database names it -> the key the rows carry. @internal
+ */
+export type RenamedKeys = ReadonlyMap<string, string>
 
 /** The first page's refusal of a cursor column whose value a cursor cannot carry: why, and the fix. */
 function refusedValue(fn: string, name: string, why: string): ArgumentError {
