@@ -430,7 +430,13 @@ export function kyselyCursorQuery<O>(
       if (union) page = page.withPlugin(restrictedSelects(condition, columns, value))
       else if (exact) page = page.withPlugin(exactSelections(columns))
       const rows = (await page.limit(limit).execute()) as O[]
-      takeExactValues('cursorPaginate', family, columns, rows, await renamedKeys(query, columns, rows))
+      takeExactValues(
+        'cursorPaginate',
+        family,
+        columns,
+        rows,
+        await renamedKeys(query, columns, rows),
+      )
       return rows
     },
   }

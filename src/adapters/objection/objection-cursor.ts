@@ -54,10 +54,20 @@ export function objectionCursorSource(
         })
       },
     },
+    // the model's `columnNameMappers` rename the keys of the rows it reads (`snakeCaseMappers()`)
+    (key) => propertyOf(q.modelClass(), key),
   )
   return {
     ...source,
     columns: knexCursorColumns(fn, knex),
     withSchema: (columns) => knexColumnsWithSchema(knex, columns),
   }
+}
+
+/** The model's property for the database column `key` (its `columnNameMappers`), else `key`. */
+function propertyOf(modelClass: object, key: string): string {
+  const map = (modelClass as { columnNameToPropertyName?: (column: string) => unknown })
+    .columnNameToPropertyName
+  const name = typeof map === 'function' ? map.call(modelClass, key) : undefined
+  return typeof name === 'string' ? name : key
 }

@@ -6,6 +6,7 @@ import {
   takeExactValues,
   withQueryCatalog,
   type QueryTable,
+  type RenamedKeys,
   type SchemaColumn,
   type SqlFamily,
 } from './column-schema'
@@ -56,7 +57,24 @@ export interface KnexInternals {
     readonly config?: object
     raw(sql: string, bindings: readonly unknown[]): PromiseLike<unknown>
     queryBuilder(): unknown
+    /** The identifier as the SQL names it, quoted: through the app's `wrapIdentifier`, if any. */
+    wrapIdentifier?(value: string, queryContext?: unknown): string
   }
+}
+
+/**
+ * The name the database knows for `name` as the query writes it: the app's `wrapIdentifier` (a
+ * camelCase to snake_case mapper: `createdAt` -> `created_at`) applied, without its quotes.
+ */
+function databaseName(knex: KnexInternals, name: string): string {
+  const wrapped = knex.client.wrapIdentifier?.(name)
+  if (typeof wrapped !== 'string') return name
+  const quote = wrapped[0]
+  if ((quote !== '"' && quote !== '`') || wrapped[wrapped.length - 1] !== quote) return wrapped
+  return wrapped
+    .slice(1, -1)
+    .split(quote + quote)
+    .join(quote)
 }
 
 /** The SQL family of a Knex dialect whose catalog the cursor step reads, else undefined. */
@@ -78,7 +96,8 @@ export function knexFamily(query: KnexInternals): SqlFamily | undefined {
 /** The rows of a raw Knex result: pg's `{ rows }`, mysql's `[rows, fields]`, SQLite's rows. */
 function rawRows(family: SqlFamily, result: unknown): readonly unknown[] {
   if (family === 'postgres') return (result as { rows?: unknown[] }).rows ?? []
-  if (family === 'mysql') return (Array.isArray(result) ? result[0] : []) as unknown[]
+  if (family === 'mysql')
+    return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : []) as unknown[]
   return Array.isArray(result) ? result : []
 }
 
@@ -122,14 +141,30 @@ async function selectColumnsWithSchema(
     if (table !== undefined) tables.push(table)
   }
   const { client } = query
-  return withQueryCatalog(
+  // the catalog knows the names the SQL gives (through the app's `wrapIdentifier`, if any)
+  const named = tables.map((t) => ({
+    ...t,
+    ref: {
+      ...t.ref,
+      table: databaseName(query, t.ref.table),
+      ...(t.ref.schema === undefined ? {} : { schema: databaseName(query, t.ref.schema) }),
+    },
+  }))
+  const found = await withQueryCatalog(
     client.config ?? client,
     family,
-    tables,
+    named,
     1 + joins.length,
-    columns,
+    columns.map((c) => {
+      const dot = c.column.lastIndexOf('.')
+      return {
+        ...c,
+        column: c.column.slice(0, dot + 1) + databaseName(query, c.column.slice(dot + 1)),
+      }
+    }),
     async (sql, bindings) => rawRows(family, await client.raw(sql, bindings)),
   )
+  return found.map((c, i) => ({ ...c, column: columns[i].column }))
 }
 
 /** What the cursor step reads of a Knex join: its type, its table and the query's schema. */
@@ -393,6 +428,7 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
   run: (builder: B, limit: number) => PromiseLike<unknown>,
   select: SelectAdder<B> = knexSelect,
   union: KnexUnionSteps<B> = KNEX_UNION as unknown as KnexUnionSteps<B>,
+  property: (key: string) => string = (key) => key,
 ): CursorQuery<T> {
   const largest = knexNullsAreLargest(knex)
   const family = knexFamily(knex)
@@ -428,10 +464,47 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
       const keywords = largest || (family === 'sqlite' && hasUnion(query))
       for (const column of columns) orderBy(builder, column, largest, keywords)
       const rows = (await run(builder, limit)) as T[]
-      takeExactValues('cursorPaginate', family, columns, rows)
+      const renamed = await renamedKeys(knex, columns, rows, property)
+      takeExactValues('cursorPaginate', family, columns, rows, renamed)
       return rows
     },
   }
+}
+
+/**
+ * The keys the app's row mappers give the rows (Knex `postProcessResponse`, an Objection model's
+ * `columnNameMappers`: `created_at` -> `createdAt`), when the fetched rows lack a key the database
+ * gives a cursor column or its exact text (undefined otherwise, at no cost): learned from one row
+ * of NULLs under those names, `select null as "created_at", ...`, run by the same Knex client, its
+ * keys then mapped as the model maps them (`property`). The order of its keys is that of its columns.
+ */
+async function renamedKeys(
+  knex: KnexInternals,
+  columns: readonly SchemaColumn[],
+  rows: readonly unknown[],
+  property: (key: string) => string,
+): Promise<RenamedKeys | undefined> {
+  const first = rows[0]
+  if (typeof first !== 'object' || first === null) return undefined
+  const short = (c: SchemaColumn) => c.name.slice(c.name.lastIndexOf('.') + 1)
+  const missing = columns.some(
+    (c, i) =>
+      !(c.name in first || short(c) in first) ||
+      (c.exact !== undefined && !(exactAlias(i) in first)),
+  )
+  if (!missing) return undefined
+  const names = [
+    ...new Set(
+      columns.flatMap((c, i) => (c.exact === undefined ? [short(c)] : [short(c), exactAlias(i)])),
+    ),
+  ]
+  const probe = knex.client.queryBuilder() as KnexLikeBuilder
+  for (const name of names) probe.select(knex.client.raw('null as ??', [name]))
+  const [row] = (await (probe as unknown as PromiseLike<unknown[]>)) ?? []
+  const keys = Object.keys(typeof row === 'object' && row !== null ? row : {})
+  return keys.length === names.length
+    ? new Map(names.map((name, i) => [name, property(keys[i])]))
+    : undefined
 }
 
 /**
