@@ -287,6 +287,28 @@ describe('JsonApiResource: attributes', () => {
     expect((new Guarded(model).toPayload(request) as any).data.attributes).toEqual({ secret: 's' })
     expect(render(new Guarded(model)).data.attributes).toBeUndefined()
   })
+
+  it('leaves out attributes whose every value is undefined (the model lacks them), fieldset or not', () => {
+    class Sparse extends JsonApiResource<{ id: number; name?: string; bio?: string }> {
+      static override resourceType = 'sparse'
+      @Attribute() name!: string
+      @Attribute() bio!: string
+    }
+    const bare = JSON.parse(JSON.stringify(render(new Sparse({ id: 1 }))))
+    expect(bare.data).toEqual({ type: 'sparse', id: '1' })
+    const picked = JSON.parse(
+      JSON.stringify(render(new Sparse({ id: 1 }), '/s?fields[sparse]=name')),
+    )
+    expect(picked.data).toEqual({ type: 'sparse', id: '1' })
+    // one defined value is enough, in whatever position
+    expect(render(new Sparse({ id: 1, bio: 'b' })).data.attributes).toEqual({
+      name: undefined,
+      bio: 'b',
+    })
+    expect(
+      render(new Sparse({ id: 1, name: 'n' }), '/s?fields[sparse]=name').data.attributes,
+    ).toEqual({ name: 'n' })
+  })
 })
 
 describe('JsonApiResource: include', () => {

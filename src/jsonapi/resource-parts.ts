@@ -6,18 +6,22 @@ import { rulesFor } from '../runtime/model-registry'
 import { setKey } from '../util/objects'
 import type { RelationDescriptor, RelationshipObject, ResourceIdentifier } from './types'
 
-/** Keeps the fieldset's names; `undefined` when nothing is left (no `attributes` member). */
+/**
+ * Keeps the fieldset's names; `undefined` when nothing is left (no `attributes` member). A key whose
+ * value is `undefined` is nothing: JSON leaves it out, and an `attributes: {}` would be left.
+ */
 export function pickAttributes(
   attributes: Record<string, unknown>,
   fieldset: ReadonlySet<string> | undefined,
 ): Record<string, unknown> | undefined {
   if (fieldset === undefined) {
-    for (const _ in attributes) return attributes
+    for (const key in attributes) if (attributes[key] !== undefined) return attributes
     return undefined
   }
   let picked: Record<string, unknown> | undefined
   for (const key in attributes) {
-    if (fieldset.has(key)) setKey((picked ??= {}), key, attributes[key])
+    if (fieldset.has(key) && attributes[key] !== undefined)
+      setKey((picked ??= {}), key, attributes[key])
   }
   return picked
 }
@@ -30,7 +34,8 @@ export function pickKeys(
   let picked: Record<string, unknown> | undefined
   for (let i = 0; i < keep.length; i++) {
     const key = keep[i]
-    if (key in attributes) setKey((picked ??= {}), key, attributes[key])
+    if (attributes[key] !== undefined && key in attributes)
+      setKey((picked ??= {}), key, attributes[key])
   }
   return picked
 }

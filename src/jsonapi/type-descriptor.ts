@@ -263,8 +263,7 @@ function fieldsetReader(
     if (compiled === undefined || keys === undefined)
       return (model, request) => pickAttributes(attributesOf(model, request), fieldset)
     if (fieldset === undefined) {
-      // a compiled function serves as the reader: it is called as (model, request, undefined, rules)
-      if (total === true && keys.length > 0) return compiled as AttributesReader
+      if (total === true && keys.length > 0) return definedOnly(compiled, keys[0])
       return (model, request) => pickAttributes(attributesOf(model, request), undefined)
     }
     const keep = keys.filter((k) => fieldset.has(k))
@@ -273,9 +272,23 @@ function fieldsetReader(
     if (subset === undefined)
       return (model, request) => pickKeys(attributesOf(model, request), keep)
     const fn = subset.fn
-    if (subset.total) return fn as AttributesReader
+    if (subset.total) return definedOnly(fn, keep[0])
     return (model, request) => pickAttributes(fn(model, request, undefined), undefined)
   }
+}
+
+/**
+ * A compiled function whose output has every key as the reader (called as `(model, request,
+ * undefined, rules)`), its output `undefined` (no `attributes` member) when every value is
+ * `undefined` (a model without the members' properties): JSON would leave an `attributes: {}`. The
+ * first key answers almost always.
+ */
+function definedOnly(compiled: ToArrayFn, first: string): AttributesReader {
+  const fn = compiled as unknown as (...args: unknown[]) => Record<string, unknown>
+  return ((model: object, request: unknown, none: undefined, rules: unknown) => {
+    const out = fn(model, request, none, rules)
+    return out[first] !== undefined ? out : pickAttributes(out, undefined)
+  }) as AttributesReader
 }
 
 function attributesReader(
