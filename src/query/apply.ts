@@ -42,7 +42,7 @@ export interface RelationQueries {
   whereIn(table: string, column: string, keys: readonly unknown[], orderBy?: string): Promise<Row[]>
   /**
    * Related rows through the pivot: `select table.*, pivot.foreignPivotKey as <parentAlias>,
-   * pivot.<pivotColumns> as <pivotAlias + column> ...` for the parents' keys.
+   * pivot.<pivotColumns[i]> as <pivotAlias + i> ...` for the parents' keys.
    */
   throughPivot(
     relation: BelongsToManyDefinition,
@@ -117,8 +117,9 @@ export async function runPlanned<P>(plan: QueryPlan, run: () => Promise<P>): Pro
   }
 }
 
-const PARENT_ALIAS = '__api_resources_parent'
-const PIVOT_ALIAS = '__api_resources_pivot_'
+// lower case, no `_`: a row mapper that renames keys (camelCase <-> snake_case) leaves them as they are
+const PARENT_ALIAS = 'apiresourcesparent'
+const PIVOT_ALIAS = 'apiresourcespivot'
 const CHUNK = 1000
 
 /** Loads a plan's includes and counts onto `rows` (rows of `table`). */
@@ -245,9 +246,13 @@ async function loadRelation(
           [relation.foreignPivotKey]: raw[PARENT_ALIAS],
           [relation.relatedPivotKey]: raw[relation.relatedKey],
         }
+        const pivotColumns = relation.pivotColumns
         for (const [key, value] of Object.entries(raw)) {
           if (key === PARENT_ALIAS) continue
-          if (key.startsWith(PIVOT_ALIAS)) pivot[key.slice(PIVOT_ALIAS.length)] = value
+          const column = key.startsWith(PIVOT_ALIAS)
+            ? pivotColumns[Number(key.slice(PIVOT_ALIAS.length))]
+            : undefined
+          if (column !== undefined) pivot[column] = value
           else row[key] = value
         }
         row[relation.as] = pivot

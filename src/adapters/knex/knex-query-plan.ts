@@ -78,8 +78,9 @@ function knexRelationQueries(query: Knex.QueryBuilder): RelationQueries {
         .select(`${relation.pivot}.${relation.foreignPivotKey} as ${parentAlias}`)
         .whereIn(`${relation.pivot}.${relation.foreignPivotKey}`, keys as never[])
         .orderBy(`${relation.pivot}.${relation.orderBy}`)
-      for (const column of relation.pivotColumns)
-        q.select(`${relation.pivot}.${column} as ${pivotAlias}${column}`)
+      relation.pivotColumns.forEach((column, i) =>
+        q.select(`${relation.pivot}.${column} as ${pivotAlias}${i}`),
+      )
       return (await q) as Row[]
     },
     countIn: async (table, column, keys) =>

@@ -147,7 +147,7 @@ function kyselyRelationQueries(db: Kysely<any>): RelationQueries {
     throughPivot: async (relation, keys, parentAlias, pivotAlias) => {
       const selections = [
         `${relation.pivot}.${relation.foreignPivotKey} as ${parentAlias}`,
-        ...relation.pivotColumns.map((c) => `${relation.pivot}.${c} as ${pivotAlias}${c}`),
+        ...relation.pivotColumns.map((c, i) => `${relation.pivot}.${c} as ${pivotAlias}${i}`),
       ]
       const q = db
         .selectFrom(relation.table)
