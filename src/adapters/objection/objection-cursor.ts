@@ -64,8 +64,8 @@ export function objectionCursorSource(
   }
 }
 
-/** The model's property for the database column `key` (its `columnNameMappers`), else `key`. */
-function propertyOf(modelClass: object, key: string): string {
+/** The model's property for the database column `key` (its `columnNameMappers`), else `key`. @internal */
+export function propertyOf(modelClass: object, key: string): string {
   const map = (modelClass as { columnNameToPropertyName?: (column: string) => unknown })
     .columnNameToPropertyName
   const name = typeof map === 'function' ? map.call(modelClass, key) : undefined

@@ -16,6 +16,7 @@ import {
   type KnexWhereBuilder,
   spellPlanWhere,
 } from '../orm-support/plan-parts'
+import { propertyOf } from './objection-cursor'
 import type { ObjectionModelClass, ObjectionQueryLike } from './objection-types'
 
 /** The builder methods a plan is applied with (those of `Model.query()`). */
@@ -183,19 +184,27 @@ async function loadCounts(
   if (plan.counts.length === 0) return
   const model = query.modelClass()
   const ids = typeof model.idColumn === 'string' ? [model.idColumn] : [...model.idColumn]
+  // the models carry the id under its property (a model's `columnNameMappers` may rename it)
+  const props = ids.map((id) => propertyOf(model, id))
   const models = rows as Record<string, unknown>[]
-  const keys = models.map((row) => (ids.length === 1 ? row[ids[0]] : ids.map((id) => row[id])))
+  const keys = models.map((row) =>
+    props.length === 1 ? row[props[0]] : props.map((id) => row[id]),
+  )
+  // aliases a row mapper (`snakeCaseMappers()`, `knexSnakeCaseMappers()`) leaves as they are
+  const alias = (i: number) => `apiresourcescount${i}`
   const counted = (await model
     .query(query.knex())
     .findByIds(keys)
     .select(
       ...ids.map((id) => `${model.tableName}.${id}`),
-      ...plan.counts.map((count) => model.relatedQuery(count.relation).count().as(count.name)),
+      ...plan.counts.map((count, i) => model.relatedQuery(count.relation).count().as(alias(i))),
     )) as Record<string, unknown>[]
-  const byKey = new Map(counted.map((row) => [keyOf(row, ids), row]))
+  const byKey = new Map(counted.map((row) => [keyOf(row, props), row]))
   for (const row of models) {
-    const found = byKey.get(keyOf(row, ids))
-    for (const { name } of plan.counts) row[name] = Number(found?.[name] ?? 0)
+    const found = byKey.get(keyOf(row, props))
+    plan.counts.forEach(({ name }, i) => {
+      row[name] = Number(found?.[alias(i)] ?? 0)
+    })
   }
 }
 
