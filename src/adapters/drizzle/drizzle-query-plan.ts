@@ -134,11 +134,24 @@ export function isRelationalQuery(query: object): boolean {
 /**
  * A value as Drizzle binds it for `column`: on SQLite (no date type there) a date-time as ISO text,
  * unless the column maps a `Date` itself (`integer({ mode: 'timestamp' })`, its `dataType` is
- * `'date'`), which Drizzle then writes as the column stores it.
+ * `'date'`), which Drizzle then writes as the column stores it. A zone-less column in
+ * `mode: 'string'` (PostgreSQL `timestamp`, MySQL `datetime`) reads as the database's text, which
+ * Drizzle hands back as it is: the value is bound as that text in UTC (`2024-05-01 10:00:00.000`),
+ * the text a page shows; a `Date` would be written by the driver in the process's zone.
  */
 function bindable(sqlite: boolean, column: unknown, value: FilterValue): unknown {
-  if (!(value instanceof Date) || !sqlite) return value
+  if (!(value instanceof Date)) return value
+  if (isZonelessText(column)) return value.toISOString().replace('T', ' ').slice(0, -1)
+  if (!sqlite) return value
   return (column as { dataType?: unknown }).dataType === 'date' ? value : value.toISOString()
+}
+
+/** Is `column` a zone-less date-time read as text (`timestamp({ mode: 'string' })`)? */
+function isZonelessText(column: unknown): boolean {
+  const kind = (column as { constructor: Record<symbol, unknown> }).constructor[ENTITY_KIND]
+  if (kind === 'PgTimestampString')
+    return (column as { withTimezone?: unknown }).withTimezone !== true
+  return kind === 'MySqlDateTimeString'
 }
 
 /** A plan's conditions over `fields` (the query's columns by property name). */
@@ -320,6 +333,22 @@ function joinKeys(
   return { related, fields: keys.references, references: keys.fields }
 }
 
+/**
+ * A column's name in the database: its own, or, for one declared without a name under the
+ * database's `casing` option (`drizzle({ casing: 'snake_case' })`), its key cased as Drizzle cases
+ * it (`postId` -> `post_id`).
+ */
+function databaseName(
+  query: RelationalQuery,
+  column: { name: string; keyAsName?: boolean },
+): string {
+  if (column.keyAsName !== true) return column.name
+  const casing = (query.dialect as { casing?: { getColumnCasing?(column: unknown): unknown } })
+    .casing
+  const name = casing?.getColumnCasing?.(column)
+  return typeof name === 'string' ? name : column.name
+}
+
 /** The counts as `extras`: a correlated `count(*)` subquery each. */
 function extrasOf(fn: string, plan: QueryPlan, query: RelationalQuery): unknown {
   if (plan.counts.length === 0) return query.config.extras
@@ -333,7 +362,12 @@ function extrasOf(fn: string, plan: QueryPlan, query: RelationalQuery): unknown 
         `a count of the one() relation "${count.relation}"`,
       )
     const keys = joinKeys(fn, query, table, relation)
-    return { name: count.name, keys, own: keys.fields[0].name }
+    return {
+      name: count.name,
+      keys,
+      own: databaseName(query, keys.fields[0]),
+      column: databaseName(query, keys.references[0]),
+    }
   })
   const ownExtras = query.config.extras
   return (fields: Fields, ops: WhereOperators & { sql: { raw?: unknown } }) => {
@@ -342,10 +376,10 @@ function extrasOf(fn: string, plan: QueryPlan, query: RelationalQuery): unknown 
         ? (ownExtras as (f: Fields, o: unknown) => object)(fields, ops)
         : (ownExtras ?? {})
     const out: Record<string, unknown> = { ...base }
-    for (const { name, keys, own } of counts) {
+    for (const { name, keys, own, column: related } of counts) {
       const { sql } = ops
       const t = sql.identifier(keys.related.dbName)
-      const column = sql.identifier(keys.references[0].name)
+      const column = sql.identifier(related)
       // the root table's alias in a relational query is its property name in the schema
       const owner = sql`${sql.identifier(table.tsName)}.${sql.identifier(own)}`
       const counted = sql`(select count(*) from ${t} where ${t}.${column} = ${owner})` as {
