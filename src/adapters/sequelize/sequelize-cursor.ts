@@ -184,7 +184,13 @@ function orderTerms(
   // MySQL/MariaDB have no NULLS FIRST: (x IS NULL) is 1 for NULL, so DESC puts NULLs first
   const quote = (name: string) => model.sequelize?.getQueryInterface().quoteIdentifier(name)
   const field = model.rawAttributes?.[c.name]?.field ?? c.name
-  const isNull = literal(`(${quote(model.name)}.${quote(field)} IS NULL)`)
+  // a column under another name is selected `field AS attribute`, and with a to-many include the
+  // page is a subquery whose columns are the attributes: the alias names it in both
+  const isNull = literal(
+    field === c.name
+      ? `(${quote(model.name)}.${quote(field)} IS NULL)`
+      : `(${quote(c.name)} IS NULL)`,
+  )
   return [
     [isNull, c.nullsFirst ? 'DESC' : 'ASC'],
     [c.name, direction],

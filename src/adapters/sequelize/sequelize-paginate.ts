@@ -39,6 +39,8 @@ export interface SequelizeLike {
 /** A model class as `paginate()` uses it: it counts and finds (`Post`). */
 export type SequelizeFinder = (abstract new (...args: never[]) => object) & {
   readonly primaryKeyAttribute: string
+  /** The primary key's column (`event_id` for an `eventId` under `underscored: true`). */
+  readonly primaryKeyField?: string
   count(options?: object): Promise<unknown>
   findAll(options?: object): Promise<unknown[]>
 }
@@ -61,7 +63,12 @@ function splitQuery(query: SequelizeQuery) {
   const { attributes, order: _r, include, ...where } = find
   const filtering = include === undefined ? [] : [include].flat().filter((i) => !isPlanAdded(i))
   const rows = { ...where, ...(filtering.length > 0 ? { include: filtering } : {}) }
-  const count = { ...rows, distinct: true, col: model.primaryKeyAttribute }
+  // the column, not the attribute: with an include, Sequelize writes `<Model>.<col>` as it is
+  const count = {
+    ...rows,
+    distinct: true,
+    col: model.primaryKeyField ?? model.primaryKeyAttribute,
+  }
   // the rows of a query whose groups or selected expressions decide them (`group`, `having`,
   // `fn('DISTINCT', ...)`, an aggregate), which `Model.count()` does not count
   const selected =

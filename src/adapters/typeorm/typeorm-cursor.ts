@@ -192,7 +192,9 @@ export function typeOrmCursorSource<T>(query: TypeOrmQueryLike<T>, fn: string): 
         )
       }
       page.orderBy()
-      for (const column of order) addOrder(page, column, names.get(column.column) ?? '', largest)
+      order.forEach((column, i) =>
+        addOrder(page, column, names.get(column.column) ?? '', largest, i),
+      )
       const joined = page.expressionMap.joinAttributes.length > 0
       const paged = (joined ? page.take(limit) : page.limit(limit)) as TypeOrmCursorLike<T>
       const { raw, entities } = await paged.getRawAndEntities()
@@ -237,14 +239,19 @@ function addOrder(
   column: CursorColumn,
   name: string,
   largest: boolean,
+  index: number,
 ): void {
   const direction = column.descending ? 'DESC' : 'ASC'
   if (keysets.defaultNulls(column, largest)) page.addOrderBy(name, direction)
   else if (!isMysql(page))
     page.addOrderBy(name, direction, column.nullsFirst ? 'NULLS FIRST' : 'NULLS LAST')
   else {
-    // MySQL/MariaDB have no NULLS FIRST: (x IS NULL) is 1 for NULL, so DESC puts NULLs first
-    page.addOrderBy(`(${column.column} IS NULL)`, column.nullsFirst ? 'DESC' : 'ASC')
+    // MySQL/MariaDB have no NULLS FIRST: (x IS NULL) is 1 for NULL, so DESC puts NULLs first. It is
+    // selected and ordered by its alias: a builder with joins pages its entities in a DISTINCT
+    // sub-select, which carries an order by alias but cannot read an expression
+    const alias = `api_resources_nulls_${index}`
+    page.addSelect(`(${column.column} IS NULL)`, alias)
+    page.addOrderBy(alias, column.nullsFirst ? 'DESC' : 'ASC')
     page.addOrderBy(name, direction)
   }
 }
