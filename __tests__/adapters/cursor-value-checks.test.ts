@@ -286,6 +286,64 @@ describe('a SQLite cursor value of the wrong kind for its column', () => {
   })
 })
 
+describe('a SQLite datetime column: a possible date or a number, nothing else', () => {
+  // NUMERIC affinity holds values of any kind, so a forged `true` or `'not-a-date'` compared as
+  // sent (a wrong page); the ORMs store a date there as its text or as epoch milliseconds
+  let raw: BetterSqlite3.Database
+  let knex: Knex
+  let kysely: Kysely<Record<string, { id: number; d: string }>>
+  const rows = "(1, '2024-05-01 10:00:00.000'), (2, '2024-05-02 10:00:00.000'), (3, '2024-05-03')"
+  beforeAll(async () => {
+    raw = new BetterSqlite3(':memory:')
+    raw.exec(
+      `create table dates (id integer primary key, d datetime not null); insert into dates values ${rows}`,
+    )
+    kysely = new Kysely({ dialect: new SqliteDialect({ database: raw }) })
+    knex = memoryKnex()
+    await knex.raw('create table dates (id integer primary key, d datetime not null)')
+    await knex.raw(`insert into dates values ${rows}`)
+  })
+  afterAll(async () => {
+    await knex.destroy()
+    await kysely.destroy()
+  })
+  const pages: Record<string, (value: unknown) => Promise<unknown[]>> = {
+    knex: async (value) =>
+      (
+        await cursorPaginate(
+          knex('dates').orderBy('d').orderBy('id'),
+          2,
+          cursorOf({ d: value, id: 1 }),
+        )
+      ).items(),
+    kysely: async (value) =>
+      (
+        await kyselyCursorPaginate(
+          kysely.selectFrom('dates').selectAll().orderBy('d').orderBy('id'),
+          2,
+          cursorOf({ d: value, id: 1 }),
+        )
+      ).items(),
+  }
+  describe.each(Object.keys(pages))('%s', (adapter) => {
+    it.each([true, 'not-a-date', '2024-13-45 99:99:99', '2024-02-30'])(
+      'refuses %p as an InvalidCursorError',
+      async (value) => {
+        await expect(pages[adapter](value)).rejects.toBeInstanceOf(InvalidCursorError)
+      },
+    )
+    it.each([
+      ['2024-05-01 10:00:00.000', 2],
+      ['2024-05-01T10:00:00.000Z', 2],
+      ['2024-05-01 10:00:00.000 +00:00', 2],
+      ['2024-05-02', 2],
+      [1714557600000, 2],
+    ] as const)('takes %p (%p rows follow it)', async (value, count) => {
+      expect(await pages[adapter](value)).toHaveLength(count)
+    })
+  })
+})
+
 describe('Kysely on SQLite: a boolean for a column whose kind is not known', () => {
   // better-sqlite3 cannot bind a boolean: a forged cursor's one was a 500; it reads as 1 or 0
   let raw: BetterSqlite3.Database
