@@ -158,6 +158,14 @@ export function dialect(name: DialectName): Dialect {
 
 let counter = 0
 /** A table name no other suite, worker or run uses (tables are created and dropped per suite). */
+/** A new Knex of `dialect` with `config` added (a row mapper, a `postProcessResponse`...). */
+export async function knexWith(dialect: Dialect, config: Partial<Knex.Config>): Promise<Knex> {
+  const base = dialect.knex()
+  const knex = knexFactory({ ...(base.client as { config: Knex.Config }).config, ...config })
+  await base.destroy()
+  return knex
+}
+
 export function uniqueName(prefix: string): string {
   counter += 1
   const stamp = `${process.pid.toString(36)}${Date.now().toString(36).slice(-5)}${counter}`

@@ -3,11 +3,11 @@
 // column (`comments_count` -> `commentsCount`) and the id column (`post_id` -> `postId`) in the
 // rows read back, so every count was 0. They are now read under aliases a mapper leaves as they
 // are, and the page's keys under the model's properties.
-import knexFactory, { type Knex } from 'knex'
+import type { Knex } from 'knex'
 import { Model, knexSnakeCaseMappers, snakeCaseMappers } from 'objection'
 import { JsonResource, WhenCounted, defineQuery, queryPlan } from 'api-resources'
 import { paginate } from 'api-resources/objection'
-import { DIALECTS, uniqueName } from '../../support/db'
+import { DIALECTS, knexWith as knexWithConfig, uniqueName } from '../../support/db'
 
 // the resource, its sort and unique key named as the app's queries name the column
 class PostByColumn extends JsonResource<Record<string, unknown>> {
@@ -28,9 +28,7 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
     const open: Knex[] = []
 
     async function knexWith(config: Partial<Knex.Config>): Promise<Knex> {
-      const base = dialect.knex()
-      const knex = knexFactory({ ...(base.client as { config: Knex.Config }).config, ...config })
-      await base.destroy()
+      const knex = await knexWithConfig(dialect, config)
       open.push(knex)
       await knex.raw(`drop table if exists ${comments}`)
       await knex.raw(`drop table if exists ${posts}`)
