@@ -17,14 +17,11 @@ import type { CursorValue } from '../../pagination/cursor'
 import {
   exactAlias,
   indexFormOf,
+  renamedKeys,
   takeExactValues,
   withQueryCatalog,
-  type QueryTable,
-  type RenamedKeys,
-  type SchemaColumn,
-  type SqlFamily,
-  type TableRef,
 } from '../orm-support/column-schema'
+import type { QueryTable, SchemaColumn, SqlFamily, TableRef } from '../orm-support/column-schema'
 import {
   alias,
   andWhere,
@@ -435,7 +432,7 @@ export function kyselyCursorQuery<O>(
         family,
         columns,
         rows,
-        await renamedKeys(query, columns, rows),
+        await renamedKeys(columns, rows, (names) => probeKeys(query, names)),
       )
       return rows
     },
@@ -444,35 +441,14 @@ export function kyselyCursorQuery<O>(
 
 type AnySelect<O> = SelectQueryBuilder<never, never, O>
 
-/**
- * The keys a query's own plugins give the rows (`CamelCasePlugin`: `sort_key` -> `sortKey`), when
- * the fetched rows lack a key the database gives a cursor column or its exact text (undefined
- * otherwise, at no cost): learned from one row of NULLs under those names, `select null as
- * "sort_key", ...`, run through the same plugins. The order of its keys is that of its columns.
- */
-async function renamedKeys(
-  query: AnySelect<unknown>,
-  columns: readonly SchemaColumn[],
-  rows: readonly unknown[],
-): Promise<RenamedKeys | undefined> {
-  const first = rows[0]
-  if (typeof first !== 'object' || first === null) return undefined
-  const wanted = columns.flatMap((c, i) => {
-    const short = c.name.slice(c.name.lastIndexOf('.') + 1)
-    const own = c.name in first || short in first ? [] : [short]
-    return c.exact === undefined || exactAlias(i) in first ? own : [...own, exactAlias(i)]
-  })
-  if (wanted.length === 0) return undefined
-  const names = [
-    ...new Set([...columns.map((c) => c.name.slice(c.name.lastIndexOf('.') + 1)), ...wanted]),
-  ]
+/** One row of NULLs under `names`, run through `query`'s plugins: the keys they give it. */
+async function probeKeys(query: AnySelect<unknown>, names: readonly string[]): Promise<string[]> {
   const selections = names.map((name) =>
     node({ kind: 'SelectionNode' as const, selection: alias(raw(['null']), name) }),
   )
   const probe = node({ kind: 'SelectQueryNode' as const, selections }) as unknown as OperationNode
   const [row] = (await query.withPlugin(replacedBy(probe)).execute()) as object[]
-  const keys = Object.keys(row ?? {})
-  return keys.length === names.length ? new Map(names.map((name, i) => [name, keys[i]])) : undefined
+  return Object.keys(row ?? {})
 }
 
 /**

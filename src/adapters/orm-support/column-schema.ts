@@ -658,6 +658,37 @@ export function takeExactValues(
  */
 export type RenamedKeys = ReadonlyMap<string, string>
 
+/**
+ * The keys the app's row mappers give the rows (Kysely's `CamelCasePlugin`, Knex's
+ * `postProcessResponse`, an Objection model's `columnNameMappers`: `created_at` -> `createdAt`),
+ * when the first fetched row lacks a key the database gives a cursor column or its exact text
+ * (undefined otherwise, at no cost). `probe(names)` runs one row of NULLs under `names`
+ * (`select null as "created_at", ...`) through the same mappers and gives its keys, in order.
+ * @internal
+ */
+export async function renamedKeys(
+  columns: readonly SchemaColumn[],
+  rows: readonly unknown[],
+  probe: (names: readonly string[]) => Promise<readonly string[]>,
+): Promise<RenamedKeys | undefined> {
+  const first = rows[0]
+  if (typeof first !== 'object' || first === null) return undefined
+  const short = (c: SchemaColumn) => c.name.slice(c.name.lastIndexOf('.') + 1)
+  const missing = columns.some(
+    (c, i) =>
+      !(c.name in first || short(c) in first) ||
+      (c.exact !== undefined && !(exactAlias(i) in first)),
+  )
+  if (!missing) return undefined
+  const names = [
+    ...new Set(
+      columns.flatMap((c, i) => (c.exact === undefined ? [short(c)] : [short(c), exactAlias(i)])),
+    ),
+  ]
+  const keys = await probe(names)
+  return keys.length === names.length ? new Map(names.map((name, i) => [name, keys[i]])) : undefined
+}
+
 /** The first page's refusal of a cursor column whose value a cursor cannot carry: why, and the fix. */
 function refusedValue(fn: string, name: string, why: string): ArgumentError {
   return ArgumentError.cursorOrder(fn, `"${name}" ${why}`)

@@ -3,10 +3,10 @@ import {
   exactAlias,
   indexFormOf,
   parseTableName,
+  renamedKeys,
   takeExactValues,
   withQueryCatalog,
   type QueryTable,
-  type RenamedKeys,
   type SchemaColumn,
   type SqlFamily,
 } from './column-schema'
@@ -464,7 +464,7 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
       const keywords = largest || (family === 'sqlite' && hasUnion(query))
       for (const column of columns) orderBy(builder, column, largest, keywords)
       const rows = (await run(builder, limit)) as T[]
-      const renamed = await renamedKeys(knex, columns, rows, property)
+      const renamed = await renamedKeys(columns, rows, (names) => probeKeys(knex, names, property))
       takeExactValues('cursorPaginate', family, columns, rows, renamed)
       return rows
     },
@@ -472,39 +472,18 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
 }
 
 /**
- * The keys the app's row mappers give the rows (Knex `postProcessResponse`, an Objection model's
- * `columnNameMappers`: `created_at` -> `createdAt`), when the fetched rows lack a key the database
- * gives a cursor column or its exact text (undefined otherwise, at no cost): learned from one row
- * of NULLs under those names, `select null as "created_at", ...`, run by the same Knex client, its
- * keys then mapped as the model maps them (`property`). The order of its keys is that of its columns.
+ * One row of NULLs under `names`, run by `knex`'s client (its `wrapIdentifier` and
+ * `postProcessResponse`): the keys it comes back with, as the model maps them (`property`).
  */
-async function renamedKeys(
+async function probeKeys(
   knex: KnexInternals,
-  columns: readonly SchemaColumn[],
-  rows: readonly unknown[],
+  names: readonly string[],
   property: (key: string) => string,
-): Promise<RenamedKeys | undefined> {
-  const first = rows[0]
-  if (typeof first !== 'object' || first === null) return undefined
-  const short = (c: SchemaColumn) => c.name.slice(c.name.lastIndexOf('.') + 1)
-  const missing = columns.some(
-    (c, i) =>
-      !(c.name in first || short(c) in first) ||
-      (c.exact !== undefined && !(exactAlias(i) in first)),
-  )
-  if (!missing) return undefined
-  const names = [
-    ...new Set(
-      columns.flatMap((c, i) => (c.exact === undefined ? [short(c)] : [short(c), exactAlias(i)])),
-    ),
-  ]
+): Promise<string[]> {
   const probe = knex.client.queryBuilder() as KnexLikeBuilder
   for (const name of names) probe.select(knex.client.raw('null as ??', [name]))
   const [row] = (await (probe as unknown as PromiseLike<unknown[]>)) ?? []
-  const keys = Object.keys(typeof row === 'object' && row !== null ? row : {})
-  return keys.length === names.length
-    ? new Map(names.map((name, i) => [name, property(keys[i])]))
-    : undefined
+  return Object.keys(typeof row === 'object' && row !== null ? row : {}).map(property)
 }
 
 /**
