@@ -421,18 +421,18 @@ function decimalIn(type: string): Fits {
  * text, as an ORM may read one); a `numeric` or `decimal` column's a finite number or its text. A
  * boolean is none of these (SQLite has none; an ORM that reads a column as one declares it
  * `boolean`); a `datetime`, `date` or `timestamp` column's a possible date's text or a finite
- * number. Undefined (any value) for other types: BLOB and NUMERIC affinity hold any kind.
+ * number (or its text). Undefined (any value) for other types: BLOB and NUMERIC affinity hold any kind.
  */
 function sqliteValueFits(type: string): Fits | undefined {
   if (/int/.test(type)) return integerIn('sqlite', type)
   if (/char|clob|text/.test(type)) return text
   if (/real|floa|doub|^(numeric|decimal)/.test(type)) return numeric
   // what the ORMs store for a date: its text (ISO, `2024-05-01 10:00:00.000`, with a zone or
-  // not) or its epoch milliseconds (Knex, MikroORM)
+  // not) or its epoch milliseconds (Knex, MikroORM), which a cursor carries as a number or, as
+  // the stored value's text, a string of digits
   if (/^(datetime|date|timestamp)\b/.test(type))
     return (v) =>
-      (typeof v === 'number' && Number.isFinite(v)) ||
-      (typeof v === 'string' && DATE_TEXT.test(v) && isPossibleDate(v, false))
+      numeric(v) || (typeof v === 'string' && DATE_TEXT.test(v) && isPossibleDate(v, false))
   return undefined
 }
 
