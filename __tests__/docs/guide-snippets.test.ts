@@ -28,7 +28,7 @@ describe('guide code fences', () => {
     for (const lang of fenceLanguages(page))
       expect([
         lang,
-        ['ts', 'json', 'jsonc', 'console', 'js', 'sql', 'hbs', 'text'].includes(lang),
+        ['ts', 'json', 'jsonc', 'console', 'js', 'sql', 'hbs', 'text', 'css'].includes(lang),
       ]).toEqual([lang, true])
   })
 
