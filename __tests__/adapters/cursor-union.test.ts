@@ -309,9 +309,10 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
     }
     const quote = '[`"]?'
     // `op` or `op=` (a leading bound), after the SELECT's FROM and before the next SELECT
+    // `column > ?`, or the first of a row value: `(column, id) > (?, ?)`
     const restricted = (table: string, column: string, op: string) =>
       new RegExp(
-        `from ${quote}${table}${quote} where ((?!select).)*${quote}${column}${quote} ${op}=? `,
+        `from ${quote}${table}${quote} where ((?!select).)*${quote}${column}${quote}(, [^)]*\\))? ${op}=? `,
       )
 
     async function lastPageSql<T>(run: () => Promise<T>): Promise<{ result: T; text: string }> {

@@ -33,6 +33,14 @@ export interface CursorColumn {
    * `InvalidCursorError` before any SQL runs. Left out, any value may be.
    */
   readonly fits?: (value: string | number | boolean) => boolean
+  /**
+   * Set by `cursorPaginateQuery`, for a query whose `indexForm` is `'leading-bound'`, on a column
+   * every row the condition selects holds NULL in (the cursor is inside the NULL run that ends the
+   * order: `column IS NULL` and after the cursor on the rest): `fetch` leaves it out of ORDER BY,
+   * where it orders nothing. MySQL/MariaDB sort those rows rather than read them from the index in
+   * order when the `IS NULL` column is in ORDER BY.
+   */
+  readonly allNull?: true
 }
 
 /**
@@ -135,15 +143,15 @@ export async function cursorPaginateQuery<T>(
   const known = query.withSchema === undefined ? columns : await query.withSchema(columns)
   const names = known.map((c) => c.name)
   let order = known
-  let condition: KeysetCondition | undefined
+  let range: KeysetRange | undefined
   let rows: T[]
   try {
     if (current !== null) {
       const values = valuesFor(current, names)
       if (current.pointsToPreviousItems()) order = known.map(flipped)
-      condition = keysetCondition(order, values, query.indexForm)
+      range = keysetRange(order, values, query.indexForm)
     }
-    rows = await fetchAfter(query, order, condition, perPage)
+    rows = await fetchAfter(query, order, range, perPage)
   } catch (error) {
     throw inCursorParameter(error, cursorName)
   }
@@ -161,13 +169,14 @@ export async function cursorPaginateQuery<T>(
 async function fetchAfter<T>(
   query: CursorQuery<T>,
   order: readonly CursorColumn[],
-  condition: KeysetCondition | undefined,
+  range: KeysetRange | undefined,
   perPage: number,
 ): Promise<T[]> {
+  if (range === undefined) return await query.fetch(order, undefined, perPage + 1)
   try {
-    return await query.fetch(order, condition, perPage + 1)
+    return await query.fetch(range.order, range.condition, perPage + 1)
   } catch (error) {
-    throw condition === undefined ? error : cursorValueError(error)
+    throw cursorValueError(error)
   }
 }
 
@@ -237,15 +246,23 @@ function flipped(column: CursorColumn): CursorColumn {
 
 const FALSE: KeysetCondition = { kind: 'false' }
 
+/** The rows after a cursor: their condition, and the order columns `fetch` gets. */
+interface KeysetRange {
+  readonly condition: KeysetCondition
+  readonly order: readonly CursorColumn[]
+}
+
 /**
  * Rows after `values` in the order of `columns`. A NULL value of a column that cannot hold NULL is
  * not a row of this query: an `InvalidCursorError`. `form`: see {@link CursorQuery.indexForm}.
+ * On MySQL/MariaDB, a cursor inside the NULL run that ends the first column's order selects only
+ * that run, and the column is {@link CursorColumn.allNull}.
  */
-function keysetCondition(
+function keysetRange(
   columns: readonly CursorColumn[],
   values: readonly CursorValue[],
   form: CursorQuery<unknown>['indexForm'],
-): KeysetCondition {
+): KeysetRange {
   columns.forEach((column, i) => {
     const value = values[i]
     if (value === null && column.nullable === false)
@@ -255,16 +272,34 @@ function keysetCondition(
         `the value of "${column.name}" is not a value of its column`,
       )
   })
+  const [first, ...rest] = columns
+  if (form !== 'leading-bound' || values[0] !== null || first.nullsFirst || rest.length === 0)
+    return { condition: keysetCondition(columns, values, form), order: columns }
+  return {
+    condition: and(equalOn(first.column, null), keysetCondition(rest, values.slice(1), form)),
+    order: [{ ...first, allNull: true }, ...rest],
+  }
+}
+
+/**
+ * Rows after `values` in the order of `columns`, as one condition. With a `form`, the leading
+ * columns of one direction whose NULLs cannot follow the cursor (`NOT NULL`, or NULLs first and a
+ * value that is not NULL: a row comparison with a NULL is not true, and those rows come before)
+ * bound the range with a row comparison, before the nested form.
+ */
+function keysetCondition(
+  columns: readonly CursorColumn[],
+  values: readonly CursorValue[],
+  form: CursorQuery<unknown>['indexForm'],
+): KeysetCondition {
   const nested = keyset(columns, values, 0)
   if (form === undefined) return nested
   const most = form === 'row-values' ? columns.length : 1
+  const bounds = (column: CursorColumn, i: number): boolean =>
+    column.descending === columns[0].descending &&
+    (column.nullable === false || (column.nullsFirst && values[i] !== null))
   let prefix = 0
-  while (
-    prefix < most &&
-    columns[prefix].nullable === false &&
-    columns[prefix].descending === columns[0].descending
-  )
-    prefix += 1
+  while (prefix < most && bounds(columns[prefix], prefix)) prefix += 1
   if (prefix === 0) return nested
   const operator = columns[0].descending ? '<' : '>'
   const bound = (strict: boolean): KeysetCondition =>

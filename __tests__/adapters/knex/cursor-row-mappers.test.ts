@@ -52,6 +52,16 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
       return knex
     }
 
+    /** Knex pages by `column` (the timestamp, as the query writes it) newest first, 2 a page. */
+    async function walkNewestFirst(knex: Knex, column: string): Promise<void> {
+      await walk(
+        (c) =>
+          cursorPaginate(knex(table).orderBy(column, 'desc').orderBy('id'), 2, c) as Promise<Page>,
+        [7, 6, 5, 4, 3, 2, 1],
+        2,
+      )
+    }
+
     afterEach(async () => {
       for (const knex of open.splice(0)) {
         await knex.raw(`drop table if exists ${table}`)
@@ -61,16 +71,7 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
 
     it('Knex with knexSnakeCaseMappers(), the query written in camelCase', async () => {
       const knex = await knexWith(knexSnakeCaseMappers())
-      await walk(
-        (c) =>
-          cursorPaginate(
-            knex(table).orderBy('createdAt', 'desc').orderBy('id'),
-            2,
-            c,
-          ) as Promise<Page>,
-        [7, 6, 5, 4, 3, 2, 1],
-        2,
-      )
+      await walkNewestFirst(knex, 'createdAt')
       await walk(
         (c) => cursorPaginate(knex(table).orderBy('sortKey').orderBy('id'), 3, c) as Promise<Page>,
         [1, 2, 3, 4, 5, 6, 7],
@@ -80,16 +81,7 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
 
     it('Knex with a camelCase postProcessResponse alone, the query written as the database names', async () => {
       const knex = await knexWith({ postProcessResponse: camelRows })
-      await walk(
-        (c) =>
-          cursorPaginate(
-            knex(table).orderBy('created_at', 'desc').orderBy('id'),
-            2,
-            c,
-          ) as Promise<Page>,
-        [7, 6, 5, 4, 3, 2, 1],
-        2,
-      )
+      await walkNewestFirst(knex, 'created_at')
       const expected = (await knex(table).select('id').orderBy('maybe_null').orderBy('id')).map(
         (r: { id: number }) => r.id,
       )

@@ -248,7 +248,9 @@ export async function drizzleCursorSource<T>(
       schemaColumns.forEach((c, i) => {
         if (c.exact !== undefined) exact[exactAlias(i)] = exactText(c.exact, column(c.name), orm)
       })
-      const terms = order.flatMap((c) => orderTerms(c, column(c.name), largest, dialect, orm))
+      const terms = order.flatMap((c) =>
+        c.allNull === true ? [] : orderTerms(c, column(c.name), largest, dialect, orm),
+      )
       // the builder has no clone(): a patched copy of its config, put back once the SQL is built
       const saved = q.config
       q.config = {

@@ -422,7 +422,8 @@ export function kyselyCursorQuery<O>(
       // SQLite orders a UNION by its output columns only, not by (x is null): it takes NULLS FIRST/LAST
       const keywords = largest || (family === 'sqlite' && union)
       for (const column of order)
-        page = orderBy(page, column, ref(column.column), largest, keywords)
+        if (column.allNull !== true)
+          page = orderBy(page, column, ref(column.column), largest, keywords)
       // the exact texts follow the order of `columns` (the aliases takeExactValues reads)
       if (union) page = page.withPlugin(restrictedSelects(condition, columns, value))
       else if (exact) page = page.withPlugin(exactSelections(columns))

@@ -186,15 +186,17 @@ export function mikroOrmCursorSource<T>(query: MikroOrmQueryLike<T>, fn: string)
         )
       }
       page.orderBy(
-        order.map((c) => {
-          const direction = c.descending ? 'desc' : 'asc'
-          const nulls = keysets.defaultNulls(c, largest)
-            ? ''
-            : c.nullsFirst
-              ? ' nulls first'
-              : ' nulls last'
-          return { [c.name]: direction + nulls }
-        }),
+        order
+          .filter((c) => c.allNull !== true)
+          .map((c) => {
+            const direction = c.descending ? 'desc' : 'asc'
+            const nulls = keysets.defaultNulls(c, largest)
+              ? ''
+              : c.nullsFirst
+                ? ' nulls first'
+                : ' nulls last'
+            return { [c.name]: direction + nulls }
+          }),
       )
       page.limit(limit)
       // a to-one relation's value is an entity: its cursor value is the foreign key's

@@ -462,7 +462,8 @@ export function knexLikeCursorQuery<T, B extends KnexLikeBuilder>(
       }
       // SQLite orders a UNION by its output columns only, not by (x is null): it takes NULLS FIRST/LAST
       const keywords = largest || (family === 'sqlite' && hasUnion(query))
-      for (const column of columns) orderBy(builder, column, largest, keywords)
+      for (const column of columns)
+        if (column.allNull !== true) orderBy(builder, column, largest, keywords)
       const rows = (await run(builder, limit)) as T[]
       const renamed = await renamedKeys(columns, rows, (names) => probeKeys(knex, names, property))
       takeExactValues('cursorPaginate', family, columns, rows, renamed)

@@ -130,7 +130,9 @@ export function sequelizeCursorSource<T>(
           : [[literal(c.exact.text.replace('??', sqlOf(c.name))), catalog.exactAlias(i)]],
       )
       const attributes = texts.length === 0 ? {} : { attributes: withTexts(find.attributes, texts) }
-      const terms = orderBy.flatMap((c) => orderTerms(c, m, largest, dialect, literal))
+      const terms = orderBy.flatMap((c) =>
+        c.allNull === true ? [] : orderTerms(c, m, largest, dialect, literal),
+      )
       const options = binds.into({ ...find, ...attributes, where, order: terms, limit }, fn)
       const rows = await model.findAll(options)
       const instances = rows as InstanceLike[]

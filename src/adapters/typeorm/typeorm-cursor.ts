@@ -192,9 +192,10 @@ export function typeOrmCursorSource<T>(query: TypeOrmQueryLike<T>, fn: string): 
         )
       }
       page.orderBy()
-      order.forEach((column, i) =>
-        addOrder(page, column, names.get(column.column) ?? '', largest, i),
-      )
+      order.forEach((column, i) => {
+        if (column.allNull !== true)
+          addOrder(page, column, names.get(column.column) ?? '', largest, i)
+      })
       const joined = page.expressionMap.joinAttributes.length > 0
       const paged = (joined ? page.take(limit) : page.limit(limit)) as TypeOrmCursorLike<T>
       const { raw, entities } = await paged.getRawAndEntities()
