@@ -91,6 +91,26 @@ describe('page URLs', () => {
     expect(la('/a/#frag').path()).toBe('/a')
   })
 
+  it('percent-encode the characters past ASCII of an explicit path and its query as UTF-8, as a URL parser does', () => {
+    expect(la('/café').url(2)).toBe('/caf%C3%A9?page=2')
+    expect(la('/a\u00a0b').url(2)).toBe('/a%C2%A0b?page=2')
+    expect(la('/日本/😀').url(2)).toBe('/%E6%97%A5%E6%9C%AC/%F0%9F%98%80?page=2')
+    expect(la('/search?q=ä').url(2)).toBe('/search?q=%C3%A4&page=2')
+    expect(la('https://api.example.com/café/').url(2)).toBe(
+      'https://api.example.com/caf%C3%A9?page=2',
+    )
+    // a host name past ASCII in its ASCII (punycode) form; one no URL parser reads is refused
+    expect(la('https://bücher.example:8080/x').url(2)).toBe(
+      'https://xn--bcher-kva.example:8080/x?page=2',
+    )
+    expect(() => la('https://bü cher.example/x')).toThrow(ArgumentError)
+    for (const path of ['/café', '/日本/😀', 'https://api.example.com/café']) {
+      const url = la(path).url(2)
+      const base = path.startsWith('http') ? undefined : 'http://x'
+      expect(new URL(url, base).href.endsWith(url.replace(/^https:\/\/[^/]+/, ''))).toBe(true)
+    }
+  })
+
   it('give url(1) for n < 1', () => {
     expect(la().url(0)).toBe('/posts?page=1')
     expect(la().url(-5)).toBe('/posts?page=1')

@@ -159,6 +159,18 @@ describe('JsonResource payload (spec 2.1)', () => {
       }
     }
     expect(() => new List('x').toPayload()).toThrow(/got an array of 1/)
+    // null is not an object either, with or without additional() keys
+    class Empty extends Scalar {
+      override toArray() {
+        return null as unknown as Record<string, unknown>
+      }
+    }
+    expect(() => new Empty('x').toPayload()).toThrow(
+      /Empty\.toArray\(\) must return a plain object/,
+    )
+    expect(() => new Empty('x').additional({ meta: 1 }).toPayload()).toThrow(
+      expect.objectContaining({ code: 'ERR_UNWRAPPED_NON_OBJECT' }),
+    )
   })
 
   it('toJSON() gives the payload, so JSON.stringify works', () => {

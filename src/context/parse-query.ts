@@ -170,11 +170,12 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 /**
  * What a URL parser would strip (tab, CR, LF), reinterpret (`\` reads as `/`) or trim (C0 controls,
- * space), DEL, and the characters a URL may not hold as they are (`"`, `<`, `>`, `{`, `}`, `|`, `^`,
- * backtick): percent-encoded where they stand.
+ * space), DEL, the characters a URL may not hold as they are (`"`, `<`, `>`, `{`, `}`, `|`, `^`,
+ * backtick) and every character past ASCII: percent-encoded where they stand (UTF-8, as a URL
+ * parser encodes them). Lone surrogates are dropped before.
  */
 // eslint-disable-next-line no-control-regex
-const UNSAFE_URL_CHAR = /[\u0000-\u0020\u007f\\"<>{}|^`]/g
+const UNSAFE_URL_CHAR = /[\u0000-\u0020\u007f\\"<>{}|^`]|[^\u0000-\u007f]/gu
 
 /** `text` without lone surrogates (a well-formed string comes back as is). */
 export function dropLoneSurrogates(text: string): string {
@@ -200,6 +201,7 @@ export function encodeComponent(text: string): string {
 
 function percentEncode(char: string): string {
   const code = char.charCodeAt(0)
+  if (code >= 0x80) return encodeURIComponent(char)
   return code < 16 ? `%0${code.toString(16).toUpperCase()}` : `%${code.toString(16).toUpperCase()}`
 }
 

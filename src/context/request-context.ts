@@ -126,17 +126,33 @@ export function linkBase(context: RequestContext): string {
   return path === '/' ? baseUrl : baseUrl + path
 }
 
-const storage = new AsyncLocalStorage<RequestContext>()
+/** Where the current request's context is kept. */
+interface ContextSlots {
+  /** The context of the request being handled, for everything its handler awaits. */
+  readonly storage: AsyncLocalStorage<RequestContext>
+  /**
+   * The context entered for a synchronous section ({@link runInSyncRequestContext}); while it is
+   * set it wins over the store, and nothing the section schedules sees it.
+   */
+  sync: RequestContext | undefined
+}
 
 /**
- * The context entered for a synchronous section ({@link runInSyncRequestContext}); while it is set it
- * wins over the AsyncLocalStorage store, and nothing the section schedules sees it.
+ * One set of slots per process, kept under a registered symbol: the package's ES-module and
+ * CommonJS builds are two copies of this module when an app loads both (an ES-module app with a
+ * CommonJS dependency that requires the package), and a context one opens must be the one the
+ * other reads. The `v1` names the shape of the slots and of a `RequestContext`.
  */
-let syncContext: RequestContext | undefined
+const SLOTS_KEY = Symbol.for('api-resources.request-context.v1')
+const slots: ContextSlots = ((globalThis as { [SLOTS_KEY]?: ContextSlots })[SLOTS_KEY] ??= {
+  storage: new AsyncLocalStorage<RequestContext>(),
+  sync: undefined,
+})
+const storage = slots.storage
 
 /** The current request's context, or `undefined` outside a request. */
 export function tryGetRequestContext(): RequestContext | undefined {
-  return syncContext ?? storage.getStore()
+  return slots.sync ?? storage.getStore()
 }
 
 /** The explicit request, else the current request context's request, else `undefined`. @internal */
@@ -160,12 +176,12 @@ export function runWithRequestContext<T>(context: RequestContext, fn: () => T): 
  * `syncHandlers: true`). @internal
  */
 export function runInSyncRequestContext<T>(context: RequestContext, fn: () => T): T {
-  const outer = syncContext
-  syncContext = context
+  const outer = slots.sync
+  slots.sync = context
   try {
     return fn()
   } finally {
-    syncContext = outer
+    slots.sync = outer
   }
 }
 
@@ -244,7 +260,7 @@ for (const c of '#?\\"<>{}|^`') PLAIN_PATH_CHAR[c.charCodeAt(0)] = 0
 
 /**
  * The common case, already normal: `/` plus at least one character, no second leading `/`, no
- * trailing `/`, and no query, fragment, backslash, space, control character or surrogate. One pass
+ * trailing `/`, and only ASCII: no query, fragment, backslash, space or control character. One pass
  * over the characters with a table lookup, no regular expression and no allocation: every request's
  * path goes through here.
  */
@@ -254,7 +270,7 @@ function isNormalPath(path: string): boolean {
   if (path.charCodeAt(n - 1) === 0x2f) return false
   for (let i = 1; i < n; i++) {
     const c = path.charCodeAt(i)
-    if (c < 0x80 ? PLAIN_PATH_CHAR[c] === 0 : c >= 0xd800 && c <= 0xdfff) return false
+    if (c >= 0x80 || PLAIN_PATH_CHAR[c] === 0) return false
     // a segment starting with `.` or `%` may be a dot segment: the slow path decides
     if ((c === 0x2e || c === 0x25) && path.charCodeAt(i - 1) === 0x2f) return false
   }

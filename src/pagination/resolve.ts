@@ -119,9 +119,23 @@ function originAndPath(explicit: string, text: string): string {
   const url = HTTP_URL.exec(text.replace(/[\t\n\r]/g, '').trimStart())
   // credentials (`user:secret@`) would be printed in every link of every response
   if (url === null || url[2].includes('@')) throw ArgumentError.path(explicit)
-  const authority = encodeUnsafeUrlChars(dropLoneSurrogates(url[2]))
+  const authority = hostOf(explicit, dropLoneSurrogates(url[2]))
   const path = normalizePath(url[3] === '' ? '/' : url[3])
   return `${url[1].toLowerCase()}://${authority}${path === '/' ? '' : path}`
+}
+
+/**
+ * The authority `host[:port]` as a link holds it: an internationalized host name in its ASCII
+ * (punycode) form, as a URL parser writes it; one no parser reads is an `ArgumentError`.
+ */
+function hostOf(explicit: string, authority: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\u0000-\u007f]*$/.test(authority)) return encodeUnsafeUrlChars(authority)
+  try {
+    return new URL(`http://${authority}`).host
+  } catch {
+    throw ArgumentError.path(explicit)
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ResourceError } from '../errors/base'
 import { traitsOf } from '../compiler/compile'
 import { currentRequest } from '../context/request-context'
 import { jsonBody } from '../response/body'
@@ -76,7 +77,7 @@ export class JsonResource<T = unknown> extends AbstractResource {
    */
   toArray(request?: unknown): Record<string, unknown> {
     const model = this.#resource as unknown
-    if (model === null || model === undefined || model === MISSING) return {}
+    if (isNoModel(model)) return {}
     const fn = traitsOf(this.constructor).toArray
     return fn === null ? defaultAttributes(model) : fn(model, currentRequest(request), this)
   }
@@ -84,8 +85,7 @@ export class JsonResource<T = unknown> extends AbstractResource {
   /** The output as nested in another resource: no wrap key, no `additional()`. */
   [RESOLVE](request: unknown): unknown {
     const model = this.#resource as unknown
-    if (model === null || model === undefined) return null
-    if (model === MISSING) return MISSING
+    if (isNoModel(model)) return model === MISSING ? MISSING : null
     const data = this.toArray(request)
     // The compiled toArray already strips MISSING exactly where it can appear.
     if (traitsOf(this.constructor).compiledIsOutput) return data
@@ -98,6 +98,9 @@ export class JsonResource<T = unknown> extends AbstractResource {
     const cls = this.constructor as JsonResourceClass
     const resolved = this[RESOLVE](q)
     const data = resolved === MISSING ? null : resolved
+    // null is the body of a resource over no model; a toArray() that returns it has no fields to show
+    if (data === null && cls.wrap === null && !isNoModel(this.#resource))
+      throw ResourceError.unwrappedNonObject(cls, data)
     const additional = this.topLevel(q)
     const forceWrap = (cls as { forceWrapping?: boolean }).forceWrapping === true
     const body = jsonBody({
@@ -158,3 +161,8 @@ for (const [name, method] of Object.entries(HELPERS))
 
 markBase(JsonResource.prototype.toArray)
 markBase(JsonResource.prototype[RESOLVE])
+
+/** `null`, `undefined` or `MISSING`: a resource over no model, which renders `null`. */
+function isNoModel(model: unknown): boolean {
+  return model === null || model === undefined || model === MISSING
+}

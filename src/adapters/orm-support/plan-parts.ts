@@ -108,6 +108,66 @@ export function includeTree(plan: QueryPlan): IncludeTree {
   return root as IncludeTree
 }
 
+/** A relation of a model as {@link orderToMany} walks it. @internal */
+export interface LoadedRelation<M> {
+  /** The related model. */
+  readonly target: M
+  /** The related key a to-many array of it is ordered by; left out, the array is kept as loaded. */
+  readonly key?: string
+}
+
+/**
+ * Orders, in place, the to-many arrays the ORM loaded for an include tree by their related key (as
+ * the Knex loaders order them), at every level: for an ORM that loads them in the order of a join.
+ * `relation(model, name)` describes a relation (`undefined`: not one), `value(entity, name)` reads
+ * what the ORM loaded under it. @internal
+ */
+export function orderToMany<M>(
+  entities: readonly object[],
+  model: M,
+  tree: IncludeTree,
+  relation: (model: M, name: string) => LoadedRelation<M> | undefined,
+  value: (entity: object, name: string) => unknown,
+): void {
+  for (const [name, children] of Object.entries(tree)) {
+    const related = relation(model, name)
+    if (related === undefined) continue
+    const { key } = related
+    const next: object[] = []
+    for (const entity of entities) {
+      const loaded = value(entity, name)
+      if (Array.isArray(loaded)) {
+        if (key !== undefined)
+          loaded.sort((a: object, b: object) => compareKeys(value(a, key), value(b, key)))
+        next.push(...(loaded as object[]))
+      } else if (typeof loaded === 'object' && loaded !== null) next.push(loaded)
+    }
+    if (next.length > 0) orderToMany(next, related.target, children, relation, value)
+  }
+}
+
+/**
+ * Key values in their order: numbers and dates by value, integers (a bigint, or the string of
+ * digits an ORM reads a `bigint` column as: `"9"` before `"10"`) by value, anything else as text.
+ */
+function compareKeys(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b
+  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime()
+  const i = integerOf(a)
+  const j = integerOf(b)
+  if (i !== undefined && j !== undefined) return i < j ? -1 : i > j ? 1 : 0
+  const x = String(a)
+  const y = String(b)
+  return x < y ? -1 : x > y ? 1 : 0
+}
+
+/** An integer key (a number, a bigint, or a string of digits) as a bigint, else `undefined`. */
+function integerOf(value: unknown): bigint | undefined {
+  if (typeof value === 'bigint') return value
+  if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value) : undefined
+  return typeof value === 'string' && /^-?\d+$/.test(value) ? BigInt(value) : undefined
+}
+
 /** The plan's includes as dot paths of relation names (`comments.author`), parents first. */
 export function includePaths(plan: QueryPlan): string[] {
   return plan.include.map((include) => include.relations.join('.'))

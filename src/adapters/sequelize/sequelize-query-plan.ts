@@ -13,6 +13,7 @@ import type { QueryPlan } from '../../query/plan'
 import { planUnsupported, type OrmPlanSteps } from '../orm-support/orm-paginators'
 import {
   includeTree,
+  orderToMany,
   spellPlanWhere,
   type IncludeTree,
   type PlanWhereSpelling,
@@ -251,7 +252,35 @@ async function numberCounts(rows: object[], plan: QueryPlan): Promise<void> {
 /** The plan steps of the Sequelize paginators. @internal */
 export const sequelizePlanSteps: OrmPlanSteps<SequelizeQuery> = {
   apply: (query, plan, fn) => applySequelizePlan(query, plan, fn),
-  load: async (_query, rows, plan) => {
+  load: async (query, rows, plan) => {
+    if (plan.include.length > 0) orderJoined(rows, query.model as unknown as PlanModel, plan)
     if (plan.counts.length > 0) await numberCounts(rows, plan)
   },
+}
+
+/**
+ * The `belongsToMany` associations loaded by the page's join, ordered by the target's key as the
+ * Knex loaders order them (a `hasMany` is loaded ordered, `separate`; the join leaves a
+ * `belongsToMany` in the database's order, which may change from one query to the next).
+ */
+function orderJoined(rows: readonly object[], model: PlanModel, plan: QueryPlan): void {
+  orderToMany(
+    rows,
+    model,
+    includeTree(plan),
+    (source, name) => {
+      const association = hasOwn.call(source.associations, name)
+        ? source.associations[name]
+        : undefined
+      if (association === undefined) return undefined
+      const keys = association.target.primaryKeyAttributes
+      return association.associationType === 'BelongsToMany' && keys.length === 1
+        ? { target: association.target, key: keys[0] }
+        : { target: association.target }
+    },
+    (entity, name) => {
+      const instance = entity as { get?: (key: string) => unknown } & Record<string, unknown>
+      return typeof instance.get === 'function' ? instance.get(name) : instance[name]
+    },
+  )
 }

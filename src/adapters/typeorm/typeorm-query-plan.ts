@@ -14,6 +14,7 @@ import { junctionRows, pivotView } from '../orm-support/attach-pivot'
 import { planUnsupported, type OrmPlanSteps } from '../orm-support/orm-paginators'
 import {
   includeTree,
+  orderToMany,
   spellPlanWhere,
   sqlPlanSpelling,
   type IncludeTree,
@@ -252,27 +253,22 @@ function apply(query: TypeOrmQueryLike, plan: QueryPlan, fn: string): TypeOrmQue
   return keepingFindOptions(qb, { relations, relationLoadStrategy: 'query' })
 }
 
-/** To-many relations loaded by TypeORM in no stated order: ordered by the related primary key. */
+/** The to-many relations TypeORM loaded, ordered by the related primary key. */
 function orderLoaded(entities: readonly object[], metadata: MetadataLike, tree: IncludeTree): void {
-  for (const [name, children] of Object.entries(tree)) {
-    const relation = metadata.findRelationWithPropertyPath(name)
-    if (relation === undefined) continue
-    const related = relation.inverseEntityMetadata
-    const key =
-      related.primaryColumns.length === 1 ? related.primaryColumns[0].propertyName : undefined
-    const next: object[] = []
-    for (const entity of entities) {
-      const value = (entity as Record<string, unknown>)[name]
-      if (Array.isArray(value)) {
-        if (key !== undefined)
-          value.sort((a: Record<string, unknown>, b: Record<string, unknown>) =>
-            compare(a[key], b[key]),
-          )
-        next.push(...(value as object[]))
-      } else if (typeof value === 'object' && value !== null) next.push(value)
-    }
-    if (next.length > 0) orderLoaded(next, related, children)
-  }
+  orderToMany(
+    entities,
+    metadata,
+    tree,
+    (model, name) => {
+      const related = model.findRelationWithPropertyPath(name)?.inverseEntityMetadata
+      if (related === undefined) return undefined
+      const keys = related.primaryColumns
+      return keys.length === 1
+        ? { target: related, key: keys[0].propertyName }
+        : { target: related }
+    },
+    (entity, name) => (entity as Record<string, unknown>)[name],
+  )
 }
 
 /** The junction columns of a many-to-many relation: the one pointing at the parent, at the related. */
@@ -339,13 +335,6 @@ async function attachPivots(
       })
     }
   }
-}
-
-function compare(a: unknown, b: unknown): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b
-  const x = String(a)
-  const y = String(b)
-  return x < y ? -1 : x > y ? 1 : 0
 }
 
 /** The plan steps of the TypeORM adapter. @internal */

@@ -1,0 +1,49 @@
+// An app that loads both builds (an ES-module app with a CommonJS dependency that requires the
+// package, or the other way round) has two copies of the package's modules. A request context one
+// build opens is the one the other reads, in the handler's synchronous part and after an await:
+// before, a paginator of the other build saw no request (page 1, path "/"). A child Node runs an
+// ES module against dist/esm and dist/cjs.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const ROOT = join(__dirname, '..', '..')
+
+const SCRIPT = `
+import { createRequire } from 'node:module'
+import * as esm from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'esm', 'index.mjs')).href)}
+const cjs = createRequire(import.meta.url)(${JSON.stringify(join(ROOT, 'dist', 'cjs', 'index.js'))})
+const page = (build) => new build.LengthAwarePaginator([], { total: 100, perPage: 10 })
+const seen = (p) => ({ page: p.currentPage(), next: p.nextPageUrl() })
+const results = {}
+for (const [opener, reader] of [['esm', 'cjs'], ['cjs', 'esm']]) {
+  const open = opener === 'esm' ? esm : cjs
+  const read = reader === 'esm' ? esm : cjs
+  const context = open.createRequestContext('/users?page=3')
+  results[opener + ' opens, ' + reader + ' reads'] = await open.runWithRequestContext(context, async () => {
+    const now = seen(page(read))
+    await new Promise((resolve) => setTimeout(resolve, 1))
+    return { now, afterAwait: seen(page(read)) }
+  })
+}
+process.stdout.write(JSON.stringify(results))
+`
+
+it('shares the request context between the ES-module and the CommonJS build', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'dual-build-'))
+  try {
+    const file = join(folder, 'app.mjs')
+    writeFileSync(file, SCRIPT)
+    const child = spawnSync(process.execPath, [file], { encoding: 'utf8' })
+    expect(child.stderr).toBe('')
+    const expected = { page: 3, next: '/users?page=4' }
+    expect(JSON.parse(child.stdout)).toEqual({
+      'esm opens, cjs reads': { now: expected, afterAwait: expected },
+      'cjs opens, esm reads': { now: expected, afterAwait: expected },
+    })
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+  }
+})
