@@ -43,5 +43,6 @@ export function schemaOf(client: Internals): string {
 
 /** The body of the `model` block of a schema ('' when there is none). */
 export function modelBlock(schema: string, model: string): string {
-  return new RegExp(`^model\\s+${model}\\s*\\{([^}]*)\\}`, 'm').exec(schema)?.[1] ?? ''
+  // up to the `}` that starts a line: one inside an attribute (`@default("{}")`) does not end it
+  return new RegExp(`^model\\s+${model}\\s*\\{([\\s\\S]*?)^[ \\t]*\\}`, 'm').exec(schema)?.[1] ?? ''
 }

@@ -23,18 +23,36 @@ interface PrismaField {
   readonly type: string
   /** The native type attribute, as written: `Timestamptz(6)` of `@db.Timestamptz(6)`. */
   readonly native?: string
-  /** The values of an enum field's enum. */
-  readonly values?: ReadonlySet<string>
+  /**
+   * The values of an enum field's enum, in the order the enum declares them, each with the text
+   * the database stores (its `@map`, else the value).
+   */
+  readonly values?: ReadonlyMap<string, string>
 }
 
 /** The values of each enum the schema declares (the first word of each line of its block). */
-function schemaEnums(schema: string): Map<string, ReadonlySet<string>> {
-  const enums = new Map<string, ReadonlySet<string>>()
-  for (const [, name, body] of schema.matchAll(/^enum\s+(\w+)\s*\{([^}]*)\}/gm)) {
-    const values = body.split('\n').map((line) => /^\s*(\w+)/.exec(line)?.[1])
-    enums.set(name, new Set(values.filter((v) => v !== undefined)))
+function schemaEnums(schema: string): Map<string, ReadonlyMap<string, string>> {
+  const enums = new Map<string, ReadonlyMap<string, string>>()
+  for (const [, name, body] of schema.matchAll(/^enum\s+(\w+)\s*\{([\s\S]*?)^[ \t]*\}/gm)) {
+    const values = new Map<string, string>()
+    for (const line of body.split('\n')) {
+      const value = /^\s*(\w+)(?:\s+@map\(\s*"([^"]*)"\s*\))?/.exec(line)
+      if (value !== null) values.set(value[1], value[2] ?? value[1])
+    }
+    enums.set(name, values)
   }
   return enums
+}
+
+/**
+ * An enum's values in the order the database sorts them: PostgreSQL and MySQL/MariaDB store an
+ * enum as a type of their own, sorted as declared; SQLite stores its text, sorted as text.
+ */
+function enumOrder(values: ReadonlyMap<string, string>, provider: string): string[] {
+  const declared = [...values.keys()]
+  if (provider !== 'sqlite') return declared
+  const text = (value: string) => values.get(value) ?? value
+  return declared.sort((a, b) => (text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0))
 }
 
 /**
@@ -116,21 +134,32 @@ function fieldValue(type: string | undefined, value: CursorValue): unknown {
 }
 
 /**
- * `name operator value` in Prisma's `where`. A `Boolean` filter has no `gt`/`lt`: false < true, so
- * after false is true, before true is false, and nothing lies beyond either end.
+ * `name operator value` in Prisma's `where`. A `Boolean` or enum filter has no `gt`/`lt`: the values
+ * beyond `value` are listed (false < true; an enum's in the order the database sorts them), and
+ * nothing lies beyond either end.
  */
 function compareField(
   name: string,
-  type: string | undefined,
+  field: PrismaField | undefined,
+  provider: string,
   operator: '<' | '>' | '=',
   value: CursorValue,
 ): object {
-  if (type === 'Boolean' && operator !== '=') {
-    const beyond = operator === '>' ? value === false : value === true
-    return beyond ? { [name]: { equals: operator === '>' } } : { OR: [] }
-  }
-  const filter = operator === '=' ? 'equals' : operator === '>' ? 'gt' : 'lt'
-  return { [name]: { [filter]: fieldValue(type, value) } }
+  const type = field?.type
+  if (operator === '=') return { [name]: { equals: fieldValue(type, value) } }
+  const values =
+    type === 'Boolean'
+      ? [false, true]
+      : field?.values === undefined
+        ? undefined
+        : enumOrder(field.values, provider)
+  if (values === undefined)
+    return { [name]: { [operator === '>' ? 'gt' : 'lt']: fieldValue(type, value) } }
+  const at = values.indexOf(value as never)
+  const beyond = operator === '>' ? values.slice(at + 1) : values.slice(0, Math.max(at, 0))
+  // a Boolean filter takes `equals`, not `in`: one value lies beyond either end at most
+  if (beyond.length === 0) return { OR: [] }
+  return { [name]: beyond.length === 1 ? { equals: beyond[0] } : { in: beyond } }
 }
 
 /**
@@ -234,7 +263,7 @@ export function prismaCursorSource<T>(
     fetch: async (order, condition, limit) => {
       const where = keysets.withKeyset<unknown>(rest.where, condition, {
         compare: (name, operator, value) =>
-          compareField(name, fields.get(name)?.type, operator, value),
+          compareField(name, fields.get(name), provider, operator, value),
         isNull: (name, negated) => ({ [name]: negated ? { not: null } : null }),
         and: (parts) => ({ AND: parts }),
         or: (parts) => ({ OR: parts }),

@@ -238,9 +238,39 @@ export function prismaPlanArgs(
   if (Object.keys(include).length === 0) return out
   // Prisma takes `include` or `select`, never both: the plan joins whichever the app used
   const key = args.select !== undefined ? 'select' : 'include'
-  const own = out[key]
-  out[key] = { ...(typeof own === 'object' && own !== null ? own : {}), ...include }
+  out[key] = mergedInclude(out[key], include)
   return out
+}
+
+/**
+ * The app's own `include` (or `select`) with the plan's merged in. A relation the app names keeps
+ * its arguments (`where`, `take`, `select`...: the app's filter is never widened by a client's
+ * `include`); the plan adds its nested includes (into the app's `select` when it selects) and its
+ * order where the app gives none. The same for `_count`: the app's counted relations keep theirs.
+ */
+function mergedInclude(own: unknown, plan: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = isObject(own) ? { ...own } : {}
+  for (const [relation, added] of Object.entries(plan)) {
+    const mine = out[relation]
+    // `_count: true` counts every relation, the plan's too
+    if (relation === '_count' && mine === true) continue
+    if (!isObject(mine)) out[relation] = added
+    else if (isObject(added)) {
+      const entry: Record<string, unknown> = { ...mine }
+      const nested = added.include ?? added.select
+      if (isObject(nested)) {
+        const into = mine.select !== undefined ? 'select' : 'include'
+        entry[into] = mergedInclude(mine[into], nested)
+      }
+      if (entry.orderBy === undefined && added.orderBy !== undefined) entry.orderBy = added.orderBy
+      out[relation] = entry
+    }
+  }
+  return out
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
 }
 
 /**

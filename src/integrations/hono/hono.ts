@@ -169,9 +169,15 @@ function routeOf(c: Context): string | undefined {
  * with `c.status()`; a `Response` is returned as it is; any other value is sent with `c.json()`.
  * Works without {@link apiResources} too: it then opens the request context itself (in an app
  * mounted with `app.mount()` inside one that runs it, it builds in the mounting app's context).
+ * The route does not type the handler's `c` through `respond()`: name the app's `Env` and the
+ * route's path when the handler reads them (`respond<AppEnv, '/users/:id'>(...)`).
  *
  * @example
- * app.get('/users/:id', respond(async (c) => new UserResource(await findUser(c.req.param('id')))))
+ * app.get('/users', respond(async () => UserResource.collection(await paginate(db('users'), 15))))
+ * app.get(
+ *   '/users/:id',
+ *   respond<AppEnv, '/users/:id'>(async (c) => new UserResource(await findUser(c.req.param('id')))),
+ * )
  */
 export function respond<E extends Env = Env, P extends string = string, I extends Input = Input>(
   handler: RespondHandler<E, P, I>,
