@@ -92,6 +92,39 @@ describe('CursorPaginator', () => {
     expect(first.nextCursor()?.toArray()).toEqual({ id: 2, _pointsToNextItems: true })
   })
 
+  it("keeps its cursors through through(), which maps rows to values that lack the order's columns", () => {
+    const fresh = () =>
+      new CursorPaginator(rows(4, 5, 6), {
+        perPage: 2,
+        parameters: ['id'],
+        cursor: new Cursor({ id: 3 }),
+      })
+    const expected = fresh()
+    const mapped = fresh().through((row) => ({ label: row.title.toUpperCase() }))
+    expect(mapped.items()).toEqual([{ label: 'POST 4' }, { label: 'POST 5' }])
+    expect(mapped.nextCursor()?.parameters(['id'])).toEqual([5])
+    expect(mapped.previousCursor()?.parameters(['id'])).toEqual([4])
+    expect(mapped.nextPageUrl()).toBe(expected.nextPageUrl())
+    expect(mapped.previousPageUrl()).toBe(expected.previousPageUrl())
+    expect(mapped.nextCursor()?.encode()).toBe(expected.toJSON().next_cursor)
+    // mapped to resources, as Laravel's through() is used: the collection renders with its links
+    const resources = fresh().through((row) => new RowResource(row))
+    const body = RowResource.collection(resources).toPayload() as {
+      data: { id: number }[]
+      meta: { next_cursor: string }
+    }
+    expect(body.data).toEqual([{ id: 4 }, { id: 5 }])
+    expect(body.meta.next_cursor).toBe(expected.toJSON().next_cursor)
+  })
+
+  it("reads a JsonResource row's cursor values from its model, as Laravel does", () => {
+    const page = new CursorPaginator(
+      rows(1, 2, 3).map((row) => new RowResource(row)),
+      { perPage: 2, parameters: ['id'] },
+    )
+    expect(page.nextCursor()?.parameters(['id'])).toEqual([2])
+  })
+
   it('reads values by the full column name or the part after the last dot', () => {
     const page = new CursorPaginator(
       [

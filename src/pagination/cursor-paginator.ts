@@ -6,6 +6,7 @@ import { parameterName } from './resolve'
 import { Cursor, assertSecret, type CursorSecret, type CursorValue } from './cursor'
 import { bareUrl, pageUrlPrefix } from './page-url'
 import { setKey } from '../util/objects'
+import { isCollectionClass, isResolvable } from '../runtime/protocol'
 import type {
   CursorPageJson,
   CursorPaginationLinks,
@@ -39,6 +40,8 @@ export class CursorPaginator<T> extends BasePaginator<T> {
   /** The rows as fetched and their exact cursor values, by position (see `exactValues`). */
   readonly #fetched: readonly unknown[]
   readonly #exact: ExactRows | undefined
+  /** The page's rows as given, in display order: the cursors' rows, whatever `through()` maps. */
+  readonly #pageRows: readonly unknown[]
 
   constructor(items: Iterable<T>, options: CursorPaginatorOptions) {
     assertOptions(options)
@@ -56,6 +59,7 @@ export class CursorPaginator<T> extends BasePaginator<T> {
     this.#hasMore = hasMore
     this.#fetched = exact === undefined ? [] : rows
     this.#exact = exact
+    this.#pageRows = page
     this.#parameters =
       parameters === undefined ? namesOf(cursor, page[0]) : checkedNames(parameters)
     this.#secret = cursorSecret
@@ -89,22 +93,30 @@ export class CursorPaginator<T> extends BasePaginator<T> {
   /** The cursor of the page after this one, or null. */
   nextCursor(): Cursor | null {
     if (!this.hasMorePages() || this.isEmpty()) return null
-    const rows = this.items()
-    return this.cursorFor(rows[rows.length - 1], true)
+    const rows = this.#pageRows
+    return this.#cursorOf(rows[rows.length - 1], true)
   }
 
   /** The cursor of the page before this one, or null. */
   previousCursor(): Cursor | null {
     if (this.onFirstPage() || this.isEmpty()) return null
-    return this.cursorFor(this.items()[0], false)
+    return this.#cursorOf(this.#pageRows[0], false)
   }
 
-  /** The cursor naming the rows after (or before) `row`. */
+  /**
+   * The cursor naming the rows after (or before) `row`: a row as fetched, or a resource over one
+   * (its model's values, as Laravel reads a `JsonResource` row).
+   */
   cursorFor(row: T, pointsToNextItems: boolean): Cursor {
-    const at = this.#exact === undefined ? -1 : this.#fetched.indexOf(row)
+    return this.#cursorOf(row, pointsToNextItems)
+  }
+
+  #cursorOf(row: unknown, pointsToNextItems: boolean): Cursor {
+    const model = isResourceOf(row) ? row.resource : row
+    const at = this.#exact === undefined ? -1 : this.#fetched.indexOf(model)
     const exact = at === -1 ? undefined : this.#exact?.[at]
     const values: Record<string, CursorValue> = {}
-    for (const name of this.#parameters) setKey(values, name, cursorValue(row, name, exact))
+    for (const name of this.#parameters) setKey(values, name, cursorValue(model, name, exact))
     return new Cursor(values, pointsToNextItems)
   }
 
@@ -246,6 +258,11 @@ const exactValues = new WeakMap<readonly unknown[], ExactRows>()
  */
 export function setExactCursorValues(rows: readonly unknown[], values: ExactRows): void {
   exactValues.set(rows, values)
+}
+
+/** Is `row` a single resource (not a collection), whose `resource` is its model? */
+function isResourceOf(row: unknown): row is { readonly resource: unknown } {
+  return isResolvable(row) && !isCollectionClass(row.constructor) && 'resource' in row
 }
 
 /** The value of column `name` in `row`: under the full name, or the part after the last `.`. */

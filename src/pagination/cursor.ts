@@ -105,8 +105,8 @@ export class Cursor {
   #json(): string {
     const parameters = this.#parameters
     if (Object.keys(parameters).some((name) => ESCAPED.test(name)))
-      return JSON.stringify(this.#encodable())
-    const json = JSON.stringify(parameters)
+      return asPhpJson(JSON.stringify(this.#encodable()))
+    const json = asPhpJson(JSON.stringify(parameters))
     const flag = `"${DIRECTION_KEY}":${this.#pointsToNextItems}`
     return json === '{}' ? `{${flag}}` : `${json.slice(0, -1)},${flag}}`
   }
@@ -191,6 +191,19 @@ function checkedParameters(parameters: unknown): Record<string, CursorValue> {
 function isCursorValue(value: unknown): value is CursorValue {
   if (typeof value === 'number') return Number.isFinite(value)
   return value === null || typeof value === 'string' || typeof value === 'boolean'
+}
+
+/**
+ * JSON text as PHP's `json_encode()` writes it by default, which Laravel's cursors are made with:
+ * `/` as `\/` and every character past ASCII as `\uXXXX` (a UTF-16 unit each), so a cursor of such a
+ * value is the same string Laravel gives. Nothing to change in the common case.
+ */
+function asPhpJson(json: string): string {
+  return /[/\u0080-\uffff]/.test(json) ? json.replace(/[/\u0080-\uffff]/g, phpEscape) : json
+}
+
+function phpEscape(char: string): string {
+  return char === '/' ? '\\/' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
 }
 
 /** The base64url HMAC-SHA256 of `encoded`. */
