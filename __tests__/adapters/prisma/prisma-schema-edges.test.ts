@@ -8,6 +8,8 @@
 // - an app's own `include` of a relation, with its `where`, and `_count` of it: a plan's
 //   `include=items,items_count` keeps them. Before, the plan's entry replaced the app's, and a client
 //   saw the rows the app's filter left out.
+// - a to-many include of a model keyed by `@@id([...])`: its rows in key order (before, only a
+//   single `@id` gave an order, and these came in the database's order).
 import type { Knex } from 'knex'
 import knexFactory from 'knex'
 import { Field, JsonResource, WhenCounted, WhenLoaded, defineQuery, queryPlan } from 'api-resources'
@@ -29,16 +31,23 @@ interface EdgeRow {
   rank: number
   items?: { id: number }[]
   items_count?: number
+  slots?: { rowId: number; slot: number }[]
 }
 
 class ItemOut extends JsonResource<{ id: number }> {
   @Field() id!: number
 }
 
+class SlotOut extends JsonResource<{ rowId: number; slot: number }> {
+  @Field() rowId!: number
+  @Field() slot!: number
+}
+
 class RowOut extends JsonResource<EdgeRow> {
   static query = defineQuery<EdgeRow>()({ sort: ['id'] })
   @Field() id!: number
   @WhenLoaded(() => ItemOut) items?: unknown
+  @WhenLoaded(() => SlotOut) slots?: unknown
   @WhenCounted() items_count?: number
 }
 
@@ -73,6 +82,16 @@ describe.each(prismaDialects().map((d) => [d] as const))('Prisma schema edges on
     await knex('prisma_edge_items').insert(
       Array.from({ length: 12 }, (_, i) => ({ id: i + 1, row_id: (i % 3) + 1 })),
     )
+    await knex.raw(
+      `create table prisma_edge_slots (row_id integer not null, slot integer not null, ` +
+        `primary key (row_id, slot))`,
+    )
+    // stored newest first, so the database's order is not the key's
+    for (const slot of [9, 3, 7, 1, 5])
+      await knex('prisma_edge_slots').insert([
+        { row_id: 2, slot },
+        { row_id: 1, slot },
+      ])
     const client = openPrisma({ dialect: name, file, url: process.env.PG_URL ?? '' })
     rows = (client as unknown as { edgeRow: Delegate }).edgeRow
     close = () => client.$disconnect()
@@ -142,9 +161,27 @@ describe.each(prismaDialects().map((d) => [d] as const))('Prisma schema edges on
     expect(first.items.map((item) => item.id)).toEqual([7, 10])
     expect(first.items_count).toBe(2)
   })
+
+  it('orders a to-many include of a model keyed by @@id by that key', async () => {
+    const page = await paginate(rows as never, {}, queryPlan(RowOut, { query: 'include=slots' }))
+    const body = RowOut.collection(page).toJSON() as {
+      data: { id: number; slots: { rowId: number; slot: number }[] }[]
+    }
+    const slots = (id: number) => body.data.find((row) => row.id === id)!.slots
+    expect(slots(1).map((s) => s.slot)).toEqual([1, 3, 5, 7, 9])
+    expect(slots(2).map((s) => [s.rowId, s.slot])).toEqual([
+      [2, 1],
+      [2, 3],
+      [2, 5],
+      [2, 7],
+      [2, 9],
+    ])
+    expect(slots(3)).toEqual([])
+  })
 })
 
 async function dropTables(knex: Knex, name: string): Promise<void> {
+  await knex.schema.dropTableIfExists('prisma_edge_slots')
   await knex.schema.dropTableIfExists('prisma_edge_items')
   await knex.schema.dropTableIfExists('prisma_edge_rows')
   if (name === 'postgres') await knex.raw('drop type if exists "EdgeMood"')

@@ -3,7 +3,7 @@
  * values handed to Prisma, which binds them), its order as `orderBy`, its includes as nested
  * `include` (Prisma loads each relation level with one query for the whole page) and its counts as
  * `_count`. Relation names are the model's (the resource's `relation` renames map wire names to
- * them); to-many relations are ordered by the related model's `@id`.
+ * them); to-many relations are ordered by the related model's key (`@id` or `@@id`).
  */
 import { QueryParameterError } from '../../errors/base'
 import type { FilterValue } from '../../query/declaration'
@@ -25,10 +25,13 @@ interface ModelField {
   readonly list: boolean
 }
 
-/** A model's fields (kind, type, list) and its single `@id` field, from the generated client. */
+/**
+ * A model's fields (kind, type, list) and its key, from the generated client: its `@id` field, or
+ * the fields of its `@@id([...])`.
+ */
 interface ModelInfo {
   readonly fields: ReadonlyMap<string, ModelField>
-  readonly id?: string
+  readonly key?: readonly string[]
 }
 
 function modelInfo(internals: prismaClient.Internals, name: string): ModelInfo | undefined {
@@ -36,17 +39,20 @@ function modelInfo(internals: prismaClient.Internals, name: string): ModelInfo |
   if (runtime === undefined) return undefined
   const block = prismaClient.modelBlock(prismaClient.schemaOf(internals), name)
   const lists = new Set<string>()
-  let id: string | undefined
+  let key: string[] | undefined
   for (const line of block.split('\n')) {
+    // `@@id([a, b])`, `@@id(fields: [a, b(sort: Desc)], name: "ab")`
+    const compound = /^\s*@@id\(\s*(?:fields:\s*)?\[([^\]]*)\]/.exec(line)
+    if (compound !== null) key = compound[1].split(',').map((part) => /\w+/.exec(part)?.[0] ?? '')
     const field = /^\s*(\w+)\s+\w+(\[\])?/.exec(line)
     if (field === null) continue
     if (field[2] !== undefined) lists.add(field[1])
-    if (/\s@id\b/.test(line)) id = field[1]
+    if (/\s@id\b/.test(line)) key = [field[1]]
   }
   const fields = new Map<string, ModelField>()
   for (const f of runtime)
     fields.set(f.name, { kind: f.kind, type: f.type, list: lists.has(f.name) })
-  return { fields, ...(id === undefined ? {} : { id }) }
+  return { fields, ...(key === undefined || key.includes('') ? {} : { key }) }
 }
 
 /** A plan value as Prisma takes it for the field: a date-time as ISO text for a String field. */
@@ -104,9 +110,9 @@ function spelling(
 interface JoinPath {
   readonly join: string
   readonly related: string
-  /** The related model's name and `@id`, when the client describes them. */
+  /** The related model's name and key, when the client describes them. */
   readonly model?: string
-  readonly id?: string
+  readonly key?: readonly string[]
 }
 
 /** `postTags.tag` as a {@link JoinPath} of `model`, checked where the client describes it. */
@@ -137,7 +143,7 @@ function joinPath(
     join,
     related,
     ...(relatedField === undefined ? {} : { model: relatedField.type }),
-    ...(target?.id === undefined ? {} : { id: target.id }),
+    ...(target?.key === undefined ? {} : { key: target.key }),
   }
 }
 
@@ -153,7 +159,7 @@ function includeEntry(nested: Record<string, unknown>, orderBy: unknown): unknow
 /**
  * The nested `include` of a tree, checked against the models where the client describes them. A
  * relation of an explicit join model (`postTags.tag`) includes the join rows, each with its related
- * model, ordered by the related model's `@id` (the Knex adapter orders a pivot by the related key).
+ * model, ordered by the related model's key (the Knex adapter orders a pivot by the related key).
  */
 function includeOf(
   fn: string,
@@ -172,7 +178,9 @@ function includeOf(
         typeof own === 'object' && own !== null ? (own as { include?: object }).include : {}
       include[path.join] = {
         include: { ...ownInclude, [path.related]: includeEntry(nested, undefined) },
-        ...(path.id === undefined ? {} : { orderBy: { [path.related]: { [path.id]: 'asc' } } }),
+        ...(path.key === undefined
+          ? {}
+          : { orderBy: path.key.map((part) => ({ [path.related]: { [part]: 'asc' } })) }),
       }
       continue
     }
@@ -186,7 +194,9 @@ function includeOf(
     const nested = field === undefined ? {} : includeOf(fn, internals, field.type, children)
     const related = field === undefined ? undefined : modelInfo(internals, field.type)
     const orderBy =
-      field?.list === true && related?.id !== undefined ? { [related.id]: 'asc' } : undefined
+      field?.list === true && related?.key !== undefined
+        ? related.key.map((part) => ({ [part]: 'asc' }))
+        : undefined
     if (include[relation] === undefined) include[relation] = includeEntry(nested, orderBy)
   }
   return include
