@@ -163,7 +163,11 @@ describe.each(prismaDialects().map((d) => [d] as const))('Prisma schema edges on
   })
 
   it('orders a to-many include of a model keyed by @@id by that key', async () => {
-    const page = await paginate(rows as never, {}, queryPlan(RowOut, { query: 'include=slots' }))
+    const page = await paginate(
+      rows as never,
+      {} as never,
+      queryPlan(RowOut, { query: 'include=slots' }),
+    )
     const body = RowOut.collection(page).toJSON() as {
       data: { id: number; slots: { rowId: number; slot: number }[] }[]
     }

@@ -12,6 +12,9 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  RawServerBase,
+  RawServerDefault,
+  RouteGenericInterface,
   RouteHandlerMethod,
   RouteOptions,
 } from 'fastify'
@@ -85,13 +88,16 @@ export interface ApiResourcesOptions {
   readonly strict?: boolean
 }
 
-/** Options of {@link resourceErrors}. */
-export interface ResourceErrorsOptions {
+/**
+ * Options of {@link resourceErrors}. `Server` is the app's server (`http2: true` gives an HTTP/2
+ * one), inferred where the handler is passed to `setErrorHandler()`.
+ */
+export interface ResourceErrorsOptions<Server extends RawServerBase = RawServerDefault> {
   /**
    * Whether to answer with a JSON:API error document for this request.
    * @default (request) => the Accept header asks for application/vnd.api+json
    */
-  readonly jsonApi?: (request: FastifyRequest) => boolean
+  readonly jsonApi?: (request: FastifyRequest<RouteGenericInterface, Server>) => boolean
   /**
    * The `title` of each JSON:API validation error object.
    * @default 'Invalid Attribute'
@@ -336,9 +342,13 @@ function inheritedPast(reply: object, name: string, own: StatusMethod): StatusMe
  *   reply.code(500).send({ message: 'Server error' })
  * })
  */
-export function resourceErrors(
-  options: ResourceErrorsOptions = {},
-): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+export function resourceErrors<Server extends RawServerBase = RawServerDefault>(
+  options: ResourceErrorsOptions<Server> = {},
+): (
+  error: FastifyError,
+  request: FastifyRequest<RouteGenericInterface, Server>,
+  reply: FastifyReply<RouteGenericInterface, Server>,
+) => void {
   return function resourceErrorsHandler(error, request, reply) {
     if (!answerResourceError(error, request, reply, options)) throw error
   }
@@ -348,11 +358,11 @@ export function resourceErrors(
  * Answers `error` when it is one of the package's own errors with an HTTP status and returns
  * `true`; returns `false` (and sends nothing) for any other error.
  */
-export function answerResourceError(
+export function answerResourceError<Server extends RawServerBase = RawServerDefault>(
   error: unknown,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  options: ResourceErrorsOptions = {},
+  request: FastifyRequest<RouteGenericInterface, Server>,
+  reply: FastifyReply<RouteGenericInterface, Server>,
+  options: ResourceErrorsOptions<Server> = {},
 ): boolean {
   const answer = errorToHttpResponse(
     error,
