@@ -37,9 +37,7 @@ describe('api-resources/fastify on an HTTP/2 app', () => {
   it('answers with resourceErrors() set by the app, a JSON:API choice reading the HTTP/2 request', async () => {
     const app = Fastify({ http2: true })
     await app.register(apiResources({ errorHandler: false }))
-    app.setErrorHandler(
-      resourceErrors({ jsonApi: (request) => request.raw.httpVersion === '2.0' }),
-    )
+    app.setErrorHandler(resourceErrors({ jsonApi: (request) => request.raw.httpVersion === '2.0' }))
     app.get('/users/:id', (request) => {
       const user = users.find((u) => String(u.id) === (request.params as { id: string }).id)
       if (user === undefined) throw new NotFoundError('No such user.')
