@@ -19,6 +19,7 @@ import {
   type WhereSpelling,
 } from 'api-resources/adapter'
 import { ERROR_CODES as ROOT_CODES } from 'api-resources'
+import * as errorsEntry from 'api-resources/errors'
 import { ERROR_CODES, PAGINATION_ERROR_CODES } from 'api-resources/errors'
 
 interface Row {
@@ -136,5 +137,27 @@ describe('api-resources/adapter', () => {
     expect(
       Object.values(PAGINATION_ERROR_CODES).every((c) => Object.values(ERROR_CODES).includes(c)),
     ).toBe(true)
+  })
+
+  it('gives in api-resources/errors the classes, the code tables and the brand, nothing internal', () => {
+    expect(Object.keys(errorsEntry).sort()).toEqual([
+      'ApiResourcesError',
+      'ArgumentError',
+      'ERROR_BRAND',
+      'ERROR_CODES',
+      'HANDLEBARS_ERROR_CODES',
+      'InvalidCursorError',
+      'JSONAPI_ERROR_CODES',
+      'JsonApiError',
+      'NotFoundError',
+      'PAGINATION_ERROR_CODES',
+      'PaginationError',
+      'PaginationTemplateError',
+      'QueryParameterError',
+      'ResourceError',
+      'UnsupportedQueryError',
+      'ValidationError',
+      'isApiResourcesError',
+    ])
   })
 })

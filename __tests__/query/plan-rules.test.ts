@@ -1,8 +1,9 @@
 // The plan's reading of include and per_page at their edges, and of which parameters are filters:
 // an include path stops at its last allowed prefix (the relations before an unknown or too deep
 // segment still load), a route narrowed to a.b allows and loads a, a per_page of any length above
-// the maximum is the maximum, an undecodable include is a 400 under strict, and only `filter` and
-// `filter[...]` are filters.
+// the maximum is the maximum, an undecodable include is a 400 under strict, strict checks every
+// include entry as written (none escapes past 200 repeats; blanks around a path make another
+// name), and only `filter` and `filter[...]` are filters.
 import {
   Field,
   JsonResource,
@@ -96,6 +97,33 @@ describe('include', () => {
     expect(() => paths('include=author%ZZ', { strict: true })).toThrow(
       expect.objectContaining({ errors: { include: [expect.stringMatching(/percent-encoding/)] } }),
     )
+  })
+
+  it('strict checks every entry: none escapes after 200 repeats, and a repeat counts once', () => {
+    const repeated = Array.from({ length: 200 }, () => 'author').join(',')
+    for (const query of [`include=${repeated},nope`, `include=${repeated}&include=nope`])
+      expect(() => paths(query, { strict: true })).toThrow(/"nope" cannot be included/)
+    // 300 entries naming two paths are two paths
+    const many = Array.from({ length: 150 }, () => 'author,comments').join(',')
+    expect(paths(`include=${many}`, { strict: true })).toEqual(['author', 'comments'])
+    // more than 50 distinct paths are refused
+    const distinct = Array.from({ length: 51 }, (_, i) => `p${i}`).join(',')
+    expect(() => paths(`include=${distinct}`, { strict: true })).toThrow(
+      expect.objectContaining({
+        errors: { include: expect.arrayContaining(['at most 50 include paths may be asked for.']) },
+      }),
+    )
+    // not strict: the first 200 entries are read
+    expect(paths(`include=${repeated},comments`)).toEqual(['author'])
+  })
+
+  it('strict compares a path as written: blanks around it make another name', () => {
+    for (const query of ['include=%20author', 'include=author%20', 'include=author,%20comments'])
+      expect(() => paths(query, { strict: true })).toThrow(/cannot be included/)
+    // empty entries are no path
+    expect(paths('include=author,,comments,', { strict: true })).toEqual(['author', 'comments'])
+    // not strict: trimmed
+    expect(paths('include=%20author,comments%20')).toEqual(['author', 'comments'])
   })
 })
 

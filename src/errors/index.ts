@@ -14,7 +14,13 @@ export {
   InvalidCursorError,
   PAGINATION_ERROR_CODES,
 } from './base' // paginators, adapters
-export * from './base' // ValidationError, NotFoundError
+export {
+  ValidationError,
+  NotFoundError,
+  type ValidationMessages,
+  type ZodErrorLike,
+  type ExpressValidatorResultLike,
+} from './base' // handlers' answers
 export { PaginationTemplateError, HANDLEBARS_ERROR_CODES } from './base' // HTML bar
 export { JsonApiError, JSONAPI_ERROR_CODES } from './base' // JSON:API
 export { QueryParameterError, type QueryParameterMessages } from './base' // query parameters

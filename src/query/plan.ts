@@ -164,11 +164,16 @@ function checkIncludes(
   const include = new Map<string, ResolvedInclude>()
   const counts = new Map<string, ResolvedCount>()
   const unknown: string[] = []
-  let seen = 0
+  // a strict resource checks every entry (each path once) and refuses more than MAX_INCLUDES
+  // paths; another reads the first MAX_INCLUDES * 4 entries, trimmed
+  const seen = new Set<string>()
+  let entries = 0
   for (const value of values) {
     for (const raw of value.split(',')) {
-      const path = raw.trim()
-      if (path === '' || ++seen > MAX_INCLUDES * 4) continue
+      const path = query.strict ? raw : raw.trim()
+      if (path === '' || (!query.strict && ++entries > MAX_INCLUDES * 4) || seen.has(path)) continue
+      seen.add(path)
+      if (query.strict && seen.size > MAX_INCLUDES) continue // refused below
       const count = query.counts.get(path)
       if (count !== undefined) {
         counts.set(path, count)
@@ -190,7 +195,7 @@ function checkIncludes(
     for (const path of unknown.slice(0, 3))
       problems.add('include', `${quote(path)} cannot be included; allowed: ${listOf(allowed)}.`)
   }
-  if (query.strict && include.size + counts.size > MAX_INCLUDES)
+  if (query.strict && seen.size > MAX_INCLUDES)
     problems.add('include', `at most ${MAX_INCLUDES} include paths may be asked for.`)
   // only the leaves go to the links; loading needs every prefix, in path order
   return {
