@@ -12,7 +12,8 @@ import {
   type INestApplication,
 } from '@nestjs/common'
 import { APP_INTERCEPTOR, Reflector } from '@nestjs/core'
-import { Test } from '@nestjs/testing'
+import { FastifyAdapter } from '@nestjs/platform-fastify'
+import { Test, type TestingModule } from '@nestjs/testing'
 import { Exclude } from 'class-transformer'
 import request from 'supertest'
 import { ArgumentError, NotFoundError, ValidationError } from 'api-resources'
@@ -27,10 +28,18 @@ import {
   usersPage,
 } from '../fixtures'
 
+/** Express's response or Fastify's reply, as a resource's withResponse() is given it. */
+type PlatformResponse = {
+  status(code: number): unknown
+  setHeader?(name: string, value: string): unknown
+  header?(name: string, value: string): unknown
+}
+
 class Created extends UserResource {
-  override withResponse(_request: unknown, response: any): void {
+  override withResponse(_request: unknown, response: PlatformResponse): void {
     response.status(202)
-    response.setHeader('x-hook', 'yes')
+    if (response.header !== undefined) response.header('x-hook', 'yes')
+    else response.setHeader!('x-hook', 'yes')
   }
 }
 
@@ -122,8 +131,26 @@ class UsersController {
 }
 
 type Setup = 'module only' | 'serializer global first' | 'serializer provider after'
+/** Nest's two HTTP platforms. */
+type Platform = 'express' | 'fastify'
 
-async function makeApp(setup: Setup): Promise<INestApplication> {
+/** The app of `moduleRef` on `platform`, initialised (and, on Fastify, ready for requests). */
+async function startApp(
+  moduleRef: TestingModule,
+  platform: Platform,
+  before: (app: INestApplication) => void = () => {},
+): Promise<INestApplication> {
+  const app =
+    platform === 'express'
+      ? moduleRef.createNestApplication({ logger: false })
+      : moduleRef.createNestApplication(new FastifyAdapter(), { logger: false })
+  before(app)
+  await app.init()
+  if (platform === 'fastify') await app.getHttpAdapter().getInstance().ready()
+  return app
+}
+
+async function makeApp(setup: Setup, platform: Platform): Promise<INestApplication> {
   const providers =
     setup === 'serializer provider after'
       ? [{ provide: APP_INTERCEPTOR, useClass: ClassSerializerInterceptor }]
@@ -131,19 +158,20 @@ async function makeApp(setup: Setup): Promise<INestApplication> {
   @Module({ imports: [ApiResourcesModule.forRoot()], controllers: [UsersController], providers })
   class AppModule {}
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile()
-  const app = moduleRef.createNestApplication({ logger: false })
-  if (setup === 'serializer global first')
-    app.useGlobalInterceptors(new ClassSerializerInterceptor(app.get(Reflector)))
-  await app.init()
-  return app
+  return startApp(moduleRef, platform, (app) => {
+    if (setup === 'serializer global first')
+      app.useGlobalInterceptors(new ClassSerializerInterceptor(app.get(Reflector)))
+  })
 }
 
-describe.each<Setup>(['module only', 'serializer global first', 'serializer provider after'])(
-  'api-resources/nestjs (%s)',
-  (setup) => {
+const SETUPS: Setup[] = ['module only', 'serializer global first', 'serializer provider after']
+
+describe.each(SETUPS.flatMap((setup) => (['express', 'fastify'] as const).map((p) => [setup, p])))(
+  'api-resources/nestjs (%s, on %s)',
+  (setup, platform) => {
     let app: INestApplication
     beforeAll(async () => {
-      app = await makeApp(setup)
+      app = await makeApp(setup as Setup, platform as Platform)
     })
     afterAll(async () => {
       await app.close()
@@ -174,6 +202,9 @@ describe.each<Setup>(['module only', 'serializer global first', 'serializer prov
       expect(JSON.parse(res.text)).toMatchObject({
         data: { type: 'users', id: '2', attributes: { name: 'User 2' } },
       })
+      // built in the request's context: its sparse fieldset applies
+      const sparse = await http().get('/users/2?fields[users]=').expect(200)
+      expect(JSON.parse(sparse.text).data).toEqual({ type: 'users', id: '2' })
     })
 
     it("keeps Nest's statuses, @HttpCode(), a handler's and withResponse()'s", async () => {
@@ -191,7 +222,9 @@ describe.each<Setup>(['module only', 'serializer global first', 'serializer prov
         .get('/seen')
         .expect(200, { data: { id: 1 } })
       expect(HookedResource.seen).toHaveLength(1)
-      expect(typeof (HookedResource.seen[0] as { setHeader?: unknown }).setHeader).toBe('function')
+      // the platform's own response: Express's `res`, Fastify's `reply`
+      const given = HookedResource.seen[0] as { setHeader?: unknown; header?: unknown }
+      expect(typeof (platform === 'express' ? given.setHeader : given.header)).toBe('function')
     })
 
     it('sends a list of resources as their payloads (ClassSerializerInterceptor or not)', async () => {
@@ -239,40 +272,42 @@ describe.each<Setup>(['module only', 'serializer global first', 'serializer prov
   },
 )
 
-describe("api-resources/nestjs with forRoot({ errorBody: 'nest' })", () => {
-  let app: INestApplication
-  beforeAll(async () => {
-    @Module({
-      imports: [ApiResourcesModule.forRoot({ errorBody: 'nest' })],
-      controllers: [UsersController],
+describe.each(['express', 'fastify'] as const)(
+  "api-resources/nestjs with forRoot({ errorBody: 'nest' }) on %s",
+  (platform) => {
+    let app: INestApplication
+    beforeAll(async () => {
+      @Module({
+        imports: [ApiResourcesModule.forRoot({ errorBody: 'nest' })],
+        controllers: [UsersController],
+      })
+      class AppModule {}
+      const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile()
+      app = await startApp(moduleRef, platform)
     })
-    class AppModule {}
-    const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile()
-    app = moduleRef.createNestApplication({ logger: false })
-    await app.init()
-  })
-  afterAll(async () => {
-    await app.close()
-  })
+    afterAll(async () => {
+      await app.close()
+    })
 
-  it("answers the package's errors in Nest's shape, JSON:API documents in theirs", async () => {
-    const http = () => request(app.getHttpServer())
-    await http()
-      .get('/users/99')
-      .expect(404, { statusCode: 404, message: 'User not found.', error: 'Not Found' })
-    const invalid = await http().post('/users').expect(422)
-    expect(invalid.body).toEqual({
-      statusCode: 422,
-      message: expect.any(String),
-      error: 'Unprocessable Entity',
-      errors: { name: ['The name field is required.'] },
+    it("answers the package's errors in Nest's shape, JSON:API documents in theirs", async () => {
+      const http = () => request(app.getHttpServer())
+      await http()
+        .get('/users/99')
+        .expect(404, { statusCode: 404, message: 'User not found.', error: 'Not Found' })
+      const invalid = await http().post('/users').expect(422)
+      expect(invalid.body).toEqual({
+        statusCode: 422,
+        message: expect.any(String),
+        error: 'Unprocessable Entity',
+        errors: { name: ['The name field is required.'] },
+      })
+      const jsonApi = await http().get('/users/99').set('Accept', JSONAPI).expect(404)
+      expect(JSON.parse(jsonApi.text)).toMatchObject({ errors: [{ status: '404' }] })
+      // Nest's own 404, for comparison: the same keys
+      const nest = await http().get('/nowhere').expect(404)
+      expect(Object.keys(nest.body).sort()).toEqual(['error', 'message', 'statusCode'])
+      // other errors still get Nest's answer
+      await http().get('/boom').expect(500)
     })
-    const jsonApi = await http().get('/users/99').set('Accept', JSONAPI).expect(404)
-    expect(JSON.parse(jsonApi.text)).toMatchObject({ errors: [{ status: '404' }] })
-    // Nest's own 404, for comparison: the same keys
-    const nest = await http().get('/nowhere').expect(404)
-    expect(Object.keys(nest.body).sort()).toEqual(['error', 'message', 'statusCode'])
-    // other errors still get Nest's answer
-    await http().get('/boom').expect(500)
-  })
-})
+  },
+)

@@ -1,20 +1,7 @@
 import { Catch, Injectable, type ArgumentsHost } from '@nestjs/common'
 import { BaseExceptionFilter } from '@nestjs/core'
 import { errorToHttpResponse } from '../../http'
-
-/** What the filter reads of Express's request and response. */
-interface ExpressRequestLike {
-  readonly originalUrl?: string
-  readonly url?: string
-  readonly headers?: Record<string, string | string[] | undefined>
-}
-
-interface ExpressResponseLike {
-  statusCode: number
-  readonly headersSent?: boolean
-  setHeader(name: string, value: string): unknown
-  end(chunk: Buffer): unknown
-}
+import { isSent, sendBody, type NestRequestLike, type NestResponseLike } from './platform'
 
 /**
  * A Nest exception filter (HTTP) for the errors a handler throws on purpose: `ValidationError`
@@ -37,20 +24,19 @@ export class ResourceErrorsFilter extends BaseExceptionFilter {
   override catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() === 'http') {
       const http = host.switchToHttp()
-      const request = http.getRequest<ExpressRequestLike>()
-      const response = http.getResponse<ExpressResponseLike>()
+      const request = http.getRequest<NestRequestLike>()
+      const response = http.getResponse<NestResponseLike>()
       const url = request.originalUrl ?? request.url ?? '/'
-      const answer = response.headersSent
+      const answer = isSent(response)
         ? undefined
         : errorToHttpResponse(exception, { url, headers: request.headers, raw: request })
       if (answer !== undefined) {
-        response.statusCode = answer.status
-        response.setHeader('Content-Type', answer.headers['content-type'])
+        const type = answer.headers['content-type']
         const body =
-          this.errorBody === 'nest' && answer.headers['content-type'] === 'application/json'
+          this.errorBody === 'nest' && type === 'application/json'
             ? nestShaped(answer.status, answer.body)
             : answer.body
-        response.end(Buffer.from(body, 'utf8'))
+        sendBody(response, answer.status, type, body)
         return
       }
     }

@@ -1,5 +1,5 @@
 /**
- * api-resources/nestjs: the NestJS integration (Express platform). `ApiResourcesModule.forRoot()`
+ * api-resources/nestjs: the NestJS integration (Nest's Express and Fastify platforms). `ApiResourcesModule.forRoot()`
  * registers {@link ApiResourcesInterceptor} (request context, resources sent with their exact
  * content type and status) and {@link ResourceErrorsFilter} (`ValidationError` 422,
  * `NotFoundError` 404, ...) globally; both can be used on their own too.

@@ -9,29 +9,19 @@ import { Observable } from 'rxjs'
 import type { BigintEncoding, RequestContext } from '../../context/request-context'
 import { toHttpResponse, holdRequestContext, runInRequestContext } from '../../http/http-response'
 import { isRespondable } from '../../runtime/respondable'
-
-/** What the interceptor reads of Express's request and response (Nest's Express platform). */
-interface ExpressRequestLike {
-  readonly originalUrl?: string
-  readonly url?: string
-  readonly headers?: Record<string, string | string[] | undefined>
-  /** Express: the route matched (its `path`, the controller's and the handler's joined by Nest). */
-  readonly route?: { readonly path?: unknown }
-  readonly baseUrl?: string
-}
-
-interface ExpressResponseLike {
-  statusCode: number
-  json?: (body: unknown) => unknown
-  setHeader(name: string, value: string): unknown
-  end(chunk: Buffer): unknown
-}
+import {
+  replaceSend,
+  requestOf,
+  sendBody,
+  type NestRequestLike,
+  type NestResponseLike,
+} from './platform'
 
 // `@HttpCode()`'s metadata key (@nestjs/common's HTTP_CODE_METADATA).
 const HTTP_CODE_METADATA = '__httpCode__'
 
 /**
- * A Nest interceptor (HTTP, Express platform) that runs the handler inside the request context
+ * A Nest interceptor (HTTP, on Nest's Express or Fastify platform) that runs the handler inside the request context
  * (page, path, `include`, `fields[<type>]`), and sends a resource, collection, paginator or JSON:API
  * document the handler returns with exactly its content type (`application/json` or
  * `application/vnd.api+json`, no charset). The status is `@HttpCode()`'s when the route has one,
@@ -73,8 +63,8 @@ export class ApiResourcesInterceptor implements NestInterceptor {
   intercept(execution: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (execution.getType() !== 'http') return next.handle()
     const http = execution.switchToHttp()
-    const request = http.getRequest<ExpressRequestLike>()
-    const response = http.getResponse<ExpressResponseLike>()
+    const request = http.getRequest<NestRequestLike>()
+    const response = http.getResponse<NestResponseLike>()
     const { baseUrl, bigint, strict } = this
     const context = holdRequestContext(request, (r) => ({
       ...requestOf(r),
@@ -87,12 +77,17 @@ export class ApiResourcesInterceptor implements NestInterceptor {
       const subscribe = () =>
         next.handle().subscribe({
           next: (value) => {
-            if (isRespondable(value) && typeof response.json === 'function') {
+            if (isRespondable(value))
               // the handler's own status (a passthrough `res.status()`), read now: Nest sets the
               // route's status again when it replies
-              const status = response.statusCode
-              sendThroughJson(request, response, context, httpCode, status, this.checkResponses)
-            }
+              sendThroughReply(
+                request,
+                response,
+                context,
+                httpCode,
+                response.statusCode,
+                this.checkResponses,
+              )
             subscriber.next(value)
           },
           error: (error: unknown) => subscriber.error(error),
@@ -106,18 +101,6 @@ export class ApiResourcesInterceptor implements NestInterceptor {
   }
 }
 
-/** The URL (mount prefix included), headers and request object the context is opened from. */
-function requestOf(request: ExpressRequestLike) {
-  const url = typeof request.originalUrl === 'string' ? request.originalUrl : (request.url ?? '/')
-  return { url, headers: request.headers, raw: request, route: () => routeOf(request) }
-}
-
-/** The route Nest registered for the handler (`/posts/:id`, global prefix included). */
-function routeOf(request: ExpressRequestLike): string | undefined {
-  const path = request.route?.path
-  return typeof path === 'string' ? (request.baseUrl ?? '') + path : undefined
-}
-
 function httpCodeOf(handler: unknown): number | undefined {
   const reflect = Reflect as unknown as { getMetadata?: (key: string, target: unknown) => unknown }
   const code = reflect.getMetadata?.(HTTP_CODE_METADATA, handler)
@@ -125,24 +108,23 @@ function httpCodeOf(handler: unknown): number | undefined {
 }
 
 /**
- * Makes this response's `res.json(value)` (what Nest's Express adapter calls to reply) send a
- * respondable with its exact content type and status; any other value goes to Express's `res.json`.
- * Own property of this one response, installed only when a handler returned a respondable. The
- * status: `httpCode` (`@HttpCode()`) when the route has one, else one the resource's
- * `withResponse()` sets (it runs after the handler), else `status`, the response's when the handler
- * returned (the route's default or what the handler set).
+ * Makes this response's reply (`res.json(value)` on Express, `reply.send(value)` on Fastify: what
+ * Nest calls to reply) send a respondable with its exact content type and status; any other value
+ * goes to the platform's own method. Installed on this one response, only when a handler returned
+ * a respondable. The status: `httpCode` (`@HttpCode()`) when the route has one, else one the
+ * resource's `withResponse()` sets (it runs after the handler), else `status`, the response's when
+ * the handler returned (the route's default or what the handler set).
  */
-function sendThroughJson(
-  request: ExpressRequestLike,
-  response: ExpressResponseLike,
+function sendThroughReply(
+  request: NestRequestLike,
+  response: NestResponseLike,
   context: RequestContext,
   httpCode: number | undefined,
   status: number,
   checkResponses: boolean,
 ): void {
-  const original = response.json!
-  response.json = function jsonWithResources(this: ExpressResponseLike, body: unknown) {
-    if (!isRespondable(body)) return original.call(this, body)
+  replaceSend(response, (body, send) => {
+    if (!isRespondable(body)) return false
     // Nest has set the route's status again by now: a change from here on is the hook's
     const beforeHook = response.statusCode
     const answer = toHttpResponse(
@@ -156,12 +138,9 @@ function sendThroughJson(
         checkResponses,
       },
     )
-    response.statusCode = answer.status
-    // a Buffer, so that Express adds no `; charset=utf-8` to the media type
-    response.setHeader('Content-Type', answer.headers['content-type'])
-    response.end(Buffer.from(answer.body, 'utf8'))
-    return this
-  }
+    sendBody(response, answer.status, answer.headers['content-type'], answer.body, send)
+    return true
+  })
 }
 
 // Marks ClassSerializerInterceptor's prototype once its serialize() passes respondables through.

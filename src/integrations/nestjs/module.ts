@@ -59,7 +59,7 @@ export interface ApiResourcesModuleOptions {
 }
 
 /**
- * Gives every HTTP handler of the app (Nest's Express platform) the request context, sends the
+ * Gives every HTTP handler of the app (Nest's Express or Fastify platform) the request context, sends the
  * resources, collections, paginators and JSON:API documents handlers return with exactly their
  * content type and status, and answers `ValidationError` (422), `NotFoundError` (404) and the
  * package's other errors with a status: {@link ApiResourcesInterceptor} and
