@@ -135,6 +135,32 @@ describe('member schemas', () => {
     expect(p.posts_exists).toEqual({ type: 'boolean' })
   })
 
+  it("types a getter by its own type, not by the kind's attribute (a count, a flag, a pivot)", () => {
+    class Getters extends JsonResource<Model> {
+      @WhenCounted({ relation: 'posts' as string }) get posts_count(): string {
+        return `${String(this.resource.posts_count)} posts`
+      }
+      @WhenExistsLoaded({ relation: 'posts' as string }) get posts_exists(): string {
+        return this.resource.posts_exists ? 'yes' : 'no'
+      }
+      @WhenPivotLoaded() get pivot(): string {
+        return 'lead'
+      }
+    }
+    const p = (classSchemas(Getters).components.Getters as { properties: Record<string, unknown> })
+      .properties
+    expect(p).toEqual({
+      posts_count: { type: 'string' },
+      posts_exists: { type: 'string' },
+      pivot: { type: 'string' },
+    })
+    // and the body they give is valid against it
+    expectValid(
+      bodySchema(Getters, 'resource') as Json,
+      new Getters({ posts_count: 2, posts_exists: 1, pivot: { role: 'lead' } }),
+    )
+  })
+
   it('refers to nested resources: a list when the thunk or design:type says so, else one', () => {
     const team = { $ref: '#/$defs/Team' }
     expect(schema.properties.team).toEqual({ anyOf: [team, { type: 'null' }] })

@@ -4,6 +4,7 @@
  * properties each segment is read from) and counts, the page size and `strict`.
  */
 import { ArgumentError } from '../errors/base'
+import { kindRules } from '../metadata/kinds'
 import { resolveMembers } from '../metadata/resolve'
 import type { ResourceThunk } from '../metadata/types'
 import {
@@ -269,7 +270,8 @@ function edgesOf(resource: Function): Edge[] {
   }
   for (const member of members.relationships) add(member.key, member.source, member.resource)
   for (const member of members.fields)
-    if (member.kind === 'whenLoaded') add(member.key, member.source, member.resource)
+    // a member that reads a loaded relation (its kind's rules say so) is an include edge
+    if (kindRules(member.kind).read === 'relation') add(member.key, member.source, member.resource)
   const map = (resource as { relationships?: unknown }).relationships
   if (typeof map === 'object' && map !== null)
     for (const [name, thunk] of Object.entries(map)) add(name, name, thunk)
@@ -320,7 +322,7 @@ function explicitIncludes(resource: Function, paths: readonly string[]): Resolve
 function countsOf(resource: Function): ResolvedCount[] {
   try {
     return resolveMembers(resource)
-      .fields.filter((member) => member.kind === 'whenCounted')
+      .fields.filter((member) => kindRules(member.kind).read === 'count')
       .map((member) => ({ name: member.key, relation: member.source }))
   } catch {
     return []

@@ -221,7 +221,9 @@ function inferred(record: FieldRecord, uses: Set<Function>, bigint: BigintEncodi
     return typeSchema(record.type, record.enum, bigint)
   if (record.resource !== undefined) return nested(record, uses)
   if (record.raw === true) return rawSchema(record)
-  return kindRules(record.kind).schema ?? scalarSchema(record.designType, bigint) ?? true
+  // a kind's schema types the attribute it reads; a getter's value is the getter's own
+  const kind = record.isGetter ? undefined : kindRules(record.kind).schema
+  return kind ?? scalarSchema(record.designType, bigint) ?? true
 }
 
 function memberSchema(
