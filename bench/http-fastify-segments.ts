@@ -24,10 +24,12 @@ import { availableParallelism } from 'node:os'
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
 import { LengthAwarePaginator } from '../src'
 import { createRequestContext, runInSyncRequestContext } from '../src/context/request-context'
-import { buildResponse, holdRequestContextOf, runInRequestContext } from '../src/http/http-response'
+import { buildResponse, holdRequestContext, runInRequestContext } from '../src/http/http-response'
 import { jsonText } from '../src/runtime/json'
 import { handShaped, rows } from './http-server'
 import { UserResource } from './users'
+
+const requestOf = (request: FastifyRequest) => ({ url: request.url, raw: request })
 
 const MODES = ['bare', 'library', 'bare + library build', 'bare, text by concatenation'] as const
 type Mode = (typeof MODES)[number]
@@ -70,7 +72,7 @@ function handler(mode: Mode, spent: number[]) {
   if (mode === 'library') {
     return (request: FastifyRequest, reply: FastifyReply) => {
       const t0 = now()
-      const context = holdRequestContextOf(request, request.url, request)
+      const context = holdRequestContext(request, requestOf)
       const t1 = now()
       const value = runInRequestContext(context, page)
       const t2 = now()

@@ -9,6 +9,7 @@
  */
 
 import { guideUrl } from '../errors/catalogue'
+import { isProductionEnv } from '../util/objects'
 
 /** The `code` of the process warning. */
 const NO_REQUEST_CONTEXT_WARNING = 'API_RESOURCES_NO_REQUEST_CONTEXT'
@@ -81,7 +82,7 @@ export function noteMissingRequestContext(): void {
   if (settled) return
   settled = true
   if (typeof process === 'undefined' || typeof process.emitWarning !== 'function') return
-  if (process.env.NODE_ENV === 'production') return
+  if (isProductionEnv()) return
   process.emitWarning(noContextWarningText(frameworksInUse()), {
     type: 'ApiResourcesWarning',
     code: NO_REQUEST_CONTEXT_WARNING,

@@ -1,11 +1,13 @@
 import {
+  checkBaseUrl,
+  checkBigintEncoding,
+  checkStrict,
   createRequestContext,
   runInSyncRequestContext,
   tryGetRequestContext,
   type BigintEncoding,
   type RequestContext,
   runWithRequestContext,
-  type RequestContextOptions,
 } from '../context/request-context'
 import { CATALOGUE } from '../errors/catalogue'
 import {
@@ -16,6 +18,7 @@ import {
 } from '../runtime/respondable'
 import { checkResponseBody } from '../schema/check'
 import { jsonText } from '../runtime/json'
+import { isProductionEnv } from '../util/objects'
 import {
   acceptsJsonApi,
   asHandledError,
@@ -267,6 +270,36 @@ export function errorToHttpResponse(
  */
 export const CONTEXT: unique symbol = Symbol('api-resources.context')
 
+/** The options every integration takes for the app as a whole. */
+export interface IntegrationOptions {
+  readonly baseUrl?: string
+  readonly bigint?: BigintEncoding
+  readonly strict?: boolean
+  readonly checkResponses?: boolean
+}
+
+/** An integration's options, checked once, when the app installs it. @internal */
+export interface IntegrationSettings {
+  readonly baseUrl: string | undefined
+  readonly bigint: BigintEncoding | undefined
+  readonly strict: boolean | undefined
+  /** `checkResponses`, and not in production (`NODE_ENV`). */
+  readonly checkResponses: boolean
+}
+
+/**
+ * The app-wide options of an integration, checked (an `ArgumentError` for a bad one): what every
+ * integration reads the same way when it is installed. @internal
+ */
+export function integrationSettings(options: IntegrationOptions): IntegrationSettings {
+  return {
+    baseUrl: checkBaseUrl(options.baseUrl),
+    bigint: checkBigintEncoding(options.bigint),
+    strict: checkStrict(options.strict),
+    checkResponses: options.checkResponses === true && !isProductionEnv(),
+  }
+}
+
 interface Holder {
   [CONTEXT]?: RequestContext | null
 }
@@ -285,20 +318,6 @@ export function holdRequestContext<H extends object>(
   request: (holder: H) => HttpRequestLike,
 ): RequestContext {
   return ((holder as Holder)[CONTEXT] ??= openRequestContext(request(holder)))
-}
-
-/**
- * The context kept on `holder`, opened for the URL `url` (as the client sent it), the framework
- * request `raw` and the app's `options` the first time: {@link holdRequestContext} without a
- * request object. @internal
- */
-export function holdRequestContextOf(
-  holder: object,
-  url: string,
-  raw: unknown,
-  options?: RequestContextOptions,
-): RequestContext {
-  return ((holder as Holder)[CONTEXT] ??= createRequestContext(requestTarget(url), raw, options))
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isObject } from '../util/objects'
+import { isObject, isProductionEnv } from '../util/objects'
 import { MISSING } from '../runtime/missing'
 import type { ModelRules } from '../runtime/model-rules'
 import { rulesFor } from '../runtime/model-registry'
@@ -304,7 +304,7 @@ function includeNotLoadedText(route: string, relation: string, target: string): 
 export function noteIncludeNotLoaded(relation: string, target: string): void {
   if (noted.size >= MAX_NOTICES) return
   if (typeof process === 'undefined' || typeof process.emitWarning !== 'function') return
-  if (process.env.NODE_ENV === 'production') return
+  if (isProductionEnv()) return
   const context = tryGetRequestContext()
   const route = context === undefined ? '' : (context.route ?? context.path)
   const key = `${route}\u0000${relation}\u0000${target}`

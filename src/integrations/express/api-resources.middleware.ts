@@ -1,17 +1,17 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import {
   runWithRequestContext,
-  checkBaseUrl,
-  checkBigintEncoding,
-  checkStrict,
   type BigintEncoding,
-  type RequestContextOptions,
   tryGetRequestContext,
   type RequestContext,
 } from '../../context/request-context'
 import { isRespondable } from '../../runtime/respondable'
 import { loadResponseChecker, responseCheckerSettled } from '../../schema/check'
-import { holdRequestContextOf, heldRequestContext } from '../../http/http-response'
+import {
+  heldRequestContext,
+  holdRequestContext,
+  integrationSettings,
+} from '../../http/http-response'
 import { installExplicitStatus, sendRespondable } from './respond'
 
 /** Options of {@link apiResources}. */
@@ -74,12 +74,17 @@ export interface ApiResourcesOptions {
  */
 export function apiResources(options: ApiResourcesOptions = {}): RequestHandler {
   const urlOf = options.url ?? defaultRequestUrl
-  const check = options.checkResponses === true && process.env.NODE_ENV !== 'production'
-  const baseUrl = checkBaseUrl(options.baseUrl)
-  const bigint = checkBigintEncoding(options.bigint)
-  const strict = checkStrict(options.strict)
+  const { baseUrl, bigint, strict, checkResponses } = integrationSettings(options)
+  const requestOf = (req: Request) => ({
+    url: urlOf(req),
+    raw: req,
+    baseUrl,
+    bigint,
+    strict,
+    route: () => routeOf(req),
+  })
   // Ajv is imported now; a request that comes before it is loaded waits for it
-  const checker = check ? loadResponseChecker() : undefined
+  const checker = checkResponses ? loadResponseChecker() : undefined
   return function apiResourcesMiddleware(req: Request, res: Response, next: NextFunction): void {
     const existing = existingContext(req)
     if (existing !== undefined) {
@@ -87,13 +92,7 @@ export function apiResources(options: ApiResourcesOptions = {}): RequestHandler 
       runWithRequestContext(existing, next)
       return
     }
-    const settings: RequestContextOptions = {
-      baseUrl,
-      bigint,
-      strict,
-      route: () => routeOf(req),
-    }
-    const context = holdRequestContextOf(req, urlOf(req), req, settings)
+    const context = holdRequestContext(req, requestOf)
     teachResponses(res)
     if (checker !== undefined) {
       markChecked(req)
@@ -135,6 +134,13 @@ function teachResponses(res: Response): void {
 // Marks the app response objects whose `json` already goes through jsonWithResources.
 const JSON_INSTALLED: unique symbol = Symbol('api-resources.json')
 
+/** A request without the middleware's options, as respond() opens a context for it. */
+const defaultRequest = (req: Request) => ({
+  url: defaultRequestUrl(req),
+  raw: req,
+  route: () => routeOf(req),
+})
+
 /** The URL a context is built from by default: the one the client sent, mount prefix included. */
 export function defaultRequestUrl(req: Request): string {
   return typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? '/')
@@ -155,7 +161,7 @@ export function existingContext(req: Request): RequestContext | undefined {
 export function contextFor(req: Request): RequestContext {
   const current = tryGetRequestContext()
   if (current !== undefined && current.request === req) return current
-  return holdRequestContextOf(req, defaultRequestUrl(req), req, { route: () => routeOf(req) })
+  return holdRequestContext(req, defaultRequest)
 }
 
 /**

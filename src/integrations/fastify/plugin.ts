@@ -1,7 +1,4 @@
 import {
-  checkBaseUrl,
-  checkBigintEncoding,
-  checkStrict,
   type BigintEncoding,
   runInSyncRequestContext,
   type RequestContext,
@@ -22,8 +19,8 @@ import {
   buildResponse,
   CONTEXT,
   errorToHttpResponse,
-  heldRequestContext,
-  holdRequestContextOf,
+  holdRequestContext,
+  integrationSettings,
   runInRequestContext,
 } from '../../http/http-response'
 import { isRespondable, type Respondable } from '../../runtime/respondable'
@@ -151,17 +148,16 @@ const defaultUrl = (request: FastifyRequest): string => request.url
  */
 export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlugin {
   const urlOf = options.url ?? defaultUrl
-  const baseUrl = checkBaseUrl(options.baseUrl)
-  const bigint = checkBigintEncoding(options.bigint)
-  const strict = checkStrict(options.strict)
-  const contextOf = (request: FastifyRequest) =>
-    heldRequestContext(request) ??
-    holdRequestContextOf(request, urlOf(request), request, {
-      baseUrl,
-      bigint,
-      strict,
-      route: () => request.routeOptions?.url,
-    })
+  const { baseUrl, bigint, strict, checkResponses } = integrationSettings(options)
+  const requestOf = (request: FastifyRequest) => ({
+    url: urlOf(request),
+    raw: request,
+    baseUrl,
+    bigint,
+    strict,
+    route: () => request.routeOptions?.url,
+  })
+  const contextOf = (request: FastifyRequest) => holdRequestContext(request, requestOf)
   function apiResourcesPlugin(
     fastify: FastifyInstance,
     _options: unknown,
@@ -203,7 +199,7 @@ export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlu
       reply.serializer(identity)
       done(null, body)
     })
-    if (options.checkResponses === true && process.env.NODE_ENV !== 'production') {
+    if (checkResponses) {
       // Ajv is imported now; a request that comes before it is loaded waits for it
       const checker = loadResponseChecker()
       fastify.addHook('onRequest', (request, _reply, next) => {

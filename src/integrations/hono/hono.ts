@@ -4,13 +4,10 @@ import {
   toHttpResponse,
   heldRequestContext,
   holdRequestContext,
+  integrationSettings,
   runInRequestContext,
 } from '../../http/http-response'
-import { isProductionEnv } from '../../util/objects'
 import {
-  checkBaseUrl,
-  checkBigintEncoding,
-  checkStrict,
   tryGetRequestContext,
   type BigintEncoding,
   type RequestContext,
@@ -113,9 +110,7 @@ const defaultUrl = (c: Context): string => c.req.url
  */
 export function apiResources(options: ApiResourcesOptions = {}): MiddlewareHandler {
   const urlOf = options.url ?? defaultUrl
-  const baseUrl = checkBaseUrl(options.baseUrl)
-  const bigint = checkBigintEncoding(options.bigint)
-  const strict = checkStrict(options.strict)
+  const { baseUrl, bigint, strict, checkResponses } = integrationSettings(options)
   const requestOf = (c: Context) => ({
     url: urlOf(c),
     raw: c.req.raw,
@@ -124,9 +119,8 @@ export function apiResources(options: ApiResourcesOptions = {}): MiddlewareHandl
     strict,
     route: () => routeOf(c),
   })
-  const check = options.checkResponses === true && !isProductionEnv()
   // Ajv is imported now; a request that comes before it is loaded waits for it
-  const checker = check ? loadResponseChecker() : undefined
+  const checker = checkResponses ? loadResponseChecker() : undefined
   return function apiResourcesMiddleware(c, next) {
     recordStatus(c)
     if (checker !== undefined) {

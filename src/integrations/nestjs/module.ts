@@ -1,11 +1,7 @@
 import { Catch, Injectable, Module, type DynamicModule, type Provider } from '@nestjs/common'
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core'
-import {
-  checkBaseUrl,
-  checkBigintEncoding,
-  checkStrict,
-  type BigintEncoding,
-} from '../../context/request-context'
+import type { BigintEncoding } from '../../context/request-context'
+import { integrationSettings } from '../../http/http-response'
 import { ResourceErrorsFilter } from './errors.filter'
 import { loadResponseChecker } from '../../schema/check'
 import { ApiResourcesInterceptor } from './interceptor'
@@ -72,10 +68,7 @@ export interface ApiResourcesModuleOptions {
 @Module({})
 export class ApiResourcesModule {
   static forRoot(options: ApiResourcesModuleOptions = {}): DynamicModule {
-    const check = options.checkResponses === true && process.env.NODE_ENV !== 'production'
-    const baseUrl = checkBaseUrl(options.baseUrl)
-    const bigint = checkBigintEncoding(options.bigint)
-    const strict = checkStrict(options.strict)
+    const { baseUrl, bigint, strict, checkResponses: check } = integrationSettings(options)
     const providers: Provider[] = [
       check || baseUrl !== undefined || bigint !== undefined || strict !== undefined
         ? {
