@@ -159,3 +159,21 @@ export function existsKey(relation: string): string {
 export function existsValue(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 't' || value === 1n
 }
+
+const COUNT_TEXT = /^(?:0|[1-9][0-9]{0,15})$/
+
+/**
+ * A count as a number: drivers give a COUNT as a number, a `bigint` or its digits (node-postgres
+ * reads `count(*)`, a `bigint`, as text). Digits and a `bigint` that a number holds exactly become
+ * that number; anything else is left as it is. Not internal: the `whenCounted` kind's table refers
+ * to it, so the declarations keep it.
+ */
+export function countValue(value: unknown): unknown {
+  if (typeof value === 'string' && COUNT_TEXT.test(value)) {
+    const count = Number(value)
+    return Number.isSafeInteger(count) ? count : value
+  }
+  if (typeof value === 'bigint' && value >= 0n && value <= BigInt(Number.MAX_SAFE_INTEGER))
+    return Number(value)
+  return value
+}

@@ -1,5 +1,6 @@
 // `@WhenCounted()` and the helper `whenCounted()`: a relation's loaded `<relation>_count`.
 import type { Missing } from '../../runtime/missing'
+import { countValue } from '../../runtime/model-rules'
 import { defaultOption, memberDecorator, optionalName, schemaOptions } from '../decorator-factory'
 import type { MemberDecorator, RelationOptions, SpecOf } from '../decorator-types'
 import {
@@ -32,6 +33,8 @@ export function WhenCounted<F extends string = never>(
 const rules: LoadedRules = {
   read: 'count',
   absentWhen: 'missing',
+  // node-postgres reads a COUNT as its digits: the count is a number, as its type and schema say
+  map: countValue,
   schema: { type: 'integer', minimum: 0 },
 }
 
