@@ -280,9 +280,8 @@ export interface IntegrationOptions {
 
 /** An integration's options, checked once, when the app installs it. @internal */
 export interface IntegrationSettings {
-  readonly baseUrl: string | undefined
-  readonly bigint: BigintEncoding | undefined
-  readonly strict: boolean | undefined
+  /** What every request's context takes from the app (spread into an {@link HttpRequestLike}). */
+  readonly shared: Pick<HttpRequestLike, 'baseUrl' | 'bigint' | 'strict'>
   /** `checkResponses`, and not in production (`NODE_ENV`). */
   readonly checkResponses: boolean
 }
@@ -293,9 +292,11 @@ export interface IntegrationSettings {
  */
 export function integrationSettings(options: IntegrationOptions): IntegrationSettings {
   return {
-    baseUrl: checkBaseUrl(options.baseUrl),
-    bigint: checkBigintEncoding(options.bigint),
-    strict: checkStrict(options.strict),
+    shared: {
+      baseUrl: checkBaseUrl(options.baseUrl),
+      bigint: checkBigintEncoding(options.bigint),
+      strict: checkStrict(options.strict),
+    },
     checkResponses: options.checkResponses === true && !isProductionEnv(),
   }
 }

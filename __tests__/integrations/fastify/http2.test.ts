@@ -61,22 +61,20 @@ describe('api-resources/fastify on an HTTP/2 app', () => {
     }
   })
 
-  it('answers with answerResourceError() inside the app own handler', async () => {
+  it("answers with answerResourceError() and its options in the app's own handler", async () => {
     const app = Fastify({ http2: true })
     await app.register(apiResources({ errorHandler: false }))
     app.setErrorHandler((error, request, reply) => {
-      if (answerResourceError(error, request, reply)) return
-      reply.code(418).send({ mine: true })
+      const jsonApi = (r: typeof request) => r.headers['x-client'] === 'jsonapi'
+      if (!answerResourceError(error, request, reply, { jsonApi })) throw error
     })
     app.get('/missing', () => {
       throw new NotFoundError('gone')
     })
-    app.get('/other', () => {
-      throw new Error('x')
-    })
-    const missing = await app.inject('/missing')
-    expect(missing.statusCode).toBe(404)
-    expect(missing.json()).toEqual({ message: 'gone' })
-    expect((await app.inject('/other')).json()).toEqual({ mine: true })
+    const plain = await app.inject('/missing')
+    expect([plain.statusCode, plain.json()]).toEqual([404, { message: 'gone' }])
+    const document = await app.inject({ url: '/missing', headers: { 'x-client': 'jsonapi' } })
+    expect(document.headers['content-type']).toBe('application/vnd.api+json')
+    expect(document.json().errors[0]).toMatchObject({ status: '404', detail: 'gone' })
   })
 })

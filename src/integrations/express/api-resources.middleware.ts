@@ -74,13 +74,11 @@ export interface ApiResourcesOptions {
  */
 export function apiResources(options: ApiResourcesOptions = {}): RequestHandler {
   const urlOf = options.url ?? defaultRequestUrl
-  const { baseUrl, bigint, strict, checkResponses } = integrationSettings(options)
+  const { shared, checkResponses } = integrationSettings(options)
   const requestOf = (req: Request) => ({
     url: urlOf(req),
     raw: req,
-    baseUrl,
-    bigint,
-    strict,
+    ...shared,
     route: () => routeOf(req),
   })
   // Ajv is imported now; a request that comes before it is loaded waits for it

@@ -148,13 +148,11 @@ const defaultUrl = (request: FastifyRequest): string => request.url
  */
 export function apiResources(options: ApiResourcesOptions = {}): ApiResourcesPlugin {
   const urlOf = options.url ?? defaultUrl
-  const { baseUrl, bigint, strict, checkResponses } = integrationSettings(options)
+  const { shared, checkResponses } = integrationSettings(options)
   const requestOf = (request: FastifyRequest) => ({
     url: urlOf(request),
     raw: request,
-    baseUrl,
-    bigint,
-    strict,
+    ...shared,
     route: () => request.routeOptions?.url,
   })
   const contextOf = (request: FastifyRequest) => holdRequestContext(request, requestOf)

@@ -110,13 +110,11 @@ const defaultUrl = (c: Context): string => c.req.url
  */
 export function apiResources(options: ApiResourcesOptions = {}): MiddlewareHandler {
   const urlOf = options.url ?? defaultUrl
-  const { baseUrl, bigint, strict, checkResponses } = integrationSettings(options)
+  const { shared, checkResponses } = integrationSettings(options)
   const requestOf = (c: Context) => ({
     url: urlOf(c),
     raw: c.req.raw,
-    baseUrl,
-    bigint,
-    strict,
+    ...shared,
     route: () => routeOf(c),
   })
   // Ajv is imported now; a request that comes before it is loaded waits for it

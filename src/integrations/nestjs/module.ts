@@ -68,7 +68,8 @@ export interface ApiResourcesModuleOptions {
 @Module({})
 export class ApiResourcesModule {
   static forRoot(options: ApiResourcesModuleOptions = {}): DynamicModule {
-    const { baseUrl, bigint, strict, checkResponses: check } = integrationSettings(options)
+    const { shared, checkResponses: check } = integrationSettings(options)
+    const { baseUrl, bigint, strict } = shared
     const providers: Provider[] = [
       check || baseUrl !== undefined || bigint !== undefined || strict !== undefined
         ? {
