@@ -17,6 +17,7 @@ import {
   ERROR_BRAND,
   HANDLEBARS_ERROR_CODES,
   JSONAPI_ERROR_CODES,
+  NotAcceptableError,
   PAGINATION_ERROR_CODES,
 } from '../../src/errors'
 import { readFileSync } from 'node:fs'
@@ -40,6 +41,7 @@ const CLASSES = {
   NotFoundError,
   InvalidCursorError,
   QueryParameterError,
+  NotAcceptableError,
 } as const
 
 class Widget {}
@@ -104,6 +106,10 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   reservedMember: () => JsonApiError.reservedMember('Widget', 'type'),
   notJsonApiCollection: () => JsonApiError.notJsonApiCollection('Widgets', Widget),
   topLevelMember: () => JsonApiError.topLevelMember('Widget', 'included'),
+  notAcceptable: () =>
+    NotAcceptableError.notAcceptable(
+      'every application/vnd.api+json in it has a charset parameter',
+    ),
   unknownNamespace: () => PaginationTemplateError.unknownNamespace('a::b', 'a', ['pagination']),
   templateNotFound: () => PaginationTemplateError.templateNotFound('a::b', '/x/b.hbs', null),
   invalidName: () => PaginationTemplateError.invalidName(42),

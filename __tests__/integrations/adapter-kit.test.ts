@@ -149,6 +149,7 @@ describe('api-resources/adapter', () => {
       'InvalidCursorError',
       'JSONAPI_ERROR_CODES',
       'JsonApiError',
+      'NotAcceptableError',
       'NotFoundError',
       'PAGINATION_ERROR_CODES',
       'PaginationError',

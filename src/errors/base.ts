@@ -559,6 +559,7 @@ export const JSONAPI_ERROR_CODES = {
   link: CATALOGUE.badLink.code,
   relationshipMeta: CATALOGUE.badRelationshipMeta.code,
   jsonApiObject: CATALOGUE.badJsonApiObject.code,
+  notAcceptable: CATALOGUE.notAcceptable.code,
 } as const
 
 /**
@@ -592,6 +593,19 @@ export class JsonApiError extends ApiResourcesError {
 
   /** `additional()` with a top-level member JSON:API does not allow. */
   static readonly topLevelMember = namedConstructor(JsonApiError, 'topLevelMember')
+}
+
+/**
+ * 406: the request's Accept header names the JSON:API media type only with parameters other than
+ * `ext` and `profile`, or only with extensions the document does not use (JSON:API's content
+ * negotiation). The integrations answer it with 406 and a JSON:API error document.
+ */
+export class NotAcceptableError extends ApiResourcesError {
+  /** The HTTP status the integrations answer with. */
+  readonly status = CATALOGUE.notAcceptable.status
+
+  /** No JSON:API document this API sends is acceptable, because of `reason`. */
+  static readonly notAcceptable = namedConstructor(NotAcceptableError, 'notAcceptable')
 }
 
 /** Query parameter (`sort`, `filter[author]`, `include`, ...) -> every message about it. */

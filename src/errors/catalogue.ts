@@ -22,6 +22,7 @@ export type ErrorClassName =
   | 'NotFoundError'
   | 'InvalidCursorError'
   | 'QueryParameterError'
+  | 'NotAcceptableError'
 
 /** One row of the catalogue. */
 export interface CatalogueEntry {
@@ -490,6 +491,14 @@ export const CATALOGUE = {
     title: 'Invalid Cursor',
     parameter: 'cursor',
     message: (reason: string) => `The cursor is invalid: ${reason}.`,
+  },
+  notAcceptable: {
+    code: 'ERR_JSONAPI_NOT_ACCEPTABLE',
+    class: 'NotAcceptableError',
+    status: 406,
+    title: 'Not Acceptable',
+    message: (reason: string) =>
+      `The Accept header allows no JSON:API document this API sends: ${reason}.`,
   },
   invalidQueryParameter: {
     code: 'ERR_INVALID_QUERY_PARAMETER',

@@ -22,5 +22,5 @@ export {
   type ExpressValidatorResultLike,
 } from './base' // handlers' answers
 export { PaginationTemplateError, HANDLEBARS_ERROR_CODES } from './base' // HTML bar
-export { JsonApiError, JSONAPI_ERROR_CODES } from './base' // JSON:API
+export { JsonApiError, JSONAPI_ERROR_CODES, NotAcceptableError } from './base' // JSON:API
 export { QueryParameterError, type QueryParameterMessages } from './base' // query parameters

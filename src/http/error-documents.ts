@@ -147,6 +147,66 @@ function escapePointerSegment(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1')
 }
 
+/** `a, b;x="1,2"` -> `['a', ' b;x="1,2"']`: commas inside quoted parameter values do not split. */
+function mediaRanges(accept: string): string[] {
+  return accept.match(/(?:[^,"]|"(?:[^"\\]|\\.)*")+/g) ?? []
+}
+
+/** A media range's type and its media type parameters (those before `q`), names in lower case. */
+function parseRange(range: string): { type: string; q: number; params: Map<string, string> } {
+  const [type, ...rest] = range.split(/;(?=(?:[^"]*"[^"]*")*[^"]*$)/)
+  const params = new Map<string, string>()
+  let q = 1
+  for (const part of rest) {
+    const at = part.indexOf('=')
+    const name = (at === -1 ? part : part.slice(0, at)).trim().toLowerCase()
+    const value =
+      at === -1
+        ? ''
+        : part
+            .slice(at + 1)
+            .trim()
+            .replace(/^"(.*)"$/, '$1')
+    if (name === 'q') {
+      q = Number(value)
+      break // what follows q are accept extensions, not media type parameters
+    }
+    params.set(name, value)
+  }
+  return { type: type.trim().toLowerCase(), q, params }
+}
+
+/**
+ * Why a JSON:API document of `contentType` (its `ext` parameter naming the extensions it uses)
+ * cannot answer a request with this `Accept` header (a 406), or `undefined` when it can. As JSON:API
+ * says: the media type's instances with a parameter other than `ext` or `profile` are ignored; when
+ * that leaves none, or every one left asks for an extension the document does not use, the answer
+ * is 406. An Accept header without the JSON:API media type is not refused (only wildcards, or no header).
+ */
+export function jsonApiNotAcceptable(
+  accept: string | undefined,
+  contentType: string,
+): string | undefined {
+  if (accept === undefined) return undefined
+  const instances = mediaRanges(accept)
+    .map(parseRange)
+    .filter((range) => range.type === 'application/vnd.api+json' && range.q > 0)
+  if (instances.length === 0) return undefined
+  const usable = instances.filter((range) =>
+    [...range.params.keys()].every((name) => name === 'ext' || name === 'profile'),
+  )
+  if (usable.length === 0)
+    return 'application/vnd.api+json is asked for only with a parameter other than ext or profile'
+  const used = new Set((/ext="([^"]*)"/.exec(contentType)?.[1] ?? '').split(' ').filter(Boolean))
+  const unsupported = (range: { params: Map<string, string> }) => {
+    const ext = range.params.get('ext')
+    return ext !== undefined && ext.split(/\s+/).some((uri) => uri !== '' && !used.has(uri))
+  }
+  if (usable.every(unsupported))
+    return 'application/vnd.api+json is asked for only with extensions this document does not use'
+  return undefined
+}
+
 /** Does the `Accept` header ask for `application/vnd.api+json` (with a q above 0)? */
 export function acceptsJsonApi(accept: string | undefined): boolean {
   if (accept === undefined) return false

@@ -10,6 +10,7 @@ import {
   runWithRequestContext,
 } from '../context/request-context'
 import { CATALOGUE } from '../errors/catalogue'
+import { NotAcceptableError } from '../errors/base'
 import {
   isRespondable,
   TO_RESPONSE,
@@ -21,6 +22,7 @@ import { jsonText } from '../runtime/json'
 import { isProductionEnv } from '../util/objects'
 import {
   acceptsJsonApi,
+  jsonApiNotAcceptable,
   asHandledError,
   jsonApiErrorDocument,
   plainErrorBody,
@@ -181,6 +183,7 @@ export function toHttpResponse(
     context,
     options.response,
     options.checkResponses === true,
+    acceptOf(request) ?? acceptOfRaw(request.raw),
   )
   return {
     status: options.explicitStatus?.() ?? spec.status,
@@ -200,6 +203,7 @@ export function buildResponse(
   context: RequestContext,
   response: unknown,
   checkResponses: boolean,
+  accept: string | undefined = acceptOfRaw(raw),
 ): ResponseSpec {
   // building is synchronous: the context is entered for that call only, no AsyncLocalStorage
   const spec = runInSyncRequestContext(context, () => {
@@ -207,8 +211,22 @@ export function buildResponse(
     built.withResponse?.(response)
     return built
   })
+  if (spec.contentType.startsWith(JSON_API)) {
+    const refused = jsonApiNotAcceptable(accept, spec.contentType)
+    if (refused !== undefined) throw NotAcceptableError.notAcceptable(refused)
+  }
   if (checkResponses) checkResponseBody(value, spec.body, context.bigint)
   return spec
+}
+
+const JSON_API = 'application/vnd.api+json'
+
+/** The Accept header of a framework request (Node's header object, or a Fetch `Headers`). */
+function acceptOfRaw(raw: unknown): string | undefined {
+  const headers = (raw as { headers?: HeadersLike } | undefined)?.headers
+  return typeof headers === 'object' && headers !== null
+    ? acceptOf({ url: '', headers })
+    : undefined
 }
 
 /** The request's Accept header, from `accept` or `headers`. */
