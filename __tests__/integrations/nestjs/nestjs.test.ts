@@ -205,6 +205,9 @@ describe.each(SETUPS.flatMap((setup) => (['express', 'fastify'] as const).map((p
       // built in the request's context: its sparse fieldset applies
       const sparse = await http().get('/users/2?fields[users]=').expect(200)
       expect(JSON.parse(sparse.text).data).toEqual({ type: 'users', id: '2' })
+      // JSON:API's content negotiation: the media type only with another parameter is a 406
+      const refused = await http().get('/users/2').set('Accept', `${JSONAPI}; charset=utf-8`)
+      expect([refused.status, refused.headers['content-type']]).toEqual([406, JSONAPI])
     })
 
     it("keeps Nest's statuses, @HttpCode(), a handler's and withResponse()'s", async () => {
