@@ -131,8 +131,14 @@ describe('member schemas', () => {
     expect(p.maybe).toBe(true)
     expect(p.posts_count).toEqual({ type: 'integer', minimum: 0 })
     expect(p.pivot).toEqual({ type: 'object' })
-    expect(p.posts_sum_votes).toEqual({ type: ['number', 'string'] })
+    expect(p.posts_sum_votes).toEqual({ type: ['number', 'string', 'null'] })
     expect(p.posts_exists).toEqual({ type: 'boolean' })
+  })
+
+  it('allows null for an aggregate over no rows (it renders null)', () => {
+    const body = new MemberResource({ ...member, posts_sum_votes: null })
+    expect((body.toPayload() as { data: Json }).data.posts_sum_votes).toBeNull()
+    expectValid(bodySchema(MemberResource, 'resource') as Json, body)
   })
 
   it("types a getter by its own type, not by the kind's attribute (a count, a flag, a pivot)", () => {

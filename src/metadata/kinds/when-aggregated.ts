@@ -48,8 +48,9 @@ const rules: LoadedRules = {
   read: 'attribute',
   absentWhen: 'undefined',
   nullRendersNull: true,
-  // drivers give decimals (and PostgreSQL's aggregates) as strings
-  schema: { type: ['number', 'string'] },
+  // drivers give decimals (and PostgreSQL's aggregates) as strings, a MIN or MAX of a date as its
+  // text; an aggregate over no rows is NULL, rendered null
+  schema: { type: ['number', 'string', 'null'] },
 }
 
 /** The resource helpers of this kind (methods of `JsonResource`). */
