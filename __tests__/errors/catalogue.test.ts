@@ -106,6 +106,7 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   reservedMember: () => JsonApiError.reservedMember('Widget', 'type'),
   notJsonApiCollection: () => JsonApiError.notJsonApiCollection('Widgets', Widget),
   topLevelMember: () => JsonApiError.topLevelMember('Widget', 'included'),
+  badMemberName: () => JsonApiError.badMemberName('Widget.resourceType', 'bad type!'),
   notAcceptable: () =>
     NotAcceptableError.notAcceptable(
       'every application/vnd.api+json in it has a charset parameter',

@@ -554,6 +554,7 @@ export const JSONAPI_ERROR_CODES = {
   relationship: CATALOGUE.badRelationship.code,
   collects: CATALOGUE.notJsonApiCollection.code,
   reservedMember: CATALOGUE.reservedMember.code,
+  memberName: CATALOGUE.badMemberName.code,
   topLevelMember: CATALOGUE.topLevelMember.code,
   maxIncludeDepth: CATALOGUE.maxIncludeDepth.code,
   link: CATALOGUE.badLink.code,
@@ -580,6 +581,9 @@ export class JsonApiError extends ApiResourcesError {
 
   /** A relationship named `id` or `type`. */
   static readonly reservedMember = namedConstructor(JsonApiError, 'reservedMember')
+
+  /** A resource type, relationship or attribute name that JSON:API does not allow as a member name. */
+  static readonly badMemberName = namedConstructor(JsonApiError, 'badMemberName')
 
   /** A JSON:API collection whose items class is not a JSON:API resource. */
   static readonly notJsonApiCollection = namedConstructor(JsonApiError, 'notJsonApiCollection')

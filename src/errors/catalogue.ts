@@ -391,6 +391,13 @@ export const CATALOGUE = {
     message: (where: string, key: string) =>
       `${where} cannot use the member name "${key}": it is reserved by JSON:API; rename it`,
   },
+  badMemberName: {
+    code: 'ERR_JSONAPI_MEMBER_NAME',
+    class: 'JsonApiError',
+    message: (where: string, name: string) =>
+      `${where} ${JSON.stringify(name)} is not a JSON:API member name: it must start and end ` +
+      'with a letter, a digit or a character past U+007F, and hold only those, "-", "_" and spaces',
+  },
   notJsonApiCollection: {
     code: 'ERR_JSONAPI_COLLECTS',
     class: 'JsonApiError',
@@ -558,6 +565,7 @@ const ON_THE_ERRORS_PAGE = [
   'badLink',
   'badRelationshipMeta',
   'badJsonApiObject',
+  'badMemberName',
   'unknownNamespace',
   'templateNotFound',
   'invalidName',

@@ -75,13 +75,18 @@ function createDescriptor(
 ): TypeDescriptor {
   const type = cls.resourceType
   if (typeof type !== 'string' || type === '') throw JsonApiError.missingType(cls.name, type)
+  if (!isMemberName(type)) throw JsonApiError.badMemberName(`${cls.name}.resourceType`, type)
   const members = resolveMembers(cls)
+  for (const field of members.fields)
+    if (kindRules(field.kind).output === 'key' && !isMemberName(field.key))
+      throw JsonApiError.badMemberName(`${cls.name} attribute`, field.key)
   const relations: RelationDescriptor[] = []
   const relationsByName = new Map<string, RelationDescriptor>()
   for (const declaration of relationDeclarations(cls, members.relationships)) {
     const { name, source, target } = declaration
     if (relationsByName.has(name)) continue // a decorator wins over the static map
     if (name === 'id' || name === 'type') throw JsonApiError.reservedMember(cls.name, name)
+    if (!isMemberName(name)) throw JsonApiError.badMemberName(`${cls.name} relationship`, name)
     const links = declared(cls, declaration, 'links', cls.relationshipLinks)
     const meta = declared(cls, declaration, 'meta', cls.relationshipMeta)
     const relation: RelationDescriptor = {
@@ -113,6 +118,17 @@ function createDescriptor(
     linksOf: traits.baseToLinks ? undefined : instanceMember(cls, 'toLinks'),
     metaOf: traits.baseToMeta ? undefined : instanceMember(cls, 'toMeta'),
   }
+}
+
+/**
+ * A JSON:API member name (1.1): letters, digits and characters past U+007F, with `-`, `_` and
+ * spaces inside only. Also the rule for a resource type.
+ */
+const MEMBER_NAME =
+  /^[a-zA-Z0-9\u0080-\uffff](?:[a-zA-Z0-9\u0080-\uffff _-]*[a-zA-Z0-9\u0080-\uffff])?$/
+
+function isMemberName(name: string): boolean {
+  return MEMBER_NAME.test(name)
 }
 
 /** `toLinks(request)` / `toMeta(request)` of a resource instance over the model, left out when empty. */
