@@ -14,8 +14,8 @@ import {
  */
 export const ERROR_BRAND: unique symbol = Symbol.for('api-resources.error') as never
 
-/** Marks `error` as one of the package's. @internal */
-export function brand(error: object): void {
+/** Marks `error` as one of the package's. */
+function brand(error: object): void {
   Object.defineProperty(error, ERROR_BRAND, { value: true, enumerable: false })
 }
 
@@ -64,8 +64,8 @@ export class ApiResourcesError extends Error {
 /** A class of the catalogue whose constructor is `(code, message, options)`. */
 type CodedClass<T> = new (code: string, message: string, options?: { cause?: unknown }) => T
 
-/** An error of row `key`, its code and message from the catalogue. @internal */
-export function fromCatalogue<T, K extends CatalogueKey>(
+/** An error of row `key`, its code and message from the catalogue. */
+function fromCatalogue<T, K extends CatalogueKey>(
   Class: CodedClass<T>,
   key: K,
   args: CatalogueArgs<K>,
@@ -79,9 +79,8 @@ export function fromCatalogue<T, K extends CatalogueKey>(
  * The named constructor of row `key` on `Class`: it takes the row's message arguments (their names
  * and types are the template's) and builds the error with the row's code and message. A class lists
  * its rows with it: `static readonly missingType = namedConstructor(JsonApiError, 'missingType')`.
- * @internal
  */
-export function namedConstructor<T, K extends CatalogueKey>(
+function namedConstructor<T, K extends CatalogueKey>(
   Class: CodedClass<T>,
   key: K,
 ): (...args: CatalogueArgs<K>) => T {
