@@ -3,7 +3,8 @@
 // a project under `bundler` resolution, each calling `paginate`, `simplePaginate` and
 // `cursorPaginate` of the Kysely, Knex and Prisma adapters, with TypeScript 5.x and the current
 // major. The declarations must need no ambient Node types (`"types": []`) and pass with
-// `skipLibCheck: false`. Then `@arethetypeswrong/cli` checks the tarball's `exports`: every entry,
+// `skipLibCheck: false`; the consumer emits its own declarations (a type the package's lean on must
+// be exported). Then `@arethetypeswrong/cli` checks the tarball's `exports`: every entry,
 // every resolution mode, no problem.
 //
 //   node scripts/consumer-matrix.mjs [--keep] [--tarball <file>]     (after `npm run build`)
@@ -68,6 +69,14 @@ declare const post: {
 }
 
 class PostResource extends JsonResource<Post> {}
+
+// an exported class whose inferred types name the package's (emitted as declarations: every type
+// they name must be importable from an entry)
+export class AuthorResource extends JsonResource<{ id: number; posts?: Post[] }> {
+  override toArray() {
+    return { id: this.resource.id, posts: PostResource.collection(this.whenLoaded<Post[]>('posts')) }
+  }
+}
 
 export async function check(): Promise<unknown[]> {
   const a: LengthAwarePaginator<DB['posts']> = await kysely.paginate(query, 10, 3)
@@ -148,7 +157,9 @@ try {
     const tsconfig = {
       compilerOptions: {
         strict: true,
-        noEmit: true,
+        declaration: true,
+        emitDeclarationOnly: true,
+        outDir: 'out',
         target: 'ES2022',
         lib: ['ES2022'],
         types: ['node'],

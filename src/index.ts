@@ -81,7 +81,7 @@ export type {
   ShapeOf,
   SimplePaginatedBody,
 } from './resources/payload'
-export type { JsonEncoding, Merged } from './runtime/payload'
+export type { AbsentKind, JsonEncoding, MaybeAbsent, Merged } from './runtime/payload'
 // the decorators of the member kinds and their options' types (the kinds' one list of public names)
 export * from './metadata/kinds/decorators'
 export type {

@@ -57,11 +57,13 @@ describe('include', () => {
   it('stops a path at its last allowed prefix', () => {
     expect(paths('include=author.nope')).toEqual(['author'])
     expect(paths('include=comments.author.nope.deeper')).toEqual(['comments', 'comments.author'])
-    // deeper than the declared depth (3): the first three segments load
-    expect(paths('include=author.posts.author.posts')).toEqual([
+    // deeper than the default depth (5): the first five segments load
+    expect(paths('include=author.posts.author.posts.author.posts')).toEqual([
       'author',
       'author.posts',
       'author.posts.author',
+      'author.posts.author.posts',
+      'author.posts.author.posts.author',
     ])
     expect(paths('include=nope.author')).toEqual([])
     // the links carry what was accepted
@@ -70,6 +72,45 @@ describe('include', () => {
     })
     // strict still refuses the path
     expect(() => paths('include=author.nope', { strict: true })).toThrow(QueryParameterError)
+  })
+
+  it("follows the class's maxIncludeDepth (any depth), else 5", () => {
+    class Shallow extends UserResource {
+      static maxIncludeDepth = 2
+    }
+    class Deep extends UserResource {
+      static maxIncludeDepth = 7
+    }
+    const deepest = (cls: typeof UserResource) =>
+      queryPlan(cls, { query: 'include=posts.author.posts.author.posts.author.posts.author' })
+        .include.map((i) => i.path.split('.').length)
+        .reduce((a, b) => Math.max(a, b), 0)
+    expect(deepest(Shallow)).toBe(2)
+    expect(deepest(UserResource)).toBe(5)
+    expect(deepest(Deep)).toBe(7)
+  })
+
+  it('keeps the shallow paths of a wide graph (breadth first, at most 1000 paths)', () => {
+    class Wide extends JsonResource<{ id: number }> {
+      @WhenLoaded(() => Wide) r1?: unknown
+      @WhenLoaded(() => Wide) r2?: unknown
+      @WhenLoaded(() => Wide) r3?: unknown
+      @WhenLoaded(() => Wide) r4?: unknown
+      @WhenLoaded(() => Wide) r5?: unknown
+      @WhenLoaded(() => Wide) r6?: unknown
+      @WhenLoaded(() => Wide) r7?: unknown
+      @WhenLoaded(() => Wide) r8?: unknown
+      @WhenLoaded(() => Wide) r9?: unknown
+      @WhenLoaded(() => Wide) r10?: unknown
+      @WhenLoaded(() => Wide) r11?: unknown
+      @WhenLoaded(() => Wide) r12?: unknown
+    }
+    // 12 + 144 paths to depth 2 fit; depth-first, r1's subtree alone used the budget
+    expect(() => queryPlan(Wide, { query: 'include=r12.r12', strict: true })).not.toThrow()
+    expect(queryPlan(Wide, { query: 'include=r12.r12' }).include.map((i) => i.path)).toEqual([
+      'r12',
+      'r12.r12',
+    ])
   })
 
   it('carries into links the paths no other path extends, sorted (every prefix is still loaded)', () => {

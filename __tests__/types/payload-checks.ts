@@ -148,6 +148,33 @@ expectTypeOf<PayloadOf<typeof ToArrayOnly>>().toEqualTypeOf<{
   ip?: string
 }>()
 
+// ... a collection over a relation that may not be loaded: its key optional (MISSING), null when the
+// source may be null (a relation loaded as null); over a list, a required key
+export class ToArrayCollections extends JsonResource<User> {
+  override toArray() {
+    return {
+      id: this.resource.id,
+      posts: PostResource.collection(this.whenLoaded<Post[]>('posts')),
+      loaded: PostResource.collection(
+        this.whenLoaded('posts', (posts: Post[]) => posts, [] as Post[]),
+      ),
+      maybe: PostResource.collection(this.resource.posts ?? null),
+      listed: PostResource.collection([] as Post[]),
+    }
+  }
+}
+expectTypeOf<PayloadOf<typeof ToArrayCollections>>().toEqualTypeOf<{
+  id: number
+  posts?: { id: number; title: string }[] | null
+  loaded: { id: number; title: string }[] | null
+  maybe: { id: number; title: string }[] | null
+  listed: { id: number; title: string }[]
+}>()
+// the collection is still a collection to call methods on
+PostResource.collection(null as Post[] | null)
+  .preserveKeys()
+  .count()
+
 // a resource without members: the model
 export class Plain extends JsonResource<Post> {}
 expectTypeOf<PayloadOf<typeof Plain>>().toEqualTypeOf<Post>()

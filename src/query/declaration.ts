@@ -120,7 +120,7 @@ export interface QueryDeclaration<M = unknown, F = Record<string, unknown>> {
    * (`comments_count`) and are allowed by default too.
    */
   readonly include?: readonly string[]
-  /** Depth of the default include paths; default the class's `maxIncludeDepth` or 3. */
+  /** Depth of the default include paths; default the class's `maxIncludeDepth`, else 5. */
   readonly maxIncludeDepth?: number
   /** The page size; default 15, clients may not choose. */
   readonly perPage?: PerPageDeclaration

@@ -4,6 +4,7 @@
  * properties each segment is read from) and counts, the page size and `strict`.
  */
 import { ArgumentError } from '../errors/base'
+import { DEFAULT_MAX_INCLUDE_DEPTH } from '../jsonapi/include-tree'
 import { kindRules } from '../metadata/kinds'
 import { resolveMembers } from '../metadata/resolve'
 import type { ResourceThunk } from '../metadata/types'
@@ -241,11 +242,12 @@ interface Edge {
   readonly target?: Function
 }
 
+/** The class's `maxIncludeDepth` (JSON:API resources: 5), else the same default, 5. */
 function classDepth(resource: Function): number {
   const depth = (resource as { maxIncludeDepth?: unknown }).maxIncludeDepth
   return typeof depth === 'number' && Number.isSafeInteger(depth) && depth >= 0
-    ? Math.min(depth, 3)
-    : 3
+    ? depth
+    : DEFAULT_MAX_INCLUDE_DEPTH
 }
 
 /** The relations a resource class declares: `@WhenLoaded`, `@Relationship`, `static relationships`. */
@@ -278,23 +280,30 @@ function edgesOf(resource: Function): Edge[] {
   return [...edges.values()]
 }
 
+/** The most default include paths a class allows (a graph with cycles grows fast with depth). */
+const MAX_DEFAULT_PATHS = 1000
+
+/**
+ * Every path of the declared relations to `depth`, breadth first: when a wide graph reaches
+ * {@link MAX_DEFAULT_PATHS}, the shallow paths are the ones kept.
+ */
 function defaultIncludes(resource: Function, depth: number): ResolvedInclude[] {
   const out: ResolvedInclude[] = []
-  const walk = (
-    cls: Function,
-    prefix: string,
-    relations: readonly string[],
-    level: number,
-  ): void => {
-    if (level >= depth || out.length >= 1000) return
-    for (const edge of edgesOf(cls)) {
-      const path = prefix === '' ? edge.name : `${prefix}.${edge.name}`
-      const next = [...relations, edge.source]
-      out.push({ path, relations: next })
-      if (edge.target !== undefined) walk(edge.target, path, next, level + 1)
-    }
+  let level: { cls: Function; path: string; relations: string[] }[] = [
+    { cls: resource, path: '', relations: [] },
+  ]
+  for (let d = 0; d < depth && level.length > 0; d++) {
+    const next: typeof level = []
+    for (const node of level)
+      for (const edge of edgesOf(node.cls)) {
+        if (out.length >= MAX_DEFAULT_PATHS) return out
+        const path = node.path === '' ? edge.name : `${node.path}.${edge.name}`
+        const relations = [...node.relations, edge.source]
+        out.push({ path, relations })
+        if (edge.target !== undefined) next.push({ cls: edge.target, path, relations })
+      }
+    level = next
   }
-  walk(resource, '', [], 0)
   return out
 }
 

@@ -8,7 +8,7 @@ import type { ModelOf } from '../runtime/payload'
 import { BODY, markBase, RESOLVE } from '../runtime/protocol'
 import { AbstractResource } from './abstract-resource'
 import { HELPERS, type KindHelpers } from '../metadata/kinds'
-import type { AcceptedSource, CollectionFor, ShapeOf } from './payload'
+import type { AbsenceOf, AcceptedSource, CollectionFor, ShapeOf } from './payload'
 import { ResourceCollection, type AbsentSource, type CollectionSource } from './resource-collection'
 
 /** Any `JsonResource` class (what `collection()` and thunks work with). */
@@ -130,12 +130,13 @@ export class JsonResource<T = unknown> extends AbstractResource {
   static collection<R extends JsonResource, S extends CollectionSource | AbsentSource>(
     this: JsonResourceClass<R>,
     itemsOrPaginator: S & AcceptedSource<Exclude<S, AbsentSource>, ModelOf<R>>,
-  ): CollectionFor<R, ShapeOf<Exclude<S, AbsentSource>>> {
+  ): CollectionFor<R, ShapeOf<Exclude<S, AbsentSource>>> & AbsenceOf<S> {
     const cls = this as unknown as typeof JsonResource
     return cls.newCollection(itemsOrPaginator, this) as unknown as CollectionFor<
       R,
       ShapeOf<Exclude<S, AbsentSource>>
-    >
+    > &
+      AbsenceOf<S>
   }
 
   /** Builds what {@link JsonResource.collection} returns (one place a subclass changes it). @internal */

@@ -24,6 +24,7 @@ import type {
   ModelOf,
   RenderedOf,
   PAYLOAD_TYPES,
+  MaybeAbsent,
 } from '../runtime/payload'
 import type { JsonResource } from './json-resource'
 import type { ResourceCollection } from './resource-collection'
@@ -83,6 +84,23 @@ export type ShapeOf<S> =
             : S extends Iterable<unknown>
               ? 'list'
               : 'keyed'
+
+/**
+ * The mark of a collection over `source` when the source may be absent: `MISSING` (a `whenLoaded()`
+ * of a relation not loaded: the key is left out) or `null`/`undefined` (it renders `null`); so a
+ * `toArray()` returning `posts: PostResource.collection(this.whenLoaded<Post[]>('posts'))` types
+ * `posts` as an optional key that may be `null`.
+ */
+export type AbsenceOf<S> =
+  IsAny<S> extends true
+    ? unknown
+    : [SourceAbsence<S>] extends [never]
+      ? unknown
+      : MaybeAbsent<SourceAbsence<S>>
+
+type SourceAbsence<S> =
+  | ([Extract<S, symbol>] extends [never] ? never : 'missing')
+  | (null extends S ? 'null' : undefined extends S ? 'null' : never)
 
 /**
  * What `SomeResource.collection()` accepts for a resource over model `M`: a list of models, a

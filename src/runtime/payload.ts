@@ -95,6 +95,29 @@ export interface CollectionTypes<R, S> {
   readonly shape: S
 }
 
+/** The brand of a collection built over a source that may be absent; it exists only in types. */
+export declare const ABSENT_SOURCE: unique symbol
+
+/**
+ * What a collection built over a source that may be absent renders instead of its items:
+ * `'missing'` no key (the source may be `MISSING`, a `whenLoaded()` of a relation not loaded),
+ * `'null'` a `null` (the source may be `null` or `undefined`).
+ */
+export type AbsentKind = 'missing' | 'null'
+
+/** The mark `collection()` puts on a collection over such a source (types only). */
+export interface MaybeAbsent<A extends AbsentKind> {
+  readonly [ABSENT_SOURCE]?: A
+}
+
+/** What a collection of type `V` may render instead of its items (never: always its items). */
+type AbsentOf<V> =
+  IsAny<V> extends true
+    ? never
+    : typeof ABSENT_SOURCE extends keyof NonNullable<V>
+      ? Exclude<NonNullable<V>[typeof ABSENT_SOURCE], undefined>
+      : never
+
 /** A resource instance, structurally (a `JsonResource`). */
 export interface ResourceLike {
   readonly resource: unknown
@@ -139,7 +162,8 @@ type MemberKeys<R> = {
 
 /**
  * Is member `K` of `R` an optional key: declared `?`, or its type has `undefined` or `MISSING`
- * (which an inferred `toArray()` return type widens to `symbol`; JSON has no symbols)?
+ * (which an inferred `toArray()` return type widens to `symbol`; JSON has no symbols), or it is a
+ * collection over a source that may be `MISSING`?
  */
 type IsOptional<R, K extends keyof R> =
   Record<never, never> extends Pick<R, K>
@@ -148,9 +172,11 @@ type IsOptional<R, K extends keyof R> =
       ? false
       : undefined extends R[K]
         ? true
-        : [Extract<R[K], symbol>] extends [never]
-          ? false
-          : true
+        : 'missing' extends AbsentOf<R[K]>
+          ? true
+          : [Extract<R[K], symbol>] extends [never]
+            ? false
+            : true
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {}
 
@@ -165,7 +191,7 @@ type ItemOf<C> = C extends CollectionLike<infer R> ? DataOf<R> | NullOf<R> : unk
 
 /**
  * A declared value type as it appears in the payload: a resource becomes its payload, a collection
- * the list of its items', a list item by item; `MISSING` is no value (the key is left out); a
+ * the list of its items' (or `null`, over a source that may be `null`), a list item by item; `MISSING` is no value (the key is left out); a
  * `Date` is the string JSON carries (`toJSON()`: ISO 8601), a `bigint` its decimal string (or a
  * number, when the app declared so in {@link JsonEncoding}).
  */
@@ -179,7 +205,7 @@ export type OutputOf<V> =
         : V extends bigint
           ? BigintOutput
           : V extends CollectionLike
-            ? ItemOf<V>[]
+            ? ItemOf<V>[] | ('null' extends AbsentOf<V> ? null : never)
             : V extends ResourceLike
               ? DataOf<V> | NullOf<V>
               : V extends readonly (infer E)[]
