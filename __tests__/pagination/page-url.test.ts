@@ -91,6 +91,16 @@ describe('page URLs', () => {
     expect(la('/a/#frag').path()).toBe('/a')
   })
 
+  it('write a % of an explicit path that starts no percent-escape as %25, keeping escapes', () => {
+    expect(la('/50%off').url(2)).toBe('/50%25off?page=2')
+    expect(la('/a%zz/%').url(2)).toBe('/a%25zz/%25?page=2')
+    expect(la('https://x.example/%').url(2)).toBe('https://x.example/%25?page=2')
+    expect(la('/a%20b%2F').url(2)).toBe('/a%20b%2F?page=2')
+    expect(la('/search?q=50%off&r=%41').url(2)).toBe('/search?q=50%25off&r=%41&page=2')
+    for (const path of ['/50%off', '/a%zz/%', '/search?q=50%off'])
+      expect(() => decodeURI(la(path).url(2))).not.toThrow()
+  })
+
   it('percent-encode the characters past ASCII of an explicit path and its query as UTF-8, as a URL parser does', () => {
     expect(la('/café').url(2)).toBe('/caf%C3%A9?page=2')
     expect(la('/a\u00a0b').url(2)).toBe('/a%C2%A0b?page=2')

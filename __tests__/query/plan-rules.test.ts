@@ -91,7 +91,7 @@ describe('include', () => {
   })
 
   it('keeps the shallow paths of a wide graph (breadth first, at most 1000 paths)', () => {
-    class Wide extends JsonResource<{ id: number }> {
+    class Wide extends JsonResource<Record<string, unknown>> {
       @WhenLoaded(() => Wide) r1?: unknown
       @WhenLoaded(() => Wide) r2?: unknown
       @WhenLoaded(() => Wide) r3?: unknown

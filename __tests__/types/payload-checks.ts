@@ -148,7 +148,7 @@ expectTypeOf<PayloadOf<typeof ToArrayOnly>>().toEqualTypeOf<{
   ip?: string
 }>()
 
-// ... a collection over a relation that may not be loaded: its key optional (MISSING), null when the
+// ... a resource or collection over a relation that may not be loaded: its key optional (MISSING), null when the
 // source may be null (a relation loaded as null); over a list, a required key
 export class ToArrayCollections extends JsonResource<User> {
   override toArray() {
@@ -160,6 +160,8 @@ export class ToArrayCollections extends JsonResource<User> {
       ),
       maybe: PostResource.collection(this.resource.posts ?? null),
       listed: PostResource.collection([] as Post[]),
+      author: UserResource.make(this.whenLoaded<User>('author')),
+      self: UserResource.make(this.resource),
     }
   }
 }
@@ -169,7 +171,14 @@ expectTypeOf<PayloadOf<typeof ToArrayCollections>>().toEqualTypeOf<{
   loaded: { id: number; title: string }[] | null
   maybe: { id: number; title: string }[] | null
   listed: { id: number; title: string }[]
+  author?: UserPayload | null
+  self: UserPayload
 }>()
+// make() is new: the same instance type, a resource to call methods on
+expectTypeOf(UserResource.make({} as User)).toEqualTypeOf<UserResource>()
+UserResource.make({} as User).additional({ meta: 1 })
+// @ts-expect-error the resource's model only
+UserResource.make({ id: 1, title: 't' } as Post)
 // the collection is still a collection to call methods on
 PostResource.collection(null as Post[] | null)
   .preserveKeys()

@@ -91,7 +91,8 @@ const HTTP_URL = /^(https?):\/\/([^/?#\\]+)(.*)$/is
 /**
  * The path page URLs are built on, else the request path, else `/`. An explicit `path` is normalised
  * like a request path (see `normalizePath`: dot segments resolved, no trailing `/` unless it is `/`,
- * no fragment, characters a URL may not hold percent-encoded); an absolute `http:`/`https:` URL keeps
+ * no fragment, characters a URL may not hold percent-encoded), and a `%` that starts no
+ * percent-escape is written `%25`; an absolute `http:`/`https:` URL keeps
  * its scheme, host and port, as Laravel keeps it (any other scheme is an `ArgumentError`). A query it
  * carries is kept, made inert the same way, and continued with `&`; the paginator's own parameter
  * `own` (`page`, `cursor` or their configured names) is dropped from it.
@@ -107,9 +108,18 @@ export function resolvePath(explicit?: unknown, own = 'page'): string {
   const hash = explicit.indexOf('#')
   const withoutFragment = hash === -1 ? explicit : explicit.slice(0, hash)
   const q = withoutFragment.indexOf('?')
-  const beforeQuery = q === -1 ? withoutFragment : withoutFragment.slice(0, q)
-  const query = q === -1 ? '' : withoutFragment.slice(q + 1)
+  const given = strayPercentsEncoded(withoutFragment)
+  const beforeQuery = q === -1 ? given : given.slice(0, given.indexOf('?'))
+  const query = q === -1 ? '' : given.slice(given.indexOf('?') + 1)
   return originAndPath(explicit, beforeQuery) + ownQueryDropped(query, own)
+}
+
+/**
+ * `text` with each `%` that does not start a percent-escape written `%25` (`/50%off` is
+ * `/50%25off`): a link holds only valid escapes, and one already written (`%20`) is kept.
+ */
+function strayPercentsEncoded(text: string): string {
+  return text.includes('%') ? text.replace(/%(?![0-9A-Fa-f]{2})/g, '%25') : text
 }
 
 /** `https://host/path` for an absolute http(s) URL, else the normalised path. */

@@ -121,6 +121,18 @@ export class JsonResource<T = unknown> extends AbstractResource {
   }
 
   /**
+   * A resource over `resource`, as `new` builds it (Laravel's `make`), typed by what it is given:
+   * in a `toArray()` override, `author: UserResource.make(this.whenLoaded<User>('author'))` is an
+   * optional key (a relation not loaded renders no key) that may be `null` (one loaded as `null`).
+   */
+  static make<R extends JsonResource, S extends ModelOf<R> | AbsentSource>(
+    this: JsonResourceClass<R>,
+    resource: S,
+  ): R & AbsenceOf<S> {
+    return new this(resource as never) as R & AbsenceOf<S>
+  }
+
+  /**
    * A collection mapping every item (a list, a keyed source or a paginator of this resource's
    * models) through this resource; its body type follows the source (a list, or the paginator's
    * kind). A JSON:API resource builds a JSON:API collection document. Over `MISSING` (a

@@ -105,7 +105,7 @@ export declare const ABSENT_SOURCE: unique symbol
  */
 export type AbsentKind = 'missing' | 'null'
 
-/** The mark `collection()` puts on a collection over such a source (types only). */
+/** The mark `make()` and `collection()` put on a resource or collection over such a source (types only). */
 export interface MaybeAbsent<A extends AbsentKind> {
   readonly [ABSENT_SOURCE]?: A
 }
@@ -163,7 +163,7 @@ type MemberKeys<R> = {
 /**
  * Is member `K` of `R` an optional key: declared `?`, or its type has `undefined` or `MISSING`
  * (which an inferred `toArray()` return type widens to `symbol`; JSON has no symbols), or it is a
- * collection over a source that may be `MISSING`?
+ * resource or collection over a source that may be `MISSING` (`make()`, `collection()`)?
  */
 type IsOptional<R, K extends keyof R> =
   Record<never, never> extends Pick<R, K>
@@ -207,7 +207,7 @@ export type OutputOf<V> =
           : V extends CollectionLike
             ? ItemOf<V>[] | ('null' extends AbsentOf<V> ? null : never)
             : V extends ResourceLike
-              ? DataOf<V> | NullOf<V>
+              ? DataOf<V> | NullOf<V> | ('null' extends AbsentOf<V> ? null : never)
               : V extends readonly (infer E)[]
                 ? OutputOf<E>[]
                 : V
