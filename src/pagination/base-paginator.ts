@@ -1,5 +1,6 @@
 import { traitsOf } from '../compiler/compile'
-import { markBaseMethods } from '../runtime/protocol'
+import { MISSING } from '../runtime/missing'
+import { isResolvable, markBaseMethods, RESOLVE, type Resolvable } from '../runtime/protocol'
 import { tryGetRequestContext } from '../context/request-context'
 import {
   okResponse,
@@ -133,11 +134,17 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
   }
 
   /**
-   * `data` of {@link toJSON}: {@link items}, with a `bigint` in them written as the request context
-   * says (its decimal string by default), so `JSON.stringify(paginator)` cannot throw on one.
+   * `data` of {@link toJSON}: {@link items}, with a row that is a resource or collection (a page
+   * mapped by `through(m => new PostResource(m))`) rendered as one nested in another's output,
+   * without its wrap key (`MISSING` as `null`), and a `bigint` written as the request context says
+   * (its decimal string by default), so `JSON.stringify(paginator)` cannot throw on one.
    */
   protected jsonData(): T[] {
-    return writeBigints(this.items(), tryGetRequestContext()?.bigint) as T[]
+    const rows = this.#rows
+    const data = rows.some(isResolvable)
+      ? rows.map((row) => (isResolvable(row) ? nestedOutput(row) : row))
+      : rows.slice()
+    return writeBigints(data, tryGetRequestContext()?.bigint) as T[]
   }
 
   [Symbol.iterator](): Iterator<T> {
@@ -299,4 +306,10 @@ export function toRows<T>(items: Iterable<T>): T[] {
 /** Throws unless `options` is an object. @internal */
 export function assertOptions(options: unknown): asserts options is object {
   if (typeof options !== 'object' || options === null) throw ArgumentError.options(options)
+}
+
+/** A resource or collection row as nested output: no wrap key, `MISSING` as `null`. */
+function nestedOutput(row: Resolvable): unknown {
+  const output = row[RESOLVE](undefined)
+  return output === MISSING ? null : output
 }
