@@ -22,16 +22,24 @@ const SETS = {
   tailwind: { template: 'pagination::default', css: () => tailwindCss() },
   'bootstrap-5': {
     template: 'pagination::bootstrap-5',
-    css: () => read('node_modules/bootstrap/dist/css/bootstrap.min.css'),
+    css: () => read('node_modules/bootstrap/dist/css/bootstrap.min.css') + BOOTSTRAP_FOCUS,
   },
   // Bootstrap 4's stock primary (#007bff) is below WCAG AA contrast with white (3.97:1): the set is
   // checked with the darker primary the guide gives (below, the stock one is checked for that alone)
   'bootstrap-4': {
     template: 'pagination::bootstrap-4',
-    css: () => read('node_modules/bootstrap4/dist/css/bootstrap.min.css') + BOOTSTRAP_4_PRIMARY,
+    css: () =>
+      read('node_modules/bootstrap4/dist/css/bootstrap.min.css') +
+      BOOTSTRAP_4_PRIMARY +
+      BOOTSTRAP_FOCUS,
   },
   plain: { template: 'pagination::plain', css: () => read('views/pagination/plain.css') },
 } as const
+
+/** The guide's focus outline for the Bootstrap sets (their own ring is a 25% shadow, 1.4:1). */
+const BOOTSTRAP_FOCUS = `
+.pagination .page-link:focus-visible { outline: 2px solid #0a58ca; outline-offset: 2px; box-shadow: none; }
+`
 
 /** The guide's override of Bootstrap 4's primary for the bar: #0056b3, 7:1 against white. */
 const BOOTSTRAP_4_PRIMARY = `
@@ -152,6 +160,12 @@ function describeInBrowser(): void {
         })
         if (width === 1280)
           expect({ where, high: m.barHeight < 120 }).toEqual({ where, high: true })
+        // the narrow bar's "Page X of Y" and the full bar's number both mark the current page
+        if (['first', 'middle', 'last', 'four-digit pages'].includes(state))
+          expect({ where, current: m.controls.includes('current') }).toEqual({
+            where,
+            current: true,
+          })
         expect(m.links.length).toBeGreaterThan(0)
         expect({ where, tab: await tabThrough(page, m.links.length) }).toEqual({
           where,
@@ -163,6 +177,39 @@ function describeInBrowser(): void {
       }
     })
   })
+
+  it.each(Object.keys(SETS))(
+    '%s: a focused link shows an opaque indicator at least 2 px wide',
+    async (set) => {
+      const { template, css } = SETS[set as keyof typeof SETS]
+      await page.setViewportSize({ width: 1280, height: 800 })
+      await page.setContent(document(await numbered(10).links(template), css()))
+      await page.focus('nav[aria-label="Pagination"] a[aria-label="Go to page 11"]')
+      await page.keyboard.press('Shift+Tab')
+      await page.keyboard.press('Tab') // focus-visible comes from the keyboard
+      await new Promise((done) => setTimeout(done, 500)) // Bootstrap's transitions
+      const style = await page.evaluate(() => {
+        type El = { readonly tagName: string }
+        const g = globalThis as unknown as {
+          document: { activeElement: El | null }
+          getComputedStyle(el: El): Record<string, string>
+        }
+        const el = g.document.activeElement
+        if (el === null) return null
+        const s = g.getComputedStyle(el)
+        return { outline: `${s.outlineStyle} ${s.outlineWidth}`, shadow: s.boxShadow }
+      })
+      expect(style).not.toBeNull()
+      const outline = /^(?!none)\w+ (\d+(?:\.\d+)?)px$/.exec(style!.outline)
+      // an opaque ring: an rgb() shadow (no alpha) spreading 2 px or more
+      const ring = /rgb\(\d+, \d+, \d+\) 0px 0px 0px ([2-9]|\d\d)(?:\.\d+)?px/.test(style!.shadow)
+      expect({
+        set,
+        style,
+        visible: (outline !== null && Number(outline[1]) >= 2) || ring,
+      }).toEqual({ set, style, visible: true })
+    },
+  )
 
   it("with Bootstrap 4's stock CSS, finds only the colour contrast of its primary", async () => {
     await page.setViewportSize({ width: 1280, height: 800 })

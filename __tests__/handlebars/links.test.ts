@@ -106,13 +106,13 @@ describe('paginator.links(): accessibility', () => {
   it('marks the current page with aria-current and does not make it a link', async () => {
     const tags = tagsOf(await lengthAware(4, 100).links())
     const current = tags.filter((t) => t.attrs['aria-current'] !== undefined)
-    expect(current).toEqual([
-      expect.objectContaining({
-        name: 'span',
-        attrs: expect.objectContaining({ 'aria-current': 'page' }),
-        text: '4',
-      }),
-    ])
+    // the narrow bar's "Page 4 of 10", then the wide bar's page 4 (one of the two is shown)
+    const span = expect.objectContaining({
+      name: 'span',
+      attrs: expect.objectContaining({ 'aria-current': 'page' }),
+      text: '4',
+    })
+    expect(current).toEqual([span, span])
     expect(tags.some((t) => t.name === 'a' && t.text === '4')).toBe(false)
   })
 
