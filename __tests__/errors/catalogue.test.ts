@@ -59,6 +59,7 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   options: () => ArgumentError.options(null),
   maxIncludeDepth: () => ArgumentError.maxIncludeDepth(-1),
   decoratorOption: () => ArgumentError.decoratorOption('@Field() from', 'a non-empty string', ''),
+  badArgument: () => ArgumentError.badArgument('fragment', 'a string or null', 5),
   notAPaginator: () => ArgumentError.notAPaginator({}),
   notHandlebars: () => ArgumentError.notHandlebars(undefined),
   collectionSource: () => ArgumentError.collectionSource(3),

@@ -226,9 +226,10 @@ describe('fuzz: every emitted URL stays on the site', () => {
   })
 
   it('keeps an already normal path byte for byte', () => {
-    // a dot segment (`.`, `..`, `%2e`) is resolved, so it is not normal
+    // a dot segment (`.`, `..`, `%2e`) is resolved, so it is not normal; a `%` is a percent-escape
+    // (an explicit path's stray `%` is written `%25`)
     const segment = fc
-      .stringMatching(/^[A-Za-z0-9._~!$&'()*+,;=:@%-]{1,8}$/)
+      .stringMatching(/^(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2}){1,8}$/)
       .filter((text) => !/^(?:\.|%2e){1,2}$/i.test(text))
     fc.assert(
       fc.property(fc.array(segment, { minLength: 1, maxLength: 4 }), (segments) => {

@@ -170,13 +170,13 @@ describe('bad arguments from the programmer', () => {
     )
   })
 
-  it.each([-1, 1.5, NaN, '2'])('onEachSide(%p) is a TypeError naming onEachSide', (n) => {
+  it.each([-1, 1.5, NaN, '2', 1001])('onEachSide(%p) is a TypeError naming onEachSide', (n) => {
     const p = new LengthAwarePaginator([], { total: 1, perPage: 1 })
     expectArgError(
       () => p.onEachSide(n as number),
       'onEachSide',
       'ERR_ON_EACH_SIDE',
-      /^onEachSide must be an integer >= 0/,
+      /^onEachSide must be an integer from 0 to 1000/,
     )
   })
 

@@ -38,8 +38,10 @@ class ResourceRenderer implements Renderer {
     },
   ) {}
 
-  render(value: unknown, request: unknown): unknown {
+  render(given: unknown, request: unknown): unknown {
     const fn = this.#fn === undefined ? this.decide() : this.#fn
+    // a loaded list may be a Set (a model never is)
+    const value = given instanceof Set ? Array.from(given as Set<unknown>) : given
     if (!Array.isArray(value)) return this.one(value, request, fn)
     // A plain array's copy, overwritten in place: sized once and packed. `new Array(n)` would be
     // holey, which JSON.stringify walks more slowly, and pushing grows the list twice for 20 rows
@@ -85,7 +87,7 @@ class CollectionRenderer implements Renderer {
   render(value: unknown, request: unknown): unknown {
     if (value === null || value === undefined) return null
     if (isResolvable(value)) return value[RESOLVE](request)
-    const list = Array.isArray(value) ? value : [value]
+    const list = Array.isArray(value) ? value : value instanceof Set ? Array.from(value) : [value]
     return (new (this.cls as Ctor)(list) as { [RESOLVE](request: unknown): unknown })[RESOLVE](
       request,
     )

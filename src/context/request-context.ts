@@ -286,6 +286,12 @@ export function createRequestContext(
   request?: unknown,
   options?: RequestContextOptions,
 ): RequestContext {
+  if (typeof url !== 'string')
+    throw ArgumentError.badArgument(
+      'url',
+      "the request's URL, a string such as '/posts?page=2'",
+      url,
+    )
   const q = url.indexOf('?')
   const rawPath = q === -1 ? url : url.slice(0, q)
   const hash = url.indexOf('#', q === -1 ? 0 : q)

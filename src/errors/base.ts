@@ -124,6 +124,8 @@ export class ArgumentError extends TypeError {
   static readonly maxIncludeDepth = argumentConstructor('maxIncludeDepth')
   /** A decorator option (`@Field({ from })`, `@When(condition)`) of the wrong kind. */
   static readonly decoratorOption = argumentConstructor('decoratorOption')
+  /** A function of the package was given an argument of the wrong type (`fragment(5)`). */
+  static readonly badArgument = argumentConstructor('badArgument')
   /** `openApiDocument()` was given a route it cannot describe (or the same route twice). */
   static readonly openApiRoute = argumentConstructor('openApiRoute')
   /** The page-link bar was given something that is not a paginator. */

@@ -133,7 +133,7 @@ export const CATALOGUE = {
   },
   total: argumentRow('ERR_TOTAL', 'total', INTEGER_0),
   pageName: renamableRow('ERR_PAGE_NAME', 'pageName', 'a non-empty string'),
-  onEachSide: argumentRow('ERR_ON_EACH_SIDE', 'onEachSide', INTEGER_0),
+  onEachSide: argumentRow('ERR_ON_EACH_SIDE', 'onEachSide', 'an integer from 0 to 1000'),
   items: argumentRow('ERR_PAGINATOR_ITEMS', 'items', 'an array or other iterable'),
   hasMore: argumentRow('ERR_HAS_MORE', 'hasMore', 'a boolean'),
   path: argumentRow(
@@ -149,6 +149,7 @@ export const CATALOGUE = {
     'Set static maxIncludeDepth on the JSON:API resource class to 0 or more',
   ),
   decoratorOption: describedRow('ERR_DECORATOR_OPTION'),
+  badArgument: describedRow('ERR_ARGUMENT'),
   openApiRoute: describedRow(
     'ERR_OPENAPI_ROUTE',
     'Describe each method and path once, with responds: { resource: UserResource } or another body',

@@ -74,6 +74,9 @@ export abstract class AbstractPaginator<T> extends BasePaginator<T> {
    */
   url(page: number): string {
     if (!Number.isInteger(page)) throw ArgumentError.page(page)
+    // a page past the safe offsets would read back as page 1 (or print as 1e+21)
+    if (page > 1 && !Number.isSafeInteger((page - 1) * this.perPage()))
+      throw ArgumentError.page(page, 'page', this.perPage())
     return this.#urlPrefix + (page < 1 ? 1 : page) + this.urlSuffix()
   }
 

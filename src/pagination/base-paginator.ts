@@ -123,6 +123,7 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
    * const page = (await paginate(db('users'), 15)).through((row) => ({ ...row, name: row.name.trim() }))
    */
   through<U>(fn: (item: T, index: number) => U): BasePaginator<U> & this {
+    if (typeof fn !== 'function') throw ArgumentError.badArgument('through(fn)', 'a function', fn)
     const mapped = this.#rows.map(fn) as unknown as readonly T[]
     this.#rows = mapped
     return this as unknown as BasePaginator<U> & this
@@ -260,6 +261,8 @@ export abstract class BasePaginator<T> implements Iterable<T>, Respondable {
   fragment(name: string | null): this
   fragment(name?: string | null): this | string | null {
     if (name === undefined) return this.#fragment
+    if (name !== null && typeof name !== 'string')
+      throw ArgumentError.badArgument('fragment', 'a string or null', name)
     this.#fragment = name
     this.#suffix = undefined
     return this

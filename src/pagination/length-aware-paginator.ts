@@ -68,7 +68,8 @@ export class LengthAwarePaginator<T> extends AbstractPaginator<T> {
 
   /** Page numbers shown each side of the current page in the bar (default 3); chainable. */
   onEachSide(count: number): this {
-    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0)
+    // bounded: the window has 2 * count + 1 links, and a total may count pages in the trillions
+    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0 || count > 1000)
       throw ArgumentError.onEachSide(count)
     this.#onEachSide = count
     return this

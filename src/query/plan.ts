@@ -6,7 +6,8 @@
  */
 import { tryGetRequestContext } from '../context/request-context'
 import { parseQueryPairs, undecodedValues, type QueryPair } from '../context/parse-query'
-import { QueryParameterError } from '../errors/base'
+import { ArgumentError, QueryParameterError } from '../errors/base'
+import { isResolvableClass } from '../runtime/protocol'
 import {
   FILTER_OPERATORS,
   type FilterOperator,
@@ -74,7 +75,12 @@ const FILTER_KEY = /^filter\[([^[\]]*)\](?:\[([^[\]]*)\])?$/
  * })
  */
 export function queryPlan(resource: Function, options: QueryPlanOptions = {}): QueryPlan {
+  if (!isResolvableClass(resource)) throw ArgumentError.resourceClass(resource)
+  if (typeof options !== 'object' || options === null)
+    throw ArgumentError.badArgument('options', 'an object', options)
   const { query, ...narrowing } = options
+  if (query !== undefined && typeof query !== 'string')
+    throw ArgumentError.badArgument('query', "a query string, such as 'sort=-id&page=2'", query)
   const narrowed = Object.keys(narrowing).length === 0 ? undefined : narrowing
   const resolved = resolveQuery(resource, narrowed)
   const current = tryGetRequestContext()

@@ -1,3 +1,4 @@
+import { ArgumentError } from '../errors/base'
 import type { Additional } from '../response/body'
 import type { ResponseBody } from './payload'
 import { mergeAdditional } from '../response/body'
@@ -64,6 +65,8 @@ export abstract class AbstractResource implements Respondable, Resolvable {
 
   /** Extra top-level keys beside the data; chainable. The wrap key itself is an error. */
   additional(mapping: Readonly<Record<string, unknown>>): this {
+    if (typeof mapping !== 'object' || mapping === null || Array.isArray(mapping))
+      throw ArgumentError.badArgument('additional(mapping)', 'an object of top-level keys', mapping)
     this.#additional = mergeAdditional(
       this.constructor,
       this.additionalGuard(),

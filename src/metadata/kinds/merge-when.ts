@@ -1,6 +1,7 @@
 // `@MergeWhen(condition)` and the helpers `mergeWhen()`, `mergeUnless()`, `merge()`: keys merged in
 // place of the member.
 import { currentRequest } from '../../context/request-context'
+import { ArgumentError } from '../../errors/base'
 import { MISSING, mergeValue } from '../../runtime/missing'
 import { isResolvable, RESOLVE } from '../../runtime/protocol'
 import {
@@ -38,6 +39,12 @@ export function MergeWhen<M = Loose, Q = Loose, R = ResourceOf<M>>(
 
 /** A resource or collection as it renders (in the current request); anything else as it is. */
 function rendered<M extends object>(value: M): M | undefined {
+  if (value !== null && value !== undefined && typeof value !== 'object')
+    throw ArgumentError.badArgument(
+      'mergeWhen() mapping',
+      'an object, a list, a resource or a collection',
+      value,
+    )
   if (!isResolvable(value)) return value
   const out = value[RESOLVE](currentRequest())
   return out === MISSING || out === null ? undefined : (out as M)
