@@ -84,6 +84,7 @@ const BUILD: { readonly [K in CatalogueKey]: () => Error } = {
   wrapKeyCollision: () => ResourceError.wrapKeyCollision(Widget, 'data'),
   additionalKeyCollision: () => ResourceError.additionalKeyCollision(Widget, 'id'),
   unwrappedNonObject: () => ResourceError.unwrappedNonObject(Widget, [1]),
+  tooDeep: () => ResourceError.tooDeep(Widget),
   unmappedModel: () => ResourceError.unmappedModel(Widget, 'posts', 'WhenLoaded'),
   unsafeBigint: () => ResourceError.unsafeBigint('id', 2n ** 53n),
   duplicateOutputKey: () =>

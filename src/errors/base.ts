@@ -199,6 +199,9 @@ export class ResourceError extends ApiResourcesError {
   /** `wrap = null` and `toArray()` gave something that cannot carry keys. */
   static readonly unwrappedNonObject = namedConstructor(ResourceError, 'unwrappedNonObject')
 
+  /** The output nests deeper than the call stack allows (a cyclic model, as a rule). */
+  static readonly tooDeep = namedConstructor(ResourceError, 'tooDeep')
+
   /** `checkResponses`: a response body that its schema rejects (the first mismatch, as a JSON pointer). */
   static readonly responseMismatch = namedConstructor(ResourceError, 'responseMismatch')
 

@@ -283,6 +283,15 @@ export const CATALOGUE = {
     message: (cls: Function, got: unknown) =>
       `${nameOf(cls)}.toArray() must return a plain object when wrap is null; got ${describeValue(got)}`,
   },
+  tooDeep: {
+    code: 'ERR_OUTPUT_TOO_DEEP',
+    class: 'ResourceError',
+    message: (cls: Function) =>
+      `${nameOf(cls)}: its output nests deeper than the call stack allows: a model that refers ` +
+      'back to itself (a cycle) through a loaded relation or a returned object, or a value nested ' +
+      'thousands of levels deep; break the cycle before rendering (leave the relation unloaded, ' +
+      'or render it as ids)',
+  },
   duplicateOutputKey: {
     code: 'ERR_DUPLICATE_OUTPUT_KEY',
     class: 'ResourceError',
@@ -554,6 +563,7 @@ const ON_THE_ERRORS_PAGE = [
   'wrapKeyCollision',
   'additionalKeyCollision',
   'unwrappedNonObject',
+  'tooDeep',
   'duplicateOutputKey',
   'decoratorMetadataMissing',
   'badDecoratorTarget',

@@ -1,4 +1,4 @@
-import { ArgumentError } from '../errors/base'
+import { ArgumentError, ResourceError } from '../errors/base'
 import type { Additional } from '../response/body'
 import type { ResponseBody } from './payload'
 import { mergeAdditional } from '../response/body'
@@ -40,7 +40,7 @@ export abstract class AbstractResource implements Respondable, Resolvable {
    * described by `BodyOf<typeof TheClass>`.
    */
   toPayload<Self>(this: Self, request?: unknown): ResponseBody<Self> {
-    const body = (this as unknown as AbstractResource)[BODY](request)
+    const body = bodyOf(this as unknown as AbstractResource, request)
     return jsonSafe(body, tryGetRequestContext()?.bigint) as ResponseBody<Self>
   }
 
@@ -59,7 +59,7 @@ export abstract class AbstractResource implements Respondable, Resolvable {
    * the body.
    */
   toJSON<Self>(this: Self): ResponseBody<Self> {
-    const body = (this as unknown as AbstractResource)[BODY]()
+    const body = bodyOf(this as unknown as AbstractResource, undefined)
     return writeBigints(body, tryGetRequestContext()?.bigint) as ResponseBody<Self>
   }
 
@@ -118,7 +118,7 @@ export abstract class AbstractResource implements Respondable, Resolvable {
 
   /** The HTTP response: status 200, the payload with this resource's media type. */
   [TO_RESPONSE](request?: unknown): ResponseSpec {
-    const spec = okResponse(this[BODY](request), this.mediaType())
+    const spec = okResponse(bodyOf(this, request), this.mediaType())
     if (isBaseMethod(this.withResponse)) return spec
     return { ...spec, withResponse: (response) => this.withResponse(request, response) }
   }
@@ -126,3 +126,18 @@ export abstract class AbstractResource implements Respondable, Resolvable {
 
 markBase(AbstractResource.prototype.with)
 markBase(AbstractResource.prototype.withResponse)
+
+/**
+ * The body of `resource`; a cyclic model (or one nested thousands of levels deep) overflows the
+ * call stack while it is rendered, which is answered with the package's error naming the class.
+ */
+function bodyOf(resource: AbstractResource, request: unknown): unknown {
+  try {
+    return resource[BODY](request)
+  } catch (error) {
+    // V8's and JavaScriptCore's message for a stack overflow
+    if (error instanceof RangeError && /call stack/i.test(error.message))
+      throw ResourceError.tooDeep(resource.constructor)
+    throw error
+  }
+}
