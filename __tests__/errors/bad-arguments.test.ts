@@ -11,17 +11,13 @@ import {
   createRequestContext,
   queryPlan,
 } from '../../src'
+import { thrownBy } from '../support/thrown'
 
 const page = () =>
   new LengthAwarePaginator([1], { total: 10, perPage: 2, currentPage: 1, path: '/p' })
 
 function expectArgumentError(fn: () => unknown, code: string, names: string): void {
-  let thrown: unknown
-  try {
-    fn()
-  } catch (error) {
-    thrown = error
-  }
+  const thrown = thrownBy(fn)
   expect(thrown).toBeInstanceOf(ArgumentError)
   expect(thrown).toBeInstanceOf(ApiResourcesError)
   expect((thrown as ArgumentError).code).toBe(code)

@@ -3,6 +3,7 @@
 import 'reflect-metadata'
 import { Field, JsonResource, ResourceError, WhenLoaded } from '../../src'
 import { TO_RESPONSE } from '../../src/runtime/respondable'
+import { thrownBy } from '../support/thrown'
 
 interface Node {
   id: number
@@ -27,12 +28,7 @@ function cyclicNode(): Node {
 }
 
 function expectTooDeep(fn: () => unknown, name: string): void {
-  let thrown: unknown
-  try {
-    fn()
-  } catch (error) {
-    thrown = error
-  }
+  const thrown = thrownBy(fn)
   expect(thrown).toBeInstanceOf(ResourceError)
   expect((thrown as ResourceError).code).toBe('ERR_OUTPUT_TOO_DEEP')
   expect((thrown as Error).message).toMatch(new RegExp(`^${name}: its output nests deeper`))
