@@ -32,7 +32,7 @@ export {
   type ExpressValidatorResultLike,
 } from './errors/base'
 export { PaginationTemplateError } from './errors/base'
-export { JsonApiError } from './errors/base'
+export { JsonApiError, NotAcceptableError } from './errors/base'
 export { QueryParameterError, type QueryParameterMessages } from './errors/base'
 
 // the request context: what integrations for other frameworks open per request

@@ -45,6 +45,13 @@ class CodedCollection extends ResourceCollection {
   }
 }
 
+/** A resource whose toArray() is its own: it need not write its decorated members. */
+class TitleOnly extends PostResource {
+  override toArray(): Record<string, unknown> {
+    return { heading: `post ${String(this.resource.id)}` }
+  }
+}
+
 const good = { id: 1, title: 'Hello', tags: [{ name: 'news' }] }
 const bad = { id: 'one', title: 'Hello', tags: [{ name: 7 }] }
 
@@ -72,6 +79,14 @@ function appWith(options: { checkResponses?: boolean }) {
     respond(() => new CodedCollection([good])),
   )
   app.get(
+    '/keyed',
+    respond(() => PostResource.collection(new Map([['first', good]])).preserveKeys()),
+  )
+  app.get(
+    '/own-output',
+    respond(() => new TitleOnly(good)),
+  )
+  app.get(
     '/page',
     respond(() => new LengthAwarePaginator([good], { total: 1, perPage: 5, currentPage: 1 })),
   )
@@ -87,7 +102,16 @@ describe('apiResources({ checkResponses: true })', () => {
   it('lets bodies that match their schema through unchanged', async () => {
     const { app, errors } = appWith({ checkResponses: true })
     const plain = appWith({}).app
-    for (const path of ['/post/good', '/posts/good', '/api/good', '/page', '/coded']) {
+    const paths = [
+      '/post/good',
+      '/posts/good',
+      '/api/good',
+      '/page',
+      '/coded',
+      '/keyed',
+      '/own-output',
+    ]
+    for (const path of paths) {
       const checked = await request(app).get(path).expect(200)
       const unchecked = await request(plain).get(path).expect(200)
       expect(checked.text).toBe(unchecked.text)

@@ -18,6 +18,7 @@ import {
   type OrmPageAdapter,
   type WhereSpelling,
 } from 'api-resources/adapter'
+import * as rootEntry from 'api-resources'
 import { ERROR_CODES as ROOT_CODES } from 'api-resources'
 import * as errorsEntry from 'api-resources/errors'
 import { ERROR_CODES, PAGINATION_ERROR_CODES } from 'api-resources/errors'
@@ -137,6 +138,15 @@ describe('api-resources/adapter', () => {
     expect(
       Object.values(PAGINATION_ERROR_CODES).every((c) => Object.values(ERROR_CODES).includes(c)),
     ).toBe(true)
+  })
+
+  it('gives every error class in the root entry too, as the same class', () => {
+    const classes = Object.entries(errorsEntry).filter(
+      ([name, value]) => typeof value === 'function' && name.endsWith('Error'),
+    )
+    expect(classes.length).toBeGreaterThan(10)
+    for (const [name, value] of classes)
+      expect([name, (rootEntry as Record<string, unknown>)[name]]).toEqual([name, value])
   })
 
   it('gives in api-resources/errors the classes, the code tables and the brand, nothing internal', () => {

@@ -288,6 +288,17 @@ describe('classes whose output is code', () => {
     expectValid(bodySchema(Merged, 'resource'), new Merged({ id: 1 }).toPayload())
   })
 
+  it('an overridden toArray() over decorated members is any object: it need not write them', () => {
+    class Overridden extends JsonResource<Model> {
+      @Field({ from: 'id' as string }) id!: number
+      override toArray(): Record<string, unknown> {
+        return { title: `post ${String(this.resource.id)}` }
+      }
+    }
+    expect(classSchemas(Overridden).components.Overridden).toEqual({ type: 'object' })
+    expectValid(bodySchema(Overridden, 'resource'), new Overridden({ id: 1 }).toPayload())
+  })
+
   it('an overridden toArray() is an open object, or the class’s declared static jsonSchema', () => {
     expect(classSchemas(Coded).components.Coded).toEqual({ type: 'object', properties: {} })
     expectValid(bodySchema(Coded, 'resource'), new Coded({ id: 1 }).toPayload())

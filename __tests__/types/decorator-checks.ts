@@ -68,6 +68,10 @@ export class ResourceTypedWithThunks extends JsonResource<User> {
   @Field(() => UserResource, { from: 'author' }) maybeAuthor?: UserResource | null
   @WhenNotNull(() => UserResource, { from: 'author' }) writer?: UserResource
   @When(() => true, () => UserResource, { from: 'author' }) byCondition?: UserResource
+  @When((user: User) => user.is_admin, () => [PostResource], { from: 'posts' })
+  postsByCondition?: PostResource[]
+  @When<User, unknown>((user) => user.is_admin, () => [PostResource], { from: 'posts' })
+  postsTyped?: PostResource[]
   @WhenLoaded() team?: unknown // no resource type, no thunk: the loaded value as it is
   @Field() get computed(): PostResource {
     return new PostResource({ id: 1, title: 't' }) // a getter may return a resource

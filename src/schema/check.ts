@@ -157,6 +157,9 @@ function targetOf(value: unknown, bigint: BigintEncoding): Target | undefined {
       kind = PAGE_KIND.get(cls)!
     }
     if (!isJsonApiClass(collects)) {
+      // keys kept by this collection alone (`preserveKeys()`): the class's schema says a list
+      if (value.preservesKeys() && (collects as { preserveKeys?: unknown }).preserveKeys !== true)
+        return undefined
       const own = (collects as { wrap?: unknown }).wrap
       const wrap = value.wrapKey()
       if (kind === 'collection' ? wrap !== own : (wrap ?? 'data') !== (own ?? 'data'))
@@ -193,7 +196,8 @@ function validatorOf(target: Target, bigint: BigintEncoding): Validate {
  * resource, a collection of one, a paginated collection, a JSON:API document, a paginator); throws
  * the first mismatch with its JSON pointer (`bigint`: how the app writes bigints, which the body is
  * written and checked with). A value whose schema the library cannot know (a collection with its
- * own `toArray()`, any other respondable) is not checked.
+ * own `toArray()` or its own wrap key, one keeping keys its resource class does not keep, any
+ * other respondable) is not checked.
  * @internal
  */
 export function checkResponseBody(

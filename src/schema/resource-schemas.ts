@@ -295,11 +295,23 @@ function objectOf(
   return out
 }
 
-/** Are the class's decorated members its whole output (no `toArray()` override, no merges)? */
-function membersAreOutput(cls: Function, records: readonly FieldRecord[]): boolean {
+/**
+ * The object the class's output is: its decorated members, closed when they are the whole output,
+ * open when a `@MergeWhen` may add keys; any object when the class writes its own output (an
+ * overridden `toArray()` or `[RESOLVE]`), which need not hold the members at all.
+ */
+function outputOf(
+  cls: Function,
+  records: readonly FieldRecord[],
+  uses: Set<Function>,
+  bigint: BigintEncoding,
+): SchemaObject {
   const traits = traitsOf(cls)
-  if (traits.toArray === null) return false // no members: the model's own attributes
-  return traits.compiledIsOutput && !records.some((r) => kindRules(r.kind).output === 'merge')
+  // no members (the model's own attributes) is an open object of none
+  if (traits.toArray !== null && !traits.compiledIsOutput) return { type: 'object' }
+  const closed =
+    traits.toArray !== null && !records.some((r) => kindRules(r.kind).output === 'merge')
+  return objectOf(records, closed, uses, modelSchemaOf(cls), bigint)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -436,8 +448,7 @@ function plainSchemas(cls: Function, bigint: BigintEncoding): ClassSchemas {
   const uses = new Set<Function>()
   const { fields } = resolveMembers(cls)
   const declared = declaredSchema(cls)
-  const data: JsonSchema =
-    declared ?? objectOf(fields, membersAreOutput(cls, fields), uses, modelSchemaOf(cls), bigint)
+  const data: JsonSchema = declared ?? outputOf(cls, fields, uses, bigint)
   const wrap = (cls as { wrap?: unknown }).wrap
   const wrapKey = typeof wrap === 'string' ? wrap : null
   const preserveKeys = (cls as { preserveKeys?: unknown }).preserveKeys === true
@@ -605,13 +616,7 @@ function jsonApiSchemas(cls: Function, bigint: BigintEncoding): ClassSchemas {
   let attributes: JsonSchema
   if (declared !== undefined) attributes = declared
   else {
-    const described = objectOf(
-      attributeRecords,
-      membersAreOutput(cls, members.fields),
-      uses,
-      modelSchemaOf(cls),
-      bigint,
-    )
+    const described = outputOf(cls, attributeRecords, uses, bigint)
     // sparse fieldsets (`fields[type]=`) may leave any attribute out
     delete described.required
     attributes = described

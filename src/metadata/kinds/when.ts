@@ -41,11 +41,23 @@ export type FieldConditionFn<M = Loose, Q = Loose, R = ResourceOf<M>> = (
  * @example
  * @When((user, request) => request?.user?.isAdmin === true) secret?: string
  * @When((user) => user.is_admin, () => TeamResource) team?: Nested<typeof TeamResource>
+ * @When((user) => user.is_admin, () => [TeamResource]) teams?: NestedList<typeof TeamResource>
  */
 export function When<M = Loose, Q = Loose, R = ResourceOf<M>, F extends string = never>(
   condition: FieldConditionFn<M, Q, R>,
   options?: FieldOptions<F>,
 ): MemberDecorator<SpecOf<'When', false, 'attribute', F, unknown>>
+export function When<
+  M = Loose,
+  Q = Loose,
+  R = ResourceOf<M>,
+  F extends string = never,
+  Target extends Function = Function,
+>(
+  condition: FieldConditionFn<M, Q, R>,
+  resource: () => readonly Target[],
+  options?: FieldOptions<F>,
+): MemberDecorator<SpecOf<'When', true, 'attribute', F, Target>>
 export function When<
   M = Loose,
   Q = Loose,
@@ -65,15 +77,21 @@ export function When<M = Loose, Q = Loose, R = ResourceOf<M>>(
 ): MemberDecorator<SpecOf<'When', false, 'attribute', string>>
 export function When<M = Loose, Q = Loose, R = ResourceOf<M>, Target extends Function = Function>(
   condition: FieldConditionFn<M, Q, R>,
+  resource: () => readonly Target[],
+  options?: FieldOptions,
+): MemberDecorator<SpecOf<'When', true, 'attribute', string, Target>>
+export function When<M = Loose, Q = Loose, R = ResourceOf<M>, Target extends Function = Function>(
+  condition: FieldConditionFn<M, Q, R>,
   resource: () => Target,
   options?: FieldOptions,
 ): MemberDecorator<SpecOf<'When', true, 'attribute', string, Target>>
 export function When(
   condition: FieldConditionFn,
-  thunkOrOptions?: ResourceThunk | FieldOptions,
+  thunkOrOptions?: ResourceThunk | (() => readonly Function[]) | FieldOptions,
   options?: FieldOptions,
 ): MemberDecorator<SpecOf<'When', boolean, 'attribute', string>> {
-  const args = thunkAndOptions('When', thunkOrOptions, options)
+  // a list thunk (`() => [R]`) is a thunk: the checked thunk says it is a list
+  const args = thunkAndOptions('When', thunkOrOptions as ResourceThunk | FieldOptions, options)
   return memberDecorator('When', {
     kind: 'when',
     condition: requiredCondition('@When() condition', condition),
