@@ -343,6 +343,16 @@ UserResource.collection(postPage)
 UserResource.collection([1, 2, 3])
 UserResource.collection(new Set(users)) // any iterable
 UserResource.collection(new Map([['a', user]])) // a keyed source
+// a Map is keyed like a plain object: its keys are kept when preserveKeys is on
+expectTypeOf(UserResource.collection(new Map([['a', user]])).toPayload().data).toEqualTypeOf<
+  UserPayload[] | Record<string, UserPayload>
+>()
+expectTypeOf(UserResource.collection({ a: user }).toPayload().data).toEqualTypeOf<
+  UserPayload[] | Record<string, UserPayload>
+>()
+expectTypeOf(UserResource.collection(new Set(users)).toPayload().data).toEqualTypeOf<
+  UserPayload[]
+>()
 
 // a subclass of ResourceCollection does not know its source: any of the bodies
 class UserCollection extends ResourceCollection<UserResource> {

@@ -81,9 +81,11 @@ export type ShapeOf<S> =
           ? 'simple'
           : S extends BasePaginator<infer _>
             ? 'paginated'
-            : S extends Iterable<unknown>
-              ? 'list'
-              : 'keyed'
+            : S extends ReadonlyMap<unknown, unknown>
+              ? 'keyed'
+              : S extends Iterable<unknown>
+                ? 'list'
+                : 'keyed'
 
 /**
  * The mark of a collection over `source` when the source may be absent: `MISSING` (a `whenLoaded()`
