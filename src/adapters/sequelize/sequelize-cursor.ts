@@ -122,7 +122,9 @@ export function sequelizeCursorSource<T>(
             binds.name(bindValue(m, names.get(column) ?? column, value)),
           ),
         )
-        where = where === undefined ? keyset : { [Op.and]: [grouped(where, literal), keyset] }
+        // a plain object, always: Sequelize adds a required include's filter to a plain-object
+        // `where` as a key, and replaces a `where` that is a bare literal
+        where = { [Op.and]: where === undefined ? [keyset] : [grouped(where, literal), keyset] }
       }
       const texts = schemaColumns.flatMap((c, i) =>
         c.exact === undefined

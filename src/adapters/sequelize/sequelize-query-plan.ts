@@ -214,12 +214,15 @@ function applySequelizePlan<Q extends SequelizeQuery>(
   const binds = sequelizeBinds(query as { bind?: unknown }, (sql) => S.literal(sql))
   const planWhere = spellPlanWhere(plan, whereSpelling(model, S, binds))
   const own = query.where
+  // a plain object, always (a `like` is a literal): Sequelize adds a required include's filter to
+  // a plain-object `where` as a key, and replaces a `where` that is a bare literal
   const where =
     planWhere === undefined
       ? own
-      : own === undefined
-        ? planWhere
-        : { [S.Op.and]: [grouped(own, (sql) => S.literal(sql)), planWhere] }
+      : {
+          [S.Op.and]:
+            own === undefined ? [planWhere] : [grouped(own, (sql) => S.literal(sql)), planWhere],
+        }
   const order = plan.order.map((entry) => [entry.column, entry.descending ? 'DESC' : 'ASC'])
   const includes = includesOf(fn, plan, model, includeTree(plan))
   const counts = plan.counts.map((count) => countAttribute(fn, plan, model, S, count))
