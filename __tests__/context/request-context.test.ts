@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks'
 import {
   createRequestContext,
   normalizePath,
@@ -70,6 +71,17 @@ describe('request context', () => {
     expect(tryGetRequestContext()).toBeUndefined()
     expect(await fromA).toBe(a)
     expect(await fromB).toBe(b)
+  })
+  it('gives a callback that restores its own context (AsyncResource.bind) that context', () => {
+    // a batcher: request a queues its bound callback, request b runs the queue synchronously
+    const a = createRequestContext('/a?page=3')
+    const b = createRequestContext('/b?page=7')
+    let queued: () => unknown = () => undefined
+    runWithRequestContext(a, () => {
+      queued = AsyncResource.bind(() => tryGetRequestContext())
+    })
+    expect(runWithRequestContext(b, () => [queued(), tryGetRequestContext()])).toEqual([a, b])
+    expect(runInSyncRequestContext(b, () => runWithRequestContext(a, () => queued()))).toBe(a)
   })
   it('restores the outer synchronous context when the call throws', () => {
     const a = createRequestContext('/a')

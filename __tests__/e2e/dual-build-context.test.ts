@@ -47,3 +47,43 @@ it('shares the request context between the ES-module and the CommonJS build', ()
     rmSync(folder, { recursive: true, force: true })
   }
 })
+
+// The context an integration keeps on the request (the middleware mounted once by the app, with its
+// options, and again on a router) is found by the other build's integration too: before, the
+// router's middleware of the other build opened a second context, without the app's baseUrl.
+const EXPRESS_SCRIPT = `
+import { createRequire } from 'node:module'
+import * as esmExpress from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'esm', 'integrations', 'express', 'index.mjs')).href)}
+const require = createRequire(${JSON.stringify(join(ROOT, 'package.json'))})
+const cjs = require(${JSON.stringify(join(ROOT, 'dist', 'cjs', 'index.js'))})
+const cjsExpress = require(${JSON.stringify(join(ROOT, 'dist', 'cjs', 'integrations', 'express', 'index.js'))})
+const express = require('express')
+const app = express()
+app.use(esmExpress.apiResources({ baseUrl: 'https://api.example.com' }))
+const router = express.Router()
+router.use(cjsExpress.apiResources())
+router.get('/x', (req, res) => res.json(new cjs.LengthAwarePaginator([], { total: 100, perPage: 10 })))
+app.use('/api', router)
+const server = app.listen(0, '127.0.0.1', async () => {
+  const response = await fetch('http://127.0.0.1:' + server.address().port + '/api/x?page=3')
+  const body = await response.json()
+  process.stdout.write(JSON.stringify({ page: body.current_page, next: body.next_page_url }))
+  server.close()
+})
+`
+
+it('keeps the app-wide options when the other build mounts the middleware again', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'dual-build-'))
+  try {
+    const file = join(folder, 'app.mjs')
+    writeFileSync(file, EXPRESS_SCRIPT)
+    const child = spawnSync(process.execPath, [file], { encoding: 'utf8' })
+    expect(child.stderr).toBe('')
+    expect(JSON.parse(child.stdout)).toEqual({
+      page: 3,
+      next: 'https://api.example.com/api/x?page=4',
+    })
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+  }
+})

@@ -165,8 +165,16 @@ export function currentRequest(request?: unknown): unknown {
  * too (AsyncLocalStorage): what every integration does around a request's handler.
  */
 export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
-  // `fn`'s synchronous part reads the slot (the same context), a cheaper lookup than the store
-  return runInSyncRequestContext(context, () => storage.run(context, fn))
+  // the store alone, with no synchronous context over it: one would also win over the context of
+  // a callback that `fn` runs but that restores its own (`AsyncResource.bind`, a queued `next()`)
+  const outer = slots.sync
+  if (outer === undefined) return storage.run(context, fn)
+  slots.sync = undefined
+  try {
+    return storage.run(context, fn)
+  } finally {
+    slots.sync = outer
+  }
 }
 
 /**

@@ -284,9 +284,11 @@ export function errorToHttpResponse(
 /**
  * The key of the context on the framework's per-request object it was opened for. An integration
  * whose framework declares per-request fields up front (Fastify's `decorateRequest`) declares it as
- * `null`, so that setting it does not give its requests a second shape. @internal
+ * `null`, so that setting it does not give its requests a second shape. A registered symbol: the
+ * ES-module and CommonJS builds, both loaded by one app, find the context the other opened (the
+ * `v1` names the shape of a `RequestContext`). @internal
  */
-export const CONTEXT: unique symbol = Symbol('api-resources.context')
+export const CONTEXT: unique symbol = Symbol.for('api-resources.context.v1')
 
 /** The options every integration takes for the app as a whole. */
 export interface IntegrationOptions {

@@ -19,7 +19,7 @@ class PostResource extends JsonResource<PostRow> {
   })
   @Field() id!: number
 }
-import { DataTypes, Model, Sequelize } from 'sequelize'
+import { DataTypes, Model, Sequelize, type ModelStatic } from 'sequelize'
 import { Field, JsonResource, defineQuery, queryPlan } from 'api-resources'
 import { cursorPaginate, paginate } from 'api-resources/sequelize'
 import { dialectNames, uniqueName } from '../../support/db'
@@ -27,7 +27,7 @@ import { cursorOf, inRequest } from '../../support/plan-fixture'
 
 describe.each(dialectNames())('Sequelize cursor pages with a required include on %s', (name) => {
   let sequelize: Sequelize
-  let Post: typeof Model
+  let Post: ModelStatic<Model>
 
   beforeAll(async () => {
     sequelize =

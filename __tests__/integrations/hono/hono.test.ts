@@ -155,6 +155,20 @@ describe('api-resources/hono', () => {
     }
   })
 
+  it("builds an app called with app.request() from a handler in its own request's context", async () => {
+    const inner = new Hono()
+    inner.get('/users', respond(usersPage))
+    const app = new Hono()
+    app.use(apiResources({ baseUrl: 'https://outer.example' }))
+    app.get(
+      '/batch',
+      respond(async () => json(await inner.request('/users?page=3&q=inner'))),
+    )
+    const body = await json(await app.request('/batch?page=9'))
+    expect(body.meta).toMatchObject({ current_page: 3, path: '/users' })
+    expect(body.links.prev).toBe('/users?page=2')
+  })
+
   it('keeps a status withResponse(c) sets, without the middleware too', async () => {
     class Partial extends UserResource {
       override withResponse(_request: unknown, c: unknown): void {

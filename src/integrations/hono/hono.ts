@@ -131,12 +131,34 @@ export function apiResources(options: ApiResourcesOptions = {}): MiddlewareHandl
 }
 
 /**
- * The request context of `c`: the one apiResources() opened for it; else the current one, which a
- * handler of an app mounted with `app.mount()` runs in (the mounting app's, with its mount prefix
- * and options, what `c.json(page)` reads too); else a new one.
+ * The request context of `c`: the one apiResources() opened for it; else the current one when it
+ * is this request's, as it is for a handler of an app mounted with `app.mount()` (the mounting
+ * app's, with its mount prefix and options, what `c.json(page)` reads too); else a new one (an app
+ * called with `app.request()` from another app's handler is not in that handler's request).
  */
 function contextOf(c: Context): RequestContext {
-  return heldRequestContext(c) ?? tryGetRequestContext() ?? holdRequestContext(c, defaultRequest)
+  const held = heldRequestContext(c)
+  if (held !== undefined) return held
+  const current = tryGetRequestContext()
+  if (current !== undefined && isMountedFrom(current.request, c.req.raw)) return current
+  return holdRequestContext(c, defaultRequest)
+}
+
+/**
+ * Is `request` the one `outer` was handed to an app mounted with `app.mount()`: `outer` itself, or
+ * its URL less a mount prefix (the same origin and query, its path ending with this one's)?
+ */
+function isMountedFrom(outer: unknown, request: Request): boolean {
+  if (outer === request) return true
+  const url = (outer as { readonly url?: unknown } | null)?.url
+  if (typeof url !== 'string') return false
+  const from = new URL(url)
+  const to = new URL(request.url)
+  return (
+    from.origin === to.origin &&
+    from.search === to.search &&
+    (to.pathname === '/' || from.pathname.endsWith(to.pathname))
+  )
 }
 
 const defaultRequest = (c: Context) => ({
