@@ -13,6 +13,11 @@ import {
  */
 export interface WhereSpelling<W> {
   compare(column: string, operator: '<' | '>' | '=', value: CursorValue): W
+  /**
+   * `<=`/`>=` as one comparison, where the ORM has one (the leading bound of a keyset, which an
+   * index reads as a range); without it, `<` or `=`.
+   */
+  compareInclusive?(column: string, operator: '<=' | '>=', value: CursorValue): W
   isNull(column: string, negated: boolean): W
   and(conditions: W[]): W
   or(conditions: W[]): W
@@ -26,6 +31,8 @@ export function spellCondition<W>(condition: KeysetCondition, spelling: WhereSpe
     case 'compare': {
       const { column, operator, value } = condition
       if (operator === '<' || operator === '>') return spelling.compare(column, operator, value)
+      if (spelling.compareInclusive !== undefined)
+        return spelling.compareInclusive(column, operator, value)
       const strict = operator === '<=' ? '<' : '>'
       return spelling.or([
         spelling.compare(column, strict, value),

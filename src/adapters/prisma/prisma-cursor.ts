@@ -163,6 +163,24 @@ function compareField(
 }
 
 /**
+ * `name <= value` / `name >= value` in Prisma's `where`: `lte`/`gte`, or the values of a `Boolean`
+ * or enum field up to and including `value`.
+ */
+function inclusiveField(
+  name: string,
+  field: PrismaField | undefined,
+  provider: string,
+  operator: '<=' | '>=',
+  value: CursorValue,
+): object {
+  const type = field?.type
+  if (type !== 'Boolean' && field?.values === undefined)
+    return { [name]: { [operator === '>=' ? 'gte' : 'lte']: fieldValue(type, value) } }
+  const strict = compareField(name, field, provider, operator === '>=' ? '>' : '<', value)
+  return { OR: [strict, compareField(name, field, provider, '=', value)] }
+}
+
+/**
  * Why a field's values do not travel exactly through the JS value Prisma reads, and the fix;
  * undefined when they do. A `DateTime` is a JS Date (milliseconds): inexact on a column of more
  * fractional digits (`@db.Timestamptz(6)`, `@db.Timestamp`: PostgreSQL's default is 6; a plain
@@ -260,10 +278,15 @@ export function prismaCursorSource<T>(
   const { skip: _skip, take: _take, ...rest } = args
   return {
     columns,
+    // Prisma's `where` has no row values: a NOT NULL first column bounds the range (`lte`/`gte`),
+    // which an index reads as a range, before the nested form
+    indexForm: 'leading-bound',
     fetch: async (order, condition, limit) => {
       const where = keysets.withKeyset<unknown>(rest.where, condition, {
         compare: (name, operator, value) =>
           compareField(name, fields.get(name), provider, operator, value),
+        compareInclusive: (name, operator, value) =>
+          inclusiveField(name, fields.get(name), provider, operator, value),
         isNull: (name, negated) => ({ [name]: negated ? { not: null } : null }),
         and: (parts) => ({ AND: parts }),
         or: (parts) => ({ OR: parts }),
