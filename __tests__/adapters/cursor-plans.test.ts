@@ -19,16 +19,11 @@ import { cursorPaginate as typeOrmCursorPaginate } from 'api-resources/typeorm'
 import { cursorPaginate as sequelizeCursorPaginate } from 'api-resources/sequelize'
 import { DIALECTS, uniqueName, type DialectName } from '../support/db'
 import { queryLogger } from './typeorm/typeorm-test-db'
+import { expectOneIndexRange } from '../support/pg-plan'
 
 const ROWS = 30_000
 const DEEP = 25_000
 const PER_PAGE = 20
-
-type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] }
-
-function pgNodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(pgNodes)]
-}
 
 type Order = ReadonlyArray<readonly [column: string, direction: 'asc' | 'desc']>
 
@@ -279,17 +274,9 @@ const maybe = servers.length > 0 ? describe.each(servers.map((d) => [d.name, d] 
       if (name === 'postgres') {
         const sql = page.sql.replace(/\$\d+/g, '?')
         const result = await db.raw(`explain (analyze, format json) ${sql}`, page.bindings as never)
-        const plan = (result.rows[0]['QUERY PLAN'] as Array<{ Plan: PlanNode }>)[0].Plan
-        const nodes = pgNodes(plan)
-        const types = nodes.map((n) => n['Node Type'])
-        expect(types).not.toContain('Seq Scan')
-        expect(types).not.toContain('Sort')
-        const scans = nodes.filter((n) => /Index/.test(String(n['Node Type'])))
-        expect(scans).toHaveLength(1)
-        expect(scans[0]['Index Cond']).toBeDefined()
         // rows read: about one page (a leading bound may read the ties of its first column)
-        expect(Number(scans[0]['Rows Removed by Filter'] ?? 0)).toBeLessThan(10)
-        expect(Number(scans[0]['Actual Rows'])).toBeLessThanOrEqual(PER_PAGE + 1)
+        const scan = expectOneIndexRange(result.rows, 9)
+        expect(Number(scan['Actual Rows'])).toBeLessThanOrEqual(PER_PAGE + 1)
       } else {
         const result = await db.raw(`analyze format=json ${page.sql}`, page.bindings as never)
         const json = JSON.parse(result[0][0].ANALYZE as string) as {

@@ -6,6 +6,7 @@ import { DataTypes, Model, Sequelize } from 'sequelize'
 import { Field, JsonResource, WhenLoaded, defineQuery, queryPlan } from 'api-resources'
 import { cursorPaginate, paginate } from 'api-resources/sequelize'
 import { dialectNames, uniqueName } from '../../support/db'
+import { sequelizeOn } from './sequelize-models'
 
 class TagResource extends JsonResource<{ id: number }> {
   @Field() id!: number
@@ -26,13 +27,7 @@ describe.each(dialectNames())('Sequelize belongsToMany includes on %s', (name) =
   let Post: typeof Model
 
   beforeAll(async () => {
-    sequelize =
-      name === 'sqlite'
-        ? new Sequelize({ dialect: 'sqlite', storage: ':memory:', logging: false })
-        : new Sequelize((name === 'postgres' ? process.env.PG_URL : process.env.MYSQL_URL)!, {
-            dialect: name === 'postgres' ? 'postgres' : 'mysql',
-            logging: false,
-          })
+    sequelize = sequelizeOn(name)
     const options = { sequelize, timestamps: false }
     class PostModel extends Model {}
     class TagModel extends Model {}

@@ -1,5 +1,5 @@
 import { DataTypes, Model, Sequelize } from 'sequelize'
-import type { OrmDatabase } from '../../support/db'
+import type { DialectName, OrmDatabase } from '../../support/db'
 
 /** Real Sequelize models over the shared schema. */
 export class User extends Model {
@@ -90,4 +90,18 @@ export async function openSequelize(db: OrmDatabase): Promise<Sequelize> {
   associate()
   await sequelize.authenticate()
   return sequelize
+}
+
+/**
+ * A Sequelize connection to the dialect's shared test database (SQLite: in memory), for a suite
+ * that defines its own models over tables of its own.
+ */
+export function sequelizeOn(name: DialectName): Sequelize {
+  if (name === 'sqlite')
+    return new Sequelize({ dialect: 'sqlite', storage: ':memory:', logging: false })
+  const url = name === 'postgres' ? process.env.PG_URL : process.env.MYSQL_URL
+  return new Sequelize(url!, {
+    dialect: name === 'postgres' ? 'postgres' : 'mysql',
+    logging: false,
+  })
 }

@@ -23,6 +23,7 @@ import { DataTypes, Model, Sequelize, type ModelStatic } from 'sequelize'
 import { Field, JsonResource, defineQuery, queryPlan } from 'api-resources'
 import { cursorPaginate, paginate } from 'api-resources/sequelize'
 import { dialectNames, uniqueName } from '../../support/db'
+import { sequelizeOn } from './sequelize-models'
 import { cursorOf, inRequest } from '../../support/plan-fixture'
 
 describe.each(dialectNames())('Sequelize cursor pages with a required include on %s', (name) => {
@@ -30,13 +31,7 @@ describe.each(dialectNames())('Sequelize cursor pages with a required include on
   let Post: ModelStatic<Model>
 
   beforeAll(async () => {
-    sequelize =
-      name === 'sqlite'
-        ? new Sequelize({ dialect: 'sqlite', storage: ':memory:', logging: false })
-        : new Sequelize((name === 'postgres' ? process.env.PG_URL : process.env.MYSQL_URL)!, {
-            dialect: name === 'postgres' ? 'postgres' : 'mysql',
-            logging: false,
-          })
+    sequelize = sequelizeOn(name)
     const options = { sequelize, timestamps: false }
     class PostModel extends Model {}
     class CommentModel extends Model {}
