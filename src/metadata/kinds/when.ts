@@ -55,18 +55,7 @@ export function When<
   Target extends Function = Function,
 >(
   condition: FieldConditionFn<M, Q, R>,
-  resource: () => readonly Target[],
-  options?: FieldOptions<F>,
-): MemberDecorator<SpecOf<'When', true, 'attribute', F, Target>>
-export function When<
-  M = Loose,
-  Q = Loose,
-  R = ResourceOf<M>,
-  F extends string = never,
-  Target extends Function = Function,
->(
-  condition: FieldConditionFn<M, Q, R>,
-  resource: () => Target,
+  resource: () => Target | readonly Target[],
   options?: FieldOptions<F>,
 ): MemberDecorator<SpecOf<'When', true, 'attribute', F, Target>>
 // With explicit type arguments (`When<User, Request>(...)`) TypeScript infers no `F`: a `from` then
@@ -77,12 +66,7 @@ export function When<M = Loose, Q = Loose, R = ResourceOf<M>>(
 ): MemberDecorator<SpecOf<'When', false, 'attribute', string>>
 export function When<M = Loose, Q = Loose, R = ResourceOf<M>, Target extends Function = Function>(
   condition: FieldConditionFn<M, Q, R>,
-  resource: () => readonly Target[],
-  options?: FieldOptions,
-): MemberDecorator<SpecOf<'When', true, 'attribute', string, Target>>
-export function When<M = Loose, Q = Loose, R = ResourceOf<M>, Target extends Function = Function>(
-  condition: FieldConditionFn<M, Q, R>,
-  resource: () => Target,
+  resource: () => Target | readonly Target[],
   options?: FieldOptions,
 ): MemberDecorator<SpecOf<'When', true, 'attribute', string, Target>>
 export function When(
