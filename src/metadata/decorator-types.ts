@@ -394,11 +394,7 @@ export interface ThunkOrOptionsDecorator<
     options?: OptionsOf<F>[O] & { readonly raw?: X; readonly schema?: S },
   ): MemberDecorator<SpecOf<N, false, Reads, F, unknown, RawOf<X, S>>>
   <F extends string = never, Target extends Function = Function>(
-    resource: () => readonly Target[],
-    options?: OptionsOf<F>[O],
-  ): MemberDecorator<SpecOf<N, true, Reads, F, Target>>
-  <F extends string = never, Target extends Function = Function>(
-    resource: () => Target,
+    resource: () => Target | readonly Target[],
     options?: OptionsOf<F>[O],
   ): MemberDecorator<SpecOf<N, true, Reads, F, Target>>
 }
