@@ -240,6 +240,35 @@ describe('document builder over plain plans', () => {
     }
   })
 
+  it('includes through a second instance of a record only what the kept rendering links to', () => {
+    const ada: Row = { id: 1, name: 'Ada' }
+    const bob: Row = { id: 2, name: 'Bob' }
+    const c1: Row = { id: 10, body: 'x', author: bob }
+    const post = (more: Row): Row => ({ id: 100, title: 'a', body: '', ...more })
+    // the first rendering's linkage is the document's: [] / null / users:1
+    const none = doc(posts, [post({ comments: [] }), post({ comments: [c1] })], ['comments'])
+    expect([none.data[0].relationships.comments.data, none.included]).toEqual([[], undefined])
+    const nobody = doc(posts, [post({ author: null }), post({ author: ada })], ['author'])
+    expect([nobody.data[0].relationships.author.data, nobody.included]).toEqual([null, undefined])
+    const other = doc(posts, [post({ author: ada }), post({ author: bob })], ['author'])
+    expect(keys(other.included)).toEqual(['users:1'])
+    // one level down: two instances of users:1, the first with no posts
+    const p2: Row = { id: 101, title: 'b', body: '' }
+    const nested = doc(
+      posts,
+      [post({ author: { ...ada, posts: [] } }), { ...p2, author: { ...ada, posts: [p2] } }],
+      ['author.posts'],
+    )
+    expect(keys(nested.included)).toEqual(['users:1'])
+    // a second instance that links what the first links still leads on (its own nested loads)
+    const same = doc(
+      posts,
+      [post({ comments: [{ id: 10, body: 'x' }] }), post({ comments: [c1] })],
+      ['comments.author'],
+    )
+    expect(keys(same.included)).toEqual(['comments:10', 'users:2'])
+  })
+
   it('renders data: null for no model', () => {
     expect(doc(posts, null)).toEqual({ data: null, jsonapi: { version: '1.1' } })
   })

@@ -79,6 +79,8 @@ export class DocumentBuilder {
   private ctorRules: ModelRules | undefined
   // what each getter relationship gave for each model: a getter runs once per model and document
   private readonly computed = new Map<RelationDescriptor, Map<object, unknown>>()
+  // another instance of a record rendered already (two rows of one record) -> that rendering
+  private readonly kept = new Map<object, ResourceObject>()
 
   constructor(
     private readonly request: unknown,
@@ -97,9 +99,14 @@ export class DocumentBuilder {
     return this.register(view, model, this.data)
   }
 
-  /** Follows `node` from `model` (a primary object or an included one). */
+  /**
+   * Follows `node` from `model` (a primary object or an included one). From another instance of a
+   * record rendered already, only to the objects the kept rendering links to: the document's
+   * linkage is that rendering's, and an object no linkage names would be unreachable.
+   */
   expand(model: object, node: IncludeNode): void {
     const rules = this.rulesOf(model)
+    const kept = this.kept.get(model)
     const edges = node.edges
     for (let i = 0; i < edges.length; i++) {
       const edge = edges[i]
@@ -111,15 +118,22 @@ export class DocumentBuilder {
       }
       const view =
         this.edgeViews[edge.slot] ?? (this.edgeViews[edge.slot] = this.viewOf(edge.relation.target))
+      const linked = kept === undefined ? undefined : linkedIds(kept, edge.relation.name)
       if (!Array.isArray(value)) {
-        this.visit(view, value, edge.node)
+        if (linked === undefined || this.isLinked(linked, view, value))
+          this.visit(view, value, edge.node)
         continue
       }
       for (let k = 0; k < value.length; k++) {
         const item: unknown = value[k]
-        if (isObject(item)) this.visit(view, item, edge.node)
+        if (isObject(item) && (linked === undefined || this.isLinked(linked, view, item)))
+          this.visit(view, item, edge.node)
       }
     }
+  }
+
+  private isLinked(linked: ReadonlySet<string>, view: TypeView, model: object): boolean {
+    return linked.has(view.descriptor.idOf(model, this.rulesOf(model)))
   }
 
   private visit(view: TypeView, model: object, node: IncludeNode): void {
@@ -144,13 +158,10 @@ export class DocumentBuilder {
       if (view.index.objects !== undefined) view.index.objects[id] = object
       list.push(object)
     } else {
-      addMissingLinkage(
-        view,
-        this.objectsOf(view.index, view.descriptor.type)[id]!,
-        model,
-        rules,
-        this.request,
-        (relation) => this.relationValue(relation, model, rules),
+      const object = this.objectsOf(view.index, view.descriptor.type)[id]!
+      this.kept.set(model, object)
+      addMissingLinkage(view, object, model, rules, this.request, (relation) =>
+        this.relationValue(relation, model, rules),
       )
     }
     return true
@@ -241,6 +252,13 @@ export class DocumentBuilder {
     }
     return { descriptor, attributes, relations, models: index.models, index }
   }
+}
+
+/** The ids `object`'s linkage of `relation` names (none when it has no linkage). */
+function linkedIds(object: ResourceObject, relation: string): ReadonlySet<string> {
+  const data = object.relationships?.[relation]?.data
+  if (data === undefined || data === null) return new Set()
+  return new Set(Array.isArray(data) ? data.map((d) => d.id) : [data.id])
 }
 
 /**
