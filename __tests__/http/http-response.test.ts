@@ -4,7 +4,10 @@ import {
   InvalidCursorError,
   JsonResource,
   NotFoundError,
+  QueryParameterError,
   ValidationError,
+  defineQuery,
+  queryPlan,
   tryGetRequestContext,
 } from 'api-resources'
 import {
@@ -15,6 +18,7 @@ import {
   runWithRequestContext,
   toHttpResponse,
 } from 'api-resources/http'
+import { thrownBy } from '../support/thrown'
 
 class UserResource extends JsonResource<{ id: number }> {
   @Field() id!: number
@@ -111,6 +115,29 @@ describe('errorToHttpResponse', () => {
       headers: { 'content-type': 'application/json' },
       body: '{"message":"Gone."}',
     })
+  })
+
+  it('writes a message repeated for one field or parameter as one JSON:API error object', () => {
+    const jsonApi = { jsonApi: true }
+    const errorsOf = (error: unknown) =>
+      JSON.parse(errorToHttpResponse(error, { url: '/' }, jsonApi)!.body).errors as unknown[]
+    const invalid = new ValidationError({ email: ['Invalid value', 'Invalid value', 'Taken.'] })
+    expect(errorsOf(invalid)).toHaveLength(2)
+    const repeated = new QueryParameterError({
+      'filter[x]': ['No such filter.', 'No such filter.'],
+    })
+    expect(errorsOf(repeated)).toHaveLength(1)
+    // the library says a problem of a repeated parameter once
+    class Filtered extends JsonResource<{ id: number }> {
+      static query = defineQuery<{ id: number }>()({
+        filters: { id: { type: 'integer', operators: ['eq'] } },
+      })
+      @Field() id!: number
+    }
+    const thrown = thrownBy(() =>
+      queryPlan(Filtered, { query: 'filter[nope]=1&filter[nope][eq]=1' }),
+    ) as QueryParameterError
+    expect(thrown.errors).toEqual({ 'filter[nope]': [expect.stringMatching(/is not a filter/)] })
   })
 
   it("sends the client the message without the pointer to the package's guide", () => {

@@ -82,7 +82,7 @@ export function plainErrorBody(error: HandledError): Record<string, unknown> {
   return { message: error.message, errors: error.errors }
 }
 
-/** A JSON:API error document: one error object per message (at least one). */
+/** A JSON:API error document: one error object per distinct message (at least one). */
 export function jsonApiErrorDocument(error: HandledError, validationTitle: string): unknown {
   const status = String(error.status)
   if (error.parameters !== undefined) {
@@ -112,7 +112,8 @@ function parameterErrorObjects(
 ): JsonApiErrorObject[] {
   const objects: JsonApiErrorObject[] = []
   for (const [parameter, list] of Object.entries(messages))
-    for (const detail of list) objects.push({ status, title, detail, source: { parameter } })
+    for (const detail of new Set(list))
+      objects.push({ status, title, detail, source: { parameter } })
   return objects
 }
 
@@ -124,7 +125,8 @@ function validationErrorObjects(
   const objects: JsonApiErrorObject[] = []
   for (const [field, list] of Object.entries(messages)) {
     const pointer = attributePointer(field)
-    for (const detail of list) objects.push({ status, title, detail, source: { pointer } })
+    // JSON:API's error objects are unique: a message repeated for one field is one object
+    for (const detail of new Set(list)) objects.push({ status, title, detail, source: { pointer } })
   }
   return objects
 }

@@ -96,9 +96,11 @@ class Problems {
   count = 0
   add(parameter: string, message: string): void {
     if (this.count >= MAX_MESSAGES) return
+    const messages = (this.errors[quoteKey(parameter)] ??= [])
+    // a repeated parameter (`filter[x]=1&filter[x][eq]=1`) says each problem once
+    if (messages.includes(message)) return
     this.count++
-    const key = quoteKey(parameter)
-    ;(this.errors[key] ??= []).push(message)
+    messages.push(message)
   }
 }
 
