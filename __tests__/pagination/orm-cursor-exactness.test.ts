@@ -91,8 +91,13 @@ describe('Prisma: the order fields whose values a cursor carries exactly', () =>
     expect(text).toContain('"gt":"2024-03-10T06:59:59.123Z"')
     expect(text).toContain('"gt":"9007199254740993n"')
     expect(text).toContain('"gt":"1234567890.1001"')
-    const where = (calls[0] as { where: { OR: Array<Record<string, { gt?: unknown }>> } }).where
-    expect(where.OR[0].at.gt).toBeInstanceOf(Date)
+    type Where = {
+      AND: [Record<string, { gte?: unknown }>, { OR: Array<Record<string, { gt?: unknown }>> }]
+    }
+    // the required first field bounds the range (an index reads it), then the nested form
+    const [bound, nested] = (calls[0] as { where: Where }).where.AND
+    expect(bound.at.gte).toBeInstanceOf(Date)
+    expect(nested.OR[0].at.gt).toBeInstanceOf(Date)
     // every field is required: no NULL branch anywhere
     expect(text).not.toContain('null')
   })
@@ -109,8 +114,8 @@ describe('Prisma: the order fields whose values a cursor carries exactly', () =>
       const sort = descending ? 'desc' : 'asc'
       const cursor = new Cursor({ flag: value, id: 1 }).encode()
       await cursorPaginate(events, { orderBy: [{ flag: sort }, { id: sort }] }, 2, cursor)
-      const where = (calls[0] as { where: { OR: unknown[] } }).where
-      expect(where.OR[0]).toEqual(after)
+      const where = (calls[0] as { where: { AND: [unknown, { OR: unknown[] }] } }).where
+      expect(where.AND[1].OR[0]).toEqual(after)
       expect(JSON.stringify(where)).not.toMatch(/"flag":\{"(gt|lt)"/)
     },
   )

@@ -191,6 +191,23 @@ describe.each(DIALECTS.map((d) => [d.name, d] as const))(
         expect(objectAlias.nextCursor()?.names()).toEqual(['s', 'id'])
       })
 
+      it('refuses an order by an aggregate, before the first page', async () => {
+        // grouped by id: an aggregate's alias names no column to compare the rows with (`a`, a
+        // column's name, would compare the rows before grouping: wrong pages, no error)
+        const grouped = () => db(table).select('id').groupBy('id')
+        for (const query of [
+          grouped().max('a as a').orderBy('a', 'desc'),
+          grouped().count('* as n').orderBy('n'),
+          grouped().count({ n: '*' }).orderBy('n'),
+          grouped()
+            .sum(db.raw('?? as a', ['a']))
+            .orderBy('a'),
+        ])
+          await expect(cursorPaginate(query.orderBy('id'), 2)).rejects.toThrow(
+            /ORDER BY "(a|n)" names an expression, not a column/,
+          )
+      })
+
       it('refuses malformed, tampered and foreign cursors with InvalidCursorError', async () => {
         const q = () => db(table).orderBy('a').orderBy('id')
         const foreign = new Cursor({ id: 1 }).encode()

@@ -352,13 +352,19 @@ function describeOrder(statement: OrderStatement): string {
 
 /**
  * alias -> column of the select list's `'column as alias'` strings and `{ alias: 'column' }`
- * objects; an alias of an expression (raw SQL, a sub-query) maps to `null`: it cannot be compared
- * in a WHERE.
+ * objects; an alias of an expression (raw SQL, a sub-query, an aggregate: `max('score as top')`,
+ * `count({ n: '*' })`) maps to `null`: it cannot be compared in a WHERE (an aggregate's alias that
+ * is also a column's name would compare the rows before they are grouped).
  */
 function selectAliases(statements: readonly OrderStatement[]): Map<string, string | null> {
   const aliases = new Map<string, string | null>()
   for (const s of statements) {
-    if (s.grouping !== 'columns' || !Array.isArray(s.value)) continue
+    if (s.grouping !== 'columns') continue
+    if (s.type === 'aggregate' || s.type === 'aggregateRaw') {
+      aggregateAliases(s.value).forEach((alias) => aliases.set(alias, null))
+      continue
+    }
+    if (!Array.isArray(s.value)) continue
     for (const column of s.value as unknown[]) {
       if (typeof column === 'string') {
         const match = /^\s*(\S+)\s+as\s+(\S+)\s*$/i.exec(column)
@@ -369,6 +375,19 @@ function selectAliases(statements: readonly OrderStatement[]): Map<string, strin
     }
   }
   return aliases
+}
+
+/** The aliases an aggregate's value gives: `'column as alias'`, `{ alias: column }`, raw SQL. */
+function aggregateAliases(value: unknown): string[] {
+  const text =
+    typeof value === 'string' ? value : (value as { sql?: unknown } | null | undefined)?.sql
+  if (typeof text === 'string') {
+    const match = /\s+as\s+["`]?([\w$]+)["`]?\s*$/i.exec(text)
+    return match === null ? [] : [match[1]]
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? Object.keys(value)
+    : []
 }
 
 /** The aliases of one non-string select entry: `{ alias: column }`, a sub-query, or raw SQL. */
