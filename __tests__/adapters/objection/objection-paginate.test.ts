@@ -2,7 +2,7 @@ import knexFactory, { type Knex } from 'knex'
 import { Model } from 'objection'
 import { LengthAwarePaginator, Paginator } from 'api-resources'
 import { loadedRelation } from 'api-resources/adapter'
-import { installObjection, paginate, simplePaginate } from 'api-resources/objection'
+import { cursorPaginate, installObjection, paginate, simplePaginate } from 'api-resources/objection'
 import { dialectNames, prepareDatabase, trueCount, type OrmDatabase } from '../../support/db'
 import { Comment, Post, Tag, User } from './objection-models'
 
@@ -65,6 +65,23 @@ describe.each(dialectNames())('objection paginate on %s', (dialect) => {
     const first = await simplePaginate(published(), 4)
     expect(first.items()).toHaveLength(4)
     expect(first.hasMorePages()).toBe(true)
+  })
+
+  it('refuses a graph joined into the query (its rows are the joined rows), on every paginator', async () => {
+    const joined = () => Post.query().withGraphJoined('comments').orderBy('posts.id')
+    for (const run of [
+      () => paginate(joined(), 5, 2),
+      () => simplePaginate(joined(), 5),
+      () => cursorPaginate(joined(), 5),
+    ])
+      await expect(run()).rejects.toMatchObject({
+        code: 'ERR_UNSUPPORTED_QUERY',
+        message: expect.stringMatching(/withGraphJoined\(\), whose rows are the joined rows/),
+      })
+    // the same graph fetched pages the models
+    expect((await paginate(Post.query().withGraphFetched('comments'), 5, 2)).items()).toHaveLength(
+      5,
+    )
   })
 
   it('rejects a bad perPage and a value that is not an Objection query', async () => {

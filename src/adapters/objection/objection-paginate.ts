@@ -1,3 +1,4 @@
+import { UnsupportedQueryError } from '../../errors/base'
 import type { ObjectionQueryLike } from './objection-types'
 import { objectionCursorSource, type ObjectionCursorLike } from './objection-cursor'
 import { knexEstimate, type KnexSqlLike } from '../orm-support/knex-like-cursor'
@@ -26,12 +27,33 @@ function objectionEstimate(query: ObjectionQueryLike): Promise<number | undefine
   return knexEstimate(unpaged.toKnexQuery())
 }
 
+/**
+ * Does the query load a graph with `withGraphJoined()`: one row per joined row, which a LIMIT and a
+ * COUNT would page and count instead of the models (short pages, a wrong total)?
+ */
+function joinsGraph(query: object): boolean {
+  const find = (query as { findOperation?: (name: string) => unknown }).findOperation
+  if (typeof find !== 'function') return false
+  const eager = find.call(query, 'eager') as { joiner?: unknown } | null | undefined
+  return eager != null && 'joiner' in eager
+}
+
 const objection = ormPaginators<'objection'>({
   supported: SUPPORTED,
   methods: ['resultSize', 'clone'],
-  accepts: (query, fn) =>
-    fn !== 'cursorPaginate' ||
-    typeof (query as Partial<ObjectionCursorLike>).toKnexQuery === 'function',
+  accepts: (query, fn) => {
+    if (joinsGraph(query))
+      throw UnsupportedQueryError.unsupportedQuery(
+        fn,
+        'a query whose graph is fetched (withGraphFetched(): its own queries for the page)',
+        query,
+        'a query with withGraphJoined(), whose rows are the joined rows, not the models',
+      )
+    return (
+      fn !== 'cursorPaginate' ||
+      typeof (query as Partial<ObjectionCursorLike>).toKnexQuery === 'function'
+    )
+  },
   pages: (query) => ({
     estimate: () => objectionEstimate(query),
     count: () => query.clone().resultSize(),
