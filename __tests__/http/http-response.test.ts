@@ -117,6 +117,24 @@ describe('errorToHttpResponse', () => {
     })
   })
 
+  it('answers 406 to a client that asks for JSON:API only with a parameter it may not carry', () => {
+    const accept = 'application/vnd.api+json; charset=utf-8'
+    for (const request of [
+      { url: '/', headers: { accept } },
+      { url: '/', raw: { headers: { accept } } },
+    ]) {
+      const answer = errorToHttpResponse(new NotFoundError('Gone.'), request)!
+      expect([answer.status, answer.headers['content-type']]).toEqual([
+        406,
+        'application/vnd.api+json',
+      ])
+      expect(JSON.parse(answer.body).errors[0].status).toBe('406')
+    }
+    // a plain JSON client is answered as before
+    const plain = { url: '/', headers: { accept: 'application/json' } }
+    expect(errorToHttpResponse(new NotFoundError('Gone.'), plain)!.status).toBe(404)
+  })
+
   it('writes a message repeated for one field or parameter as one JSON:API error object', () => {
     const jsonApi = { jsonApi: true }
     const errorsOf = (error: unknown) =>

@@ -246,17 +246,24 @@ export function acceptOf(request: HttpRequestLike): string | undefined {
  * an HTTP status (pass those on to the framework's next error handler). `ValidationError` gives 422
  * with `{ message, errors: { field: [..] } }`, `NotFoundError` 404 with `{ message }`, any other
  * catalogued error its catalogue status. When the client's Accept header asks for
- * `application/vnd.api+json`, the body is a JSON:API error document with exactly that content type.
+ * `application/vnd.api+json`, the body is a JSON:API error document with exactly that content type
+ * (a 406 instead when it asks for it only with parameters JSON:API does not allow, as for any
+ * document).
  */
 export function errorToHttpResponse(
   error: unknown,
   request: HttpRequestLike,
   options: ErrorToHttpResponseOptions = {},
 ): HttpResponse | undefined {
-  const handled = asHandledError(error)
+  let handled = asHandledError(error)
   if (handled === undefined) return undefined
   const stringify = options.stringify ?? defaultStringify
-  const jsonApi = options.jsonApi ?? acceptsJsonApi(acceptOf(request))
+  const accept = acceptOf(request) ?? acceptOfRaw(request.raw)
+  const jsonApi = options.jsonApi ?? acceptsJsonApi(accept)
+  // JSON:API's content negotiation holds for error documents too: a client that asks for the media
+  // type only with parameters it may not carry is answered 406, whatever the error was
+  const refused = jsonApi ? jsonApiNotAcceptable(accept, JSON_API) : undefined
+  if (refused !== undefined) handled = asHandledError(NotAcceptableError.notAcceptable(refused))!
   if (!jsonApi) {
     return {
       status: handled.status,
