@@ -41,9 +41,12 @@ function catalogQuery(family: SqlFamily, ref: TableRef): { sql: string; bindings
       const name =
         ref.schema === undefined ? 'quote_ident(?)' : "quote_ident(?) || '.' || quote_ident(?)"
       return {
+        // a domain's column is described by the domain's base type, NOT NULL when either says so
         sql:
-          'select a.attname as name, not a.attnotnull as nullable, ' +
-          'format_type(a.atttypid, a.atttypmod) as type, 0 as pk from pg_attribute a ' +
+          'select a.attname as name, not (a.attnotnull or t.typnotnull) as nullable, ' +
+          "format_type(case when t.typtype = 'd' then t.typbasetype else a.atttypid end, " +
+          "case when t.typtype = 'd' then t.typtypmod else a.atttypmod end) as type, 0 as pk " +
+          'from pg_attribute a join pg_type t on t.oid = a.atttypid ' +
           `where a.attrelid = to_regclass(${name}) and a.attnum > 0 and not a.attisdropped`,
         bindings: ref.schema === undefined ? [ref.table] : [ref.schema, ref.table],
       }
