@@ -11,6 +11,20 @@ import { pathToFileURL } from 'node:url'
 
 const ROOT = join(__dirname, '..', '..')
 
+/** Runs `source` as an ES module in a child Node; what it printed, as JSON (its stderr empty). */
+function runModule(source: string): unknown {
+  const folder = mkdtempSync(join(tmpdir(), 'dual-build-'))
+  try {
+    const file = join(folder, 'app.mjs')
+    writeFileSync(file, source)
+    const child = spawnSync(process.execPath, [file], { encoding: 'utf8' })
+    expect(child.stderr).toBe('')
+    return JSON.parse(child.stdout) as unknown
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+  }
+}
+
 const SCRIPT = `
 import { createRequire } from 'node:module'
 import * as esm from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'esm', 'index.mjs')).href)}
@@ -32,20 +46,11 @@ process.stdout.write(JSON.stringify(results))
 `
 
 it('shares the request context between the ES-module and the CommonJS build', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'dual-build-'))
-  try {
-    const file = join(folder, 'app.mjs')
-    writeFileSync(file, SCRIPT)
-    const child = spawnSync(process.execPath, [file], { encoding: 'utf8' })
-    expect(child.stderr).toBe('')
-    const expected = { page: 3, next: '/users?page=4' }
-    expect(JSON.parse(child.stdout)).toEqual({
-      'esm opens, cjs reads': { now: expected, afterAwait: expected },
-      'cjs opens, esm reads': { now: expected, afterAwait: expected },
-    })
-  } finally {
-    rmSync(folder, { recursive: true, force: true })
-  }
+  const expected = { page: 3, next: '/users?page=4' }
+  expect(runModule(SCRIPT)).toEqual({
+    'esm opens, cjs reads': { now: expected, afterAwait: expected },
+    'cjs opens, esm reads': { now: expected, afterAwait: expected },
+  })
 })
 
 // The context an integration keeps on the request (the middleware mounted once by the app, with its
@@ -73,17 +78,8 @@ const server = app.listen(0, '127.0.0.1', async () => {
 `
 
 it('keeps the app-wide options when the other build mounts the middleware again', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'dual-build-'))
-  try {
-    const file = join(folder, 'app.mjs')
-    writeFileSync(file, EXPRESS_SCRIPT)
-    const child = spawnSync(process.execPath, [file], { encoding: 'utf8' })
-    expect(child.stderr).toBe('')
-    expect(JSON.parse(child.stdout)).toEqual({
-      page: 3,
-      next: 'https://api.example.com/api/x?page=4',
-    })
-  } finally {
-    rmSync(folder, { recursive: true, force: true })
-  }
+  expect(runModule(EXPRESS_SCRIPT)).toEqual({
+    page: 3,
+    next: 'https://api.example.com/api/x?page=4',
+  })
 })
